@@ -1,0 +1,184 @@
+"""The ``schnapsen-lab`` command line.
+
+Each command imports what it needs when it runs, so that ``schnapsen-lab --help``
+and ``check`` start fast; pandas, matplotlib and the widgets are never loaded here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .psn import Record
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+class CliError(Exception):
+    """A problem to report in one line, with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_UNREADABLE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _check_readable(path: str) -> None:
+    """Raise CliError unless ``path`` is a readable UTF-8 text file."""
+    if path == "-":
+        return
+    if not os.path.exists(path):
+        raise CliError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory, not a PSN file")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8192)
+    except OSError as e:
+        raise CliError(f"{path}: cannot read: {e.strerror}") from None
+    if b"\0" in head:
+        raise CliError(f"{path}: a binary file, not PSN text")
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if e.start < len(head) - 4:
+            raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def iter_file(path: str) -> Iterator[Record]:
+    """The records of a file (``-`` for standard input), with decoding errors reported."""
+    from . import psn
+
+    _check_readable(path)
+    try:
+        if path == "-":
+            yield from psn.read(sys.stdin)
+        else:
+            yield from psn.read(path)
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+    except OSError as e:
+        raise CliError(f"{path}: cannot read: {e.strerror}") from None
+
+
+# -- check ---------------------------------------------------------------------------------------
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Referee every record; print one JSON line a record or a readable report."""
+    bad = total = 0
+    unreadable = False
+    out = sys.stdout
+    for path in args.files:
+        try:
+            for rec in iter_file(path):
+                total += 1
+                if args.json:
+                    d = rec.check_dict()
+                    d["file"] = path
+                    out.write(json.dumps(d, ensure_ascii=False) + "\n")
+                if rec.errors:
+                    bad += 1
+                    if not args.json:
+                        out.write(f"{path}: deal {rec.index}, {rec.errors[0]}\n")
+        except CliError as e:
+            print(f"schnapsen-lab: {e}", file=sys.stderr)
+            unreadable = True
+    if not args.json:
+        files = len(args.files)
+        print(f"{total} records in {files} file{'s' if files != 1 else ''}: "
+              f"{total - bad} valid, {bad} with errors")
+    if unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_INVALID if bad else EXIT_OK
+
+
+# -- fmt -----------------------------------------------------------------------------------------
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    """Rewrite files in canonical or compact form, atomically."""
+    from . import psn
+    from .io import atomic_write
+
+    if args.output and len(args.files) > 1:
+        raise CliError("-o takes one input file")
+    bad = 0
+    for path in args.files:
+        records = list(iter_file(path))
+        bad += sum(1 for r in records if r.errors)
+        target = args.output or path
+        if target == "-":
+            sys.stdout.write(psn.dumps(records, compact=args.compact))
+            continue
+        with atomic_write(target) as f:
+            psn.dump(records, f, compact=args.compact)
+    return EXIT_INVALID if bad else EXIT_OK
+
+
+# -- main ----------------------------------------------------------------------------------------
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    from . import __version__
+
+    p = argparse.ArgumentParser(
+        prog="schnapsen-lab",
+        description="Study Schnapsen: check, format, replay and analyse PSN game records.",
+    )
+    p.add_argument("--version", action="version", version=f"schnapsen-lab {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("check", help="referee PSN records and report every error",
+                       description="Referee every record of the files against the rules. "
+                       "Exit 0 when all are valid, 1 when any has an error, 2 when a file "
+                       "cannot be read.")
+    c.add_argument("files", nargs="+", metavar="FILE", help="PSN files ('-' for stdin)")
+    c.add_argument("--json", action="store_true", help="one JSON object a record (PSN.md)")
+    c.set_defaults(func=cmd_check)
+
+    f = sub.add_parser("fmt", help="rewrite PSN files in canonical or compact form",
+                       description="Rewrite PSN files in place (or to -o OUT) in canonical "
+                       "form, or with --compact one record a line. Writes are atomic.")
+    f.add_argument("files", nargs="+", metavar="FILE")
+    f.add_argument("--compact", action="store_true", help="one record a line")
+    f.add_argument("-o", "--output", metavar="OUT", help="write here instead ('-' for stdout)")
+    f.set_defaults(func=cmd_fmt)
+
+    for register in _EXTRA_COMMANDS:
+        register(sub)
+    return p
+
+
+_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Command | None = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return EXIT_UNREADABLE
+    try:
+        return func(args)
+    except CliError as e:
+        print(f"schnapsen-lab: {e}", file=sys.stderr)
+        return e.code
+    except KeyboardInterrupt:
+        print("schnapsen-lab: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,715 @@
+"""The referee: profiles, positions of a deal, legal actions and outcomes (RULES.md).
+
+A :class:`Position` is one moment of a deal. It is treated as immutable:
+:meth:`Position.play` returns the next position, so stepping back is keeping the
+old one. Every rule check names its rule id; an illegal action raises
+:class:`IllegalAction` with that id and the list of legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from .cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
+
+__all__ = [
+    "BEGINNER",
+    "CLAIM",
+    "CLOSE",
+    "EXCHANGE",
+    "PROFILES",
+    "SOFT",
+    "STRICT",
+    "Action",
+    "ActionKind",
+    "End",
+    "IllegalAction",
+    "Outcome",
+    "Position",
+    "Profile",
+    "Seat",
+    "TrickReview",
+    "marriage",
+    "parse_action",
+    "play",
+    "profile_named",
+]
+
+
+class Seat(IntEnum):
+    """The two players of a match: A and B."""
+
+    A = 0
+    B = 1
+
+    @property
+    def other(self) -> Seat:
+        """The other player."""
+        return SEATS[1 - self]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+SEATS = (Seat.A, Seat.B)
+
+
+class TrickReview(Enum):
+    """Which won tricks a player may look through (K1)."""
+
+    OWN_AND_OPPONENT_LAST = "own"
+    LAST_ONLY = "last"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A rules profile: the data the engine reads (never the name).
+
+    ``close_min_talon`` is the smallest talon (face-down cards plus the indicator)
+    that may be closed, or ``None`` where closing is never allowed;
+    ``marriage_ranks`` are the ranks a marriage may be led with.
+    """
+
+    name: str
+    close_min_talon: int | None = 2
+    marriage_ranks: frozenset[Rank] = frozenset({Rank.K, Rank.Q})
+    trick_review: TrickReview = TrickReview.OWN_AND_OPPONENT_LAST
+
+    def __str__(self) -> str:
+        return self.name
+
+
+SOFT = Profile("soft")
+STRICT = Profile("strict", close_min_talon=4, marriage_ranks=frozenset({Rank.K}),
+                 trick_review=TrickReview.LAST_ONLY)
+BEGINNER = Profile("beginner", close_min_talon=None)
+PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER)}
+
+
+def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
+    """The profile of that name among the built-in ones and ``extra``; raise KeyError."""
+    key = name.strip().lower()
+    for p in extra:
+        if p.name.lower() == key:
+            return p
+    return PROFILES[key]
+
+
+class ActionKind(Enum):
+    """What an action does."""
+
+    PLAY = "play"
+    EXCHANGE = "exchange"
+    CLOSE = "close"
+    MARRIAGE = "marriage"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of a deal; ``str()`` gives its PSN token (``AH``, ``X``, ``C``, ``KH+20``, ``66``)."""
+
+    kind: ActionKind
+    card: Card | None = None
+    points: int = 0
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k is ActionKind.PLAY:
+            return str(self.card)
+        if k is ActionKind.MARRIAGE:
+            return f"{self.card}+{self.points}"
+        return _KIND_TOKENS[k]
+
+    def __repr__(self) -> str:
+        return f"Action({self})"
+
+
+_KIND_TOKENS = {ActionKind.EXCHANGE: "X", ActionKind.CLOSE: "C", ActionKind.CLAIM: "66"}
+
+EXCHANGE = Action(ActionKind.EXCHANGE)
+CLOSE = Action(ActionKind.CLOSE)
+CLAIM = Action(ActionKind.CLAIM)
+PLAYS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in CARDS)
+_MARRIAGES: dict[tuple[int, int], Action] = {
+    (c, pts): Action(ActionKind.MARRIAGE, c, pts)
+    for c in CARDS if c % 5 in (Rank.K, Rank.Q) for pts in (20, 40)
+}
+
+
+def play(card: Card | str) -> Action:
+    """The action of playing a card."""
+    c = parse_card(card) if isinstance(card, str) else card
+    return PLAYS[c]
+
+
+def marriage(card: Card | str, points: int) -> Action:
+    """The action of announcing a marriage (20 or 40) and leading ``card`` (a K or Q)."""
+    c = parse_card(card) if isinstance(card, str) else card
+    try:
+        return _MARRIAGES[(c, points)]
+    except KeyError:
+        raise ValueError(f"not a marriage: {c}+{points}") from None
+
+
+_TOKEN_ACTIONS: dict[str, Action] = {"X": EXCHANGE, "C": CLOSE, "66": CLAIM}
+
+
+def parse_action(token: str) -> Action:
+    """Read a PSN action token (any case, ``10`` or suit symbols allowed); raise ValueError."""
+    t = token.strip()
+    a = _TOKEN_ACTIONS.get(t.upper())
+    if a is not None:
+        return a
+    if "+" in t:
+        card_text, _, num = t.partition("+")
+        if num not in ("20", "40"):
+            raise ValueError(f"not an action: {token!r} (a marriage is +20 or +40)")
+        return marriage(parse_card(card_text), int(num))
+    try:
+        return PLAYS[parse_card(t)]
+    except ValueError:
+        raise ValueError(f"not an action: {token!r}") from None
+
+
+class End(Enum):
+    """How a deal ended."""
+
+    CLAIM = "claim"
+    FALSE_CLAIM = "false_claim"
+    LAST_TRICK = "last_trick"
+    UNFINISHED = "unfinished"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished deal: who won, how many game points, how, and by which rule."""
+
+    winner: Seat
+    game_points: int
+    end: End
+    rule: str
+    claimant: Seat | None = None
+
+    def __str__(self) -> str:
+        return f"{self.winner} {self.game_points}"
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; carries the rule id and what was legal."""
+
+    def __init__(self, rule: str, message: str, legal: Sequence[Action] = ()) -> None:
+        self.rule = rule
+        self.message = message
+        self.legal = tuple(legal)
+        super().__init__(f"{rule}: {message}")
+
+
+def _rank_of(c: int) -> int:
+    return c % 5
+
+
+def _suit_mask(suit: int) -> int:
+    return 0b11111 << (suit * 5)
+
+
+_SUIT_MASKS = tuple(_suit_mask(s) for s in range(4))
+
+
+class Position:
+    """One moment of a deal, as the referee sees it (all cards known).
+
+    Build the first one with :meth:`Position.deal`; get the next with :meth:`play`.
+    Attributes are read-only by convention; hands are bit masks, see :meth:`hand`.
+    """
+
+    __slots__ = (
+        "claim_by",
+        "claimed",
+        "closed_by",
+        "closed_opp_score",
+        "closed_opp_tricks",
+        "dealer",
+        "deck",
+        "exhausted",
+        "hands",
+        "indicator",
+        "last_trick",
+        "lead",
+        "lead_marriage",
+        "leader",
+        "marriage_points",
+        "next_draw",
+        "outcome",
+        "pending",
+        "played",
+        "profile",
+        "revealed",
+        "trick_points",
+        "tricks",
+        "trump",
+    )
+
+    deck: tuple[int, ...]
+    dealer: int
+    profile: Profile
+    trump: int
+    hands: list[int]
+    next_draw: int
+    indicator: int
+    exhausted: bool
+    closed_by: int
+    closed_opp_tricks: int
+    closed_opp_score: int
+    leader: int
+    lead: int
+    lead_marriage: bool
+    claim_by: int
+    claimed: bool
+    trick_points: list[int]
+    marriage_points: list[int]
+    pending: list[int]
+    tricks: list[int]
+    played: int
+    revealed: list[int]
+    last_trick: tuple[int, int, int] | None
+    outcome: Outcome | None
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, deck: Sequence[int | Card | str], dealer: Seat | int = Seat.B,
+             profile: Profile = SOFT) -> Position:
+        """The position as dealt (S3) from a deck order of 20 distinct cards."""
+        cards = [parse_card(c) if isinstance(c, str) else int(c) for c in deck]
+        if len(cards) != 20 or len(set(cards)) != 20:
+            raise IllegalAction("S3", "a deck is 20 distinct cards")
+        d = int(dealer)
+        f = 1 - d
+        p = cls.__new__(cls)
+        p.deck = tuple(cards)
+        p.dealer = d
+        p.profile = profile
+        ind = cards[6]
+        p.trump = ind // 5
+        hands = [0, 0]
+        for i in (0, 1, 2, 7, 8):
+            hands[f] |= 1 << cards[i]
+        for i in (3, 4, 5, 9, 10):
+            hands[d] |= 1 << cards[i]
+        p.hands = hands
+        p.next_draw = 11
+        p.indicator = ind
+        p.exhausted = False
+        p.closed_by = -1
+        p.closed_opp_tricks = 0
+        p.closed_opp_score = 0
+        p.leader = f
+        p.lead = -1
+        p.lead_marriage = False
+        p.claim_by = -1
+        p.claimed = False
+        p.trick_points = [0, 0]
+        p.marriage_points = [0, 0]
+        p.pending = [0, 0]
+        p.tricks = [0, 0]
+        p.played = 0
+        p.revealed = [0, 0]
+        p.last_trick = None
+        p.outcome = None
+        return p
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        p = Position.__new__(Position)
+        p.deck = self.deck
+        p.dealer = self.dealer
+        p.profile = self.profile
+        p.trump = self.trump
+        p.hands = self.hands[:]
+        p.next_draw = self.next_draw
+        p.indicator = self.indicator
+        p.exhausted = self.exhausted
+        p.closed_by = self.closed_by
+        p.closed_opp_tricks = self.closed_opp_tricks
+        p.closed_opp_score = self.closed_opp_score
+        p.leader = self.leader
+        p.lead = self.lead
+        p.lead_marriage = self.lead_marriage
+        p.claim_by = self.claim_by
+        p.claimed = self.claimed
+        p.trick_points = self.trick_points[:]
+        p.marriage_points = self.marriage_points[:]
+        p.pending = self.pending[:]
+        p.tricks = self.tricks[:]
+        p.played = self.played
+        p.revealed = self.revealed[:]
+        p.last_trick = self.last_trick
+        p.outcome = self.outcome
+        return p
+
+    # -- what a player sees -------------------------------------------------------------------
+    @property
+    def forehand(self) -> Seat:
+        """The player who is not the dealer and leads first (S2, S4)."""
+        return SEATS[1 - self.dealer]
+
+    @property
+    def trump_suit(self) -> Suit:
+        """The trump suit."""
+        return Suit(self.trump)
+
+    @property
+    def to_move(self) -> Seat | None:
+        """Who acts next (the leader, or the follower after a lead); None once the deal is over."""
+        if self.outcome is not None:
+            return None
+        return SEATS[self.leader if self.lead < 0 else 1 - self.leader]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is decided (a claim, or the last trick played)."""
+        return self.outcome is not None
+
+    @property
+    def talon_open(self) -> bool:
+        """Neither closed nor exhausted."""
+        return self.closed_by < 0 and not self.exhausted
+
+    @property
+    def talon_size(self) -> int:
+        """Cards left in the talon, counting the indicator (S3)."""
+        return 20 - self.next_draw + (1 if self.indicator >= 0 and not self.exhausted else 0)
+
+    @property
+    def face_up_indicator(self) -> Card | None:
+        """The indicator while it lies face up (not taken, not turned down by closing)."""
+        if self.indicator < 0 or self.exhausted or self.closed_by >= 0:
+            return None
+        return CARDS[self.indicator]
+
+    @property
+    def talon_cards(self) -> list[Card]:
+        """The face-down talon, top first (hidden from both players)."""
+        return [CARDS[c] for c in self.deck[self.next_draw:]] if not self.exhausted else []
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return [] if self.lead < 0 else [CARDS[self.lead]]
+
+    @property
+    def tricks_played(self) -> int:
+        """Tricks completed so far."""
+        return self.tricks[0] + self.tricks[1]
+
+    @property
+    def closed(self) -> bool:
+        """Whether the talon was closed."""
+        return self.closed_by >= 0
+
+    def hand(self, seat: Seat | int) -> list[Card]:
+        """A player's hand, in card order."""
+        return cards_in(self.hands[seat])
+
+    def score(self, seat: Seat | int) -> int:
+        """E1 score: card points of won tricks plus effective marriages."""
+        return self.trick_points[seat] + self.marriage_points[seat]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Both E1 scores, A first."""
+        return (self.trick_points[0] + self.marriage_points[0],
+                self.trick_points[1] + self.marriage_points[1])
+
+    # -- legal actions ------------------------------------------------------------------------
+    def _follow_mask(self) -> int:
+        """Cards the follower may play to the current lead."""
+        hand = self.hands[1 - self.leader]
+        if self.closed_by < 0 and not self.exhausted:
+            return hand
+        lead = self.lead
+        ls = lead // 5
+        same = hand & _SUIT_MASKS[ls]
+        if same:
+            higher = same & ((1 << lead) - 1) & _SUIT_MASKS[ls]
+            return higher or same
+        trumps = hand & _SUIT_MASKS[self.trump]
+        return trumps or hand
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may come next: exchange, close, marriages, cards, claims.
+
+        After the last trick the list is empty (the deal has ended by E5), although a
+        claim by the trick's winner is still accepted there (E2 a).
+        """
+        if self.outcome is not None:
+            return []
+        out: list[Action] = []
+        if self.lead < 0:
+            me = self.leader
+            hand = self.hands[me]
+            if self.claim_by == me:
+                out.append(CLAIM)
+            if self.closed_by < 0 and not self.exhausted:
+                if hand >> (self.trump * 5 + 4) & 1:
+                    out.append(EXCHANGE)
+                m = self.profile.close_min_talon
+                if m is not None and self.talon_size >= m:
+                    out.append(CLOSE)
+            for s in range(4):
+                k = s * 5 + 2
+                if hand >> k & 3 == 3:
+                    pts = 40 if s == self.trump else 20
+                    for r in (2, 3):
+                        if Rank(r) in self.profile.marriage_ranks:
+                            out.append(_MARRIAGES[(s * 5 + r, pts)])
+            out.extend(PLAYS[c] for c in range(20) if hand >> c & 1)
+        else:
+            m = self._follow_mask()
+            out.extend(PLAYS[c] for c in range(20) if m >> c & 1)
+            if self.lead_marriage and self.claim_by == self.leader:
+                out.append(CLAIM)
+        return out
+
+    def check(self, action: Action) -> tuple[str, str] | None:
+        """Why ``action`` is illegal here, as ``(rule id, message)``; None when it is legal."""
+        kind = action.kind
+        if self.outcome is not None:
+            if self.claimed:
+                return "E3", f"the deal ended with a claim; {action} cannot follow"
+            if kind is ActionKind.CLAIM and self.claim_by >= 0:
+                return None
+            return "E5", f"both hands are empty: the deal is over; {action} cannot follow"
+        who = "AB"[self.leader if self.lead < 0 else 1 - self.leader]
+        if kind is ActionKind.PLAY:
+            c = action.card
+            assert c is not None
+            if self.lead < 0:
+                if self.hands[self.leader] >> c & 1:
+                    return None
+                return "H1", f"{c} is not in {who}'s hand"
+            m = self._follow_mask()
+            if m >> c & 1:
+                return None
+            if self.closed_by < 0 and not self.exhausted:
+                return "H1", f"{c} is not in {who}'s hand"
+            return "F2", f"{c} {self._f2_reason(c)}"
+        if kind is ActionKind.CLAIM:
+            if self.claim_by >= 0 and (self.lead < 0 or self.lead_marriage):
+                return None
+            if self.lead >= 0:
+                return "E2", "a claim is made right after winning a trick or announcing a marriage"
+            return "E2", "a claim is made right after winning a trick, before any other action"
+        if self.lead >= 0:
+            rule = {ActionKind.EXCHANGE: "X1", ActionKind.CLOSE: "C1"}.get(kind, "H1")
+            return rule, f"{who} follows now; {action} is the leader's, before leading"
+        me = self.leader
+        hand = self.hands[me]
+        if kind is ActionKind.EXCHANGE:
+            if self.closed_by >= 0:
+                return "X1", "the talon is closed: no exchange"
+            if self.exhausted:
+                return "X1", "the talon is exhausted: no exchange"
+            jack = self.trump * 5 + 4
+            if not hand >> jack & 1:
+                return "X1", f"{who} does not hold the trump jack {CARDS[jack]}"
+            return None
+        if kind is ActionKind.CLOSE:
+            m = self.profile.close_min_talon
+            if m is None:
+                return "C1", f"closing is not allowed in the {self.profile.name} profile"
+            if self.closed_by >= 0:
+                return "C1", "the talon is already closed"
+            if self.exhausted:
+                return "C1", "the talon is exhausted: nothing to close"
+            if self.talon_size < m:
+                return "C1", f"the talon holds {self.talon_size}; closing needs at least {m}"
+            return None
+        # marriage
+        c = action.card
+        assert c is not None
+        s = c // 5
+        if Rank(c % 5) not in self.profile.marriage_ranks:
+            return "M1", f"the {self.profile.name} profile leads a marriage with the king"
+        if hand >> (s * 5 + 2) & 3 != 3:
+            return "M1", f"{who} does not hold both K{Suit(s)} and Q{Suit(s)}"
+        want = 40 if s == self.trump else 20
+        if action.points != want:
+            return "M1", f"a marriage in {Suit(s).title} counts {want}, not {action.points}"
+        return None
+
+    def _f2_reason(self, c: int) -> str:
+        hand = self.hands[1 - self.leader]
+        lead = self.lead
+        ls = lead // 5
+        same = hand & _SUIT_MASKS[ls]
+        if not hand >> c & 1:
+            return "is not in the follower's hand"
+        if same:
+            higher = same & ((1 << lead) - 1)
+            if higher:
+                return f"does not beat {CARDS[lead]} though the follower can"
+            return "does not follow suit"
+        return "does not trump though the follower must"
+
+    def illegal(self, action: Action) -> IllegalAction | None:
+        """The error that playing ``action`` here is, with the legal list; None when legal."""
+        err = self.check(action)
+        if err is None:
+            return None
+        return IllegalAction(err[0], err[1], self.legal_actions())
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, action: Action | str) -> Position:
+        """The position after ``action``; raise :class:`IllegalAction` if the rules forbid it."""
+        a = parse_action(action) if isinstance(action, str) else action
+        err = self.check(a)
+        if err is not None:
+            raise IllegalAction(err[0], err[1], self.legal_actions())
+        p = self.copy()
+        p.apply_unchecked(a)
+        return p
+
+    def apply_unchecked(self, a: Action) -> None:
+        """Change this position in place by a legal action (the caller has checked it)."""
+        kind = a.kind
+        if kind is ActionKind.PLAY:
+            c = a.card
+            assert c is not None
+            if self.lead < 0:
+                self.hands[self.leader] &= ~(1 << c)
+                self.played |= 1 << c
+                self.lead = c
+                self.lead_marriage = False
+                self.claim_by = -1
+            else:
+                self._finish_trick(c)
+            return
+        if kind is ActionKind.CLAIM:
+            self._claim(self.claim_by)
+            return
+        me = self.leader
+        self.claim_by = -1
+        if kind is ActionKind.EXCHANGE:
+            jack = self.trump * 5 + 4
+            old = self.indicator
+            self.hands[me] = (self.hands[me] & ~(1 << jack)) | (1 << old)
+            self.revealed[me] |= 1 << old
+            self.indicator = jack
+        elif kind is ActionKind.CLOSE:
+            self.closed_by = me
+            o = 1 - me
+            self.closed_opp_tricks = self.tricks[o]
+            self.closed_opp_score = self.trick_points[o] + self.marriage_points[o]
+        else:  # marriage
+            c = a.card
+            assert c is not None
+            partner = c ^ 1 if c % 5 in (2, 3) else c  # K (2) <-> Q (3)
+            self.hands[me] &= ~(1 << c)
+            self.played |= 1 << c
+            self.revealed[me] |= 1 << partner
+            if self.tricks[me]:
+                self.marriage_points[me] += a.points
+            else:
+                self.pending[me] += a.points
+            self.lead = c
+            self.lead_marriage = True
+            self.claim_by = me
+
+    def _finish_trick(self, c: int) -> None:
+        ld = self.leader
+        fo = 1 - ld
+        lead = self.lead
+        self.hands[fo] &= ~(1 << c)
+        self.played |= 1 << c
+        if c // 5 == lead // 5:
+            w = fo if c < lead else ld
+        elif c // 5 == self.trump:
+            w = fo
+        else:
+            w = ld
+        self.trick_points[w] += CARD_POINTS[lead] + CARD_POINTS[c]
+        self.tricks[w] += 1
+        if self.pending[w]:
+            self.marriage_points[w] += self.pending[w]
+            self.pending[w] = 0
+        self.last_trick = (lead, c, w)
+        self.lead = -1
+        self.lead_marriage = False
+        self.leader = w
+        self.claim_by = w
+        if self.closed_by < 0 and not self.exhausted:
+            nd = self.next_draw
+            deck = self.deck
+            self.hands[w] |= 1 << deck[nd]
+            if nd == 19:
+                ind = self.indicator
+                self.hands[1 - w] |= 1 << ind
+                self.revealed[1 - w] |= 1 << ind
+                self.exhausted = True
+                self.next_draw = 20
+            else:
+                self.hands[1 - w] |= 1 << deck[nd + 1]
+                self.next_draw = nd + 2
+        if not self.hands[0] and not self.hands[1]:
+            self.outcome = self._last_trick_outcome(w)
+
+    def _last_trick_outcome(self, w: int) -> Outcome:
+        p = self.closed_by
+        if p < 0:
+            return Outcome(SEATS[w], 1, End.LAST_TRICK, "G3")
+        o = 1 - p
+        return Outcome(SEATS[o], 3 if self.closed_opp_tricks == 0 else 2, End.LAST_TRICK, "C3")
+
+    def _claim(self, c: int) -> None:
+        o = 1 - c
+        correct = self.trick_points[c] + self.marriage_points[c] >= 66
+        p = self.closed_by
+        self.claimed = True
+        self.claim_by = -1
+        self.lead = -1 if self.lead < 0 else self.lead
+        if p < 0:
+            if correct:
+                so = self.trick_points[o] + self.marriage_points[o]
+                gp = 1 if so >= 33 else (2 if self.tricks[o] else 3)
+                self.outcome = Outcome(SEATS[c], gp, End.CLAIM, "G1", SEATS[c])
+            else:
+                gp = 2 if self.tricks[o] else 3
+                self.outcome = Outcome(SEATS[o], gp, End.FALSE_CLAIM, "G2", SEATS[c])
+            return
+        po = 1 - p
+        if c == p:
+            if correct:
+                gp = 1 if self.closed_opp_score >= 33 else (2 if self.closed_opp_tricks else 3)
+                self.outcome = Outcome(SEATS[p], gp, End.CLAIM, "C2", SEATS[c])
+            else:
+                gp = 3 if self.closed_opp_tricks == 0 else 2
+                self.outcome = Outcome(SEATS[po], gp, End.FALSE_CLAIM, "C3", SEATS[c])
+        elif correct:
+            gp = 3 if self.closed_opp_tricks == 0 else 2
+            self.outcome = Outcome(SEATS[po], gp, End.CLAIM, "C3", SEATS[c])
+        else:
+            gp = 2 if self.tricks[p] else 3
+            self.outcome = Outcome(SEATS[p], gp, End.FALSE_CLAIM, "C4", SEATS[c])
+
+    # -- helpers for players and views --------------------------------------------------------
+    @property
+    def claimant_after_last_trick(self) -> Seat | None:
+        """After the last trick, the winner who may still claim (E2 a); else None."""
+        if self.outcome is not None and not self.claimed and self.claim_by >= 0:
+            return SEATS[self.claim_by]
+        return None
+
+    def claim_is_correct(self, seat: Seat | int) -> bool:
+        """Whether a claim by ``seat`` would be correct now (score at least 66)."""
+        return self.trick_points[seat] + self.marriage_points[seat] >= 66
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in SEATS)
+        return (f"<Position trump={Suit(self.trump)} leader={SEATS[self.leader]} "
+                f"trick={[str(c) for c in self.trick]} hands={hands} scores={self.scores}>")
