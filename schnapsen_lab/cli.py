@@ -7,6 +7,8 @@ and ``check`` start fast; pandas, matplotlib and the widgets are never loaded he
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -152,12 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("-o", "--output", metavar="OUT", help="write here instead ('-' for stdout)")
     f.set_defaults(func=cmd_fmt)
 
-    for register in _EXTRA_COMMANDS:
-        register(sub)
+    for name in COMMAND_MODULES:
+        module = f"{__package__}.commands.{name}"
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module).register(sub)
     return p
 
 
-_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review")
+"""Modules of ``schnapsen_lab.commands`` that add a command; each has ``register(sub)``
+and imports nothing heavy at module level."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

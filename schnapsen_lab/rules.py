@@ -609,7 +609,7 @@ class Position:
         else:  # marriage
             c = a.card
             assert c is not None
-            partner = c ^ 1 if c % 5 in (2, 3) else c  # K (2) <-> Q (3)
+            partner = c + 1 if c % 5 == 2 else c - 1  # the K and the Q of the suit
             self.hands[me] &= ~(1 << c)
             self.played |= 1 << c
             self.revealed[me] |= 1 << partner

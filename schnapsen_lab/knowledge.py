@@ -1,0 +1,138 @@
+"""What each player may know at a position (RULES.md K2, REPLAY.md).
+
+:func:`view` gives a player's :class:`View`: their hand, the public facts and,
+for every other card, where it is as far as that player can tell. Players, counting
+aids and the replay all read these sets; nothing here looks at hidden cards except to
+sort them into what the viewer is entitled to see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
+from .rules import Action, Position, Seat
+
+__all__ = ["ALL_CARDS", "View", "view"]
+
+ALL_CARDS = (1 << 20) - 1
+"""The mask of all 20 cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A player's knowledge at one position; card sets are bit masks (see :func:`cards_in`).
+
+    ``opponent`` holds the cards known to be in the opponent's hand, ``unknown`` those
+    in the opponent's hand or the talon; ``out_of_play`` the turned-down indicator of a
+    closed talon. Scores are both E1 scores as a player who counted would know them.
+    """
+
+    viewer: Seat
+    hand: int
+    played: int
+    opponent: int
+    unknown: int
+    out_of_play: int
+    trick: tuple[Card, ...]
+    indicator: Card | None
+    trump: Suit
+    talon: int
+    closed_by: Seat | None
+    exhausted: bool
+    leader: Seat
+    to_move: Seat | None
+    scores: tuple[int, int]
+    pending: tuple[int, int]
+    tricks: tuple[int, int]
+    legal: tuple[Action, ...]
+
+    @property
+    def hand_cards(self) -> list[Card]:
+        """The viewer's hand."""
+        return cards_in(self.hand)
+
+    @property
+    def opponent_cards(self) -> list[Card]:
+        """Cards known to be in the opponent's hand."""
+        return cards_in(self.opponent)
+
+    @property
+    def unknown_cards(self) -> list[Card]:
+        """Cards in the opponent's hand or the talon, the viewer cannot tell which."""
+        return cards_in(self.unknown)
+
+    @property
+    def unseen(self) -> int:
+        """Mask of every card the viewer has not seen played: opponent's known ones and unknown."""
+        return self.opponent | self.unknown
+
+    @property
+    def my_score(self) -> int:
+        """The viewer's own score."""
+        return self.scores[self.viewer]
+
+    @property
+    def opponent_score(self) -> int:
+        """The opponent's score, as the viewer should have counted it."""
+        return self.scores[1 - self.viewer]
+
+    @property
+    def points_out(self) -> int:
+        """Card points not yet played and not in the viewer's hand."""
+        return sum(CARD_POINTS[c] for c in range(20) if self.unseen >> c & 1)
+
+    @property
+    def trumps_out(self) -> list[Card]:
+        """Trumps the viewer has not seen played and does not hold (the face-up indicator
+        excluded: it is in plain sight)."""
+        m = self.unseen & (0b11111 << (self.trump * 5))
+        return cards_in(m)
+
+    def unknown_by_suit(self) -> dict[Suit, list[Card]]:
+        """Unknown cards grouped by suit."""
+        return {s: [c for c in self.unknown_cards if c // 5 == s] for s in Suit}
+
+
+def view(pos: Position, seat: Seat | int) -> View:
+    """What ``seat`` may know at ``pos`` (K2)."""
+    me = int(seat)
+    opp = 1 - me
+    hand = pos.hands[me]
+    played = pos.played
+    out_of_play = 0
+    if pos.exhausted and pos.closed_by < 0:
+        opponent = ALL_CARDS & ~hand & ~played
+        unknown = 0
+    else:
+        opponent = pos.revealed[opp] & pos.hands[opp]
+        ind = pos.indicator
+        ind_bit = (1 << ind) if ind >= 0 and not pos.exhausted else 0
+        if pos.closed_by >= 0:
+            out_of_play = ind_bit
+        unknown = ALL_CARDS & ~hand & ~played & ~ind_bit & ~opponent
+    closed = pos.closed_by
+    to_move = pos.to_move
+    return View(
+        viewer=Seat(me),
+        hand=hand,
+        played=played,
+        opponent=opponent,
+        unknown=unknown,
+        out_of_play=out_of_play,
+        trick=tuple(pos.trick),
+        indicator=pos.face_up_indicator,
+        trump=Suit(pos.trump),
+        talon=pos.talon_size,
+        closed_by=Seat(closed) if closed >= 0 else None,
+        exhausted=pos.exhausted,
+        leader=Seat(pos.leader),
+        to_move=to_move,
+        scores=pos.scores,
+        pending=(pos.pending[0], pos.pending[1]),
+        tricks=(pos.tricks[0], pos.tricks[1]),
+        legal=tuple(pos.legal_actions()) if to_move == me else (),
+    )
+
+
+_unused = CARDS
