@@ -172,6 +172,11 @@ class Record:
     def __str__(self) -> str:
         return write_record(self)
 
+    def _repr_html_(self) -> str:
+        from .html import record_html
+
+        return record_html(self)
+
     def __repr__(self) -> str:
         pa, pb = self.tags.get("PlayerA", "A"), self.tags.get("PlayerB", "B")
         res = self.result_text

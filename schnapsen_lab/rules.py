@@ -709,6 +709,11 @@ class Position:
         """Whether a claim by ``seat`` would be correct now (score at least 66)."""
         return self.trick_points[seat] + self.marriage_points[seat] >= 66
 
+    def _repr_html_(self) -> str:
+        from .html import position_html  # a view module; imported only when shown
+
+        return position_html(self)
+
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in SEATS)
         return (f"<Position trump={Suit(self.trump)} leader={SEATS[self.leader]} "
