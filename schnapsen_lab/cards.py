@@ -175,8 +175,14 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces or run together (``"AH TC"``, ``"AHTC"``, ``"10HAS"``)."""
+    parts = text.split()
+    if len(parts) == 20:
+        try:
+            return [_PARSE[t] for t in parts]
+        except KeyError:
+            pass
     out: list[Card] = []
-    s = "".join(text.split())
+    s = "".join(parts)
     i = 0
     while i < len(s):
         size = 3 if s[i] == "1" else 2

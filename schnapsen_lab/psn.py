@@ -49,6 +49,7 @@ __all__ = [
     "Record",
     "RecordError",
     "dump",
+    "trick_number",
     "dumps",
     "load",
     "loads",
@@ -255,7 +256,7 @@ class Record:
         prev: Action | None = None
         for a in actions:
             act = parse_action(a) if isinstance(a, str) else a
-            number = _trick_number(pos, act, prev)
+            number = trick_number(pos, act, prev)
             pos = pos.play(act)
             rec.main.moves.append(Move(act, number=number))
             prev = act
@@ -311,8 +312,9 @@ def _ordered(tags: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
-    """The trick number to write before ``action`` played in ``pos``, or None."""
+def trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
+    """The trick number the canonical form writes before ``action`` played at ``pos``
+    (``prev`` is the action before it in its line), or None inside a trick."""
     if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
         return None
     if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):
@@ -472,8 +474,19 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
         s = line.lstrip()
         if not s.startswith("["):
             break
-        pos = 0
         ln = first + i
+        if (line.endswith('"]') and line.startswith("[") and line.count('"') == 2
+                and "\\" not in line):
+            sp = line.find(" ")
+            name = line[1:sp]
+            if sp > 1 and line[sp + 1] == '"' and name.isalnum():
+                if name in tags:
+                    errors.append(RecordError(ln, 2, "PSN", f"the tag {name} is given twice"))
+                tags[name] = line[sp + 2 : -2]
+                tag_lines[name] = ln
+                i += 1
+                continue
+        pos = 0
         while pos < len(line):
             m = _TAG_RE.match(line, pos)
             if m is None:
@@ -601,8 +614,42 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
     return rec
 
 
+_SLOW_CHARS = re.compile(r"[{};()$!?*]")
+
+
+def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
+    """Read movetext of bare actions and trick numbers quickly; False if it needs the full
+    reader (any annotation, odd token or error: that one reports exact columns)."""
+    moves = rec.main.moves
+    prev: Action | None = None
+    get = _ACTION_OF.get
+    for tok in text.split():
+        a = get(tok)
+        if a is None:
+            if tok[-1:] == "." and tok[:-1].isdigit():
+                if pos.outcome is None and (
+                        int(tok[:-1]) != pos.tricks[0] + pos.tricks[1] + 1 or pos.lead >= 0):
+                    return False
+                continue
+            return False
+        if pos.check(a) is not None:
+            return False
+        moves.append(Move(a, [], [], [], trick_number(pos, a, prev)))
+        pos.apply_unchecked(a)
+        prev = a
+    rec.final = pos
+    rec.outcome = pos.outcome
+    return True
+
+
 def _read_movetext(rec: Record, lines: list[str], first: int, start: Position | None) -> None:
     text = "\n".join(lines)
+    if start is not None and not _SLOW_CHARS.search(text):
+        if _read_plain_movetext(rec, text, start):
+            return
+        rec.main = Line()
+        assert rec.deck is not None
+        start = Position.deal(rec.deck, rec.dealer, rec.profile)
     errors = rec.errors
     main = rec.main
     root = _Ctx(start, main, None)
@@ -661,7 +708,7 @@ def _read_movetext(rec: Record, lines: list[str], first: int, start: Position | 
                 fail(ctx, off, err[0], f"{err[1]}; legal: {legal}")
                 continue
             prev = ctx.actions[-1] if ctx.actions else ctx.prev_before
-            number = _trick_number(pos, action, prev)
+            number = trick_number(pos, action, prev)
             ln, col = (0, 0)
             mv = Move(action, number=number, line=ln, col=col)
             suffix = m.group("suffix")

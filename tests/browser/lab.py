@@ -12,6 +12,7 @@ setting; notebooks are opened in a fresh workspace with ``?reset``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -218,7 +219,9 @@ class LabServer:
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
                 time.sleep(0.2)
-        raise LabError(f"jupyter lab did not answer /api/status in {timeout:.0f} s\n{self.log_tail()}")
+        raise LabError(
+            f"jupyter lab did not answer /api/status in {timeout:.0f} s\n{self.log_tail()}"
+        )
 
     def stop(self, grace: float = 10.0) -> None:
         """SIGTERM the server (it shuts its kernels down), then kill the group."""
@@ -232,14 +235,10 @@ class LabServer:
             except ProcessLookupError:
                 pass
         # Backstop: anything left in the group (kernels, the server itself).
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
 
     def __enter__(self) -> LabServer:
         return self
@@ -335,7 +334,7 @@ class Lab:
         """
         copied = []
         for spec in specs:
-            src_spec, dest_name = (spec if isinstance(spec, tuple) else (spec, None))
+            src_spec, dest_name = spec if isinstance(spec, tuple) else (spec, None)
             src = resolve_source(src_spec, self.search_path)
             dest = self.folder / (dest_name or src.name)
             dest.parent.mkdir(parents=True, exist_ok=True)
@@ -445,8 +444,9 @@ class Lab:
 
     def screenshot(self, page: Any, name: str = "", *, full_page: bool = True) -> Path:
         """Save a PNG into tests/artifacts/ and return its path."""
-        return save_screenshot(page, f"{self.artifact_prefix}{'-' + name if name else ''}",
-                               full_page=full_page)
+        return save_screenshot(
+            page, f"{self.artifact_prefix}{'-' + name if name else ''}", full_page=full_page
+        )
 
 
 def save_screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:

@@ -1,0 +1,80 @@
+"""Random legal deals, for tests, benchmarks and quick experiments.
+
+Every action is drawn uniformly from the engine's legal actions, so the deals are
+legal but not good play (like the conformance cases).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from .cards import CARDS
+from .psn import Line, Move, Record, trick_number
+from .rules import CLAIM, SOFT, Action, Position, Profile, Seat
+
+__all__ = ["random_deck", "random_line", "random_record", "random_records"]
+
+
+def random_deck(rng: random.Random) -> list[int]:
+    """A shuffled deck order."""
+    deck = list(range(20))
+    rng.shuffle(deck)
+    return deck
+
+
+def random_line(pos: Position, rng: random.Random, *, stop: float = 0.0) -> list[Action]:
+    """Uniformly random legal actions from ``pos`` to the end of the deal.
+
+    With ``stop`` > 0, each step ends the line early with that chance (an unfinished deal).
+    """
+    out: list[Action] = []
+    p = pos.copy()
+    while p.outcome is None:
+        if stop and rng.random() < stop:
+            return out
+        legal = p.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        p.apply_unchecked(a)
+        out.append(a)
+    claimant = p.claimant_after_last_trick
+    if claimant is not None and p.claim_is_correct(claimant) and rng.random() < 0.5:
+        out.append(CLAIM)
+    return out
+
+
+def random_record(rng: random.Random, profile: Profile = SOFT, dealer: Seat = Seat.B, *,
+                  tags: dict[str, str] | None = None, stop: float = 0.0,
+                  annotate: bool = False) -> Record:
+    """A random legal deal as a record; ``annotate`` adds comments, glyphs and a variation."""
+    deck = random_deck(rng)
+    start = Position.deal(deck, dealer, profile)
+    actions = random_line(start, rng, stop=stop)
+    rec = Record.from_actions([CARDS[c] for c in deck], actions, dealer=dealer,
+                              profile=profile, tags=tags)
+    if annotate and rec.main.moves:
+        moves = rec.main.moves
+        i = rng.randrange(len(moves))
+        moves[i].comments.append(rng.choice(["good", "a {brace-free} note".replace("{", "")
+                                             .replace("}", ""), "Anna's \"trick\" <b>"]))
+        moves[rng.randrange(len(moves))].nags.append(rng.choice([1, 2, 3, 4, 5, 6, 13]))
+        rec.main.comments.append("a random deal")
+        j = rng.randrange(len(moves))
+        before = rec.positions()[j]
+        alt = [a for a in before.legal_actions() if a != moves[j].action]
+        if alt:
+            prev = moves[j - 1].action if j else None
+            var = Line([Move(alt[0], number=trick_number(before, alt[0], prev))])
+            p = before.play(alt[0])
+            for a in random_line(p, rng)[:3]:
+                var.moves.append(Move(a, number=trick_number(p, a, var.moves[-1].action)))
+                p = p.play(a)
+            moves[j].variations.append(var)
+    return rec
+
+
+def random_records(n: int, seed: int = 0, profile: Profile = SOFT) -> Iterator[Record]:
+    """``n`` random standalone deals, reproducible by ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield random_record(rng, profile, Seat(rng.randrange(2)))

@@ -1,0 +1,41 @@
+"""The plain minimax: the exact value of a position by trying every line through the engine.
+
+It is slow (no pruning, no memory) and exists to check the fast solver: it knows the
+rules only through :class:`~schnapsen_lab.rules.Position` (``legal_actions``, ``play``,
+``outcome``), plus the solver's two conventions (docs/solver.md): a correct claim is
+made at once, and a false claim is never chosen.
+"""
+
+from __future__ import annotations
+
+from ..rules import CLAIM, ActionKind, Outcome, Position, Seat
+
+__all__ = ["claim_now", "minimax", "outcome_value"]
+
+
+def outcome_value(outcome: Outcome) -> int:
+    """Game points from A's side: positive when A wins."""
+    return outcome.game_points if outcome.winner is Seat.A else -outcome.game_points
+
+
+def claim_now(pos: Position) -> Outcome | None:
+    """The outcome of the correct claim that may be made now (E2), or None if there is none."""
+    c = pos.claim_by
+    if c < 0 or pos.claimed or not pos.claim_is_correct(c):
+        return None
+    if pos.lead >= 0 and not pos.lead_marriage:
+        return None
+    out = pos.play(CLAIM).outcome
+    assert out is not None
+    return out
+
+
+def minimax(pos: Position) -> int:
+    """The exact value of ``pos`` (game points from A's side), by full-width minimax."""
+    claim = claim_now(pos)
+    if claim is not None:
+        return outcome_value(claim)
+    if pos.outcome is not None:
+        return outcome_value(pos.outcome)
+    values = [minimax(pos.play(a)) for a in pos.legal_actions() if a.kind is not ActionKind.CLAIM]
+    return max(values) if pos.to_move is Seat.A else min(values)
