@@ -49,12 +49,12 @@ __all__ = [
     "Record",
     "RecordError",
     "dump",
-    "trick_number",
     "dumps",
     "load",
     "loads",
     "parse_record",
     "read",
+    "trick_number",
 ]
 
 TAG_ORDER = ("Event", "Site", "Date", "Round", "PlayerA", "PlayerB", "Match", "Deal",
@@ -380,12 +380,18 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     state = 0  # 0 nothing yet, 1 tag section, 2 after a blank line or movetext
     in_comment = False
     no = 0
+    prev_blank = False
     for no, raw in enumerate(lines, 1):
         line = raw.rstrip("\r\n")
         if in_comment:
-            buf.append(line)
-            in_comment = _still_in_comment(line, True)
-            continue
+            if prev_blank and _TAG_RE.match(line):
+                in_comment = False  # a comment never closed: the next record starts here
+            else:
+                buf.append(line)
+                in_comment = _still_in_comment(line, True)
+                prev_blank = not line.strip()
+                continue
+        prev_blank = False
         s = line.lstrip()
         if s.startswith("["):
             if state == 2 and buf:
@@ -504,7 +510,8 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
             if "\\" in value:
                 value = _UNESCAPE_RE.sub(r"\1", value)
             if name in tags:
-                errors.append(RecordError(ln, m.start(1) + 1, "PSN", f"the tag {name} is given twice"))
+                errors.append(RecordError(ln, m.start(1) + 1, "PSN",
+                                          f"the tag {name} is given twice"))
             tags[name] = value
             tag_lines[name] = ln
             pos = m.end()

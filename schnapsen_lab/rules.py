@@ -65,7 +65,7 @@ class TrickReview(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A rules profile: the data the engine reads (never the name).
+    """A rules profile: the data the engine reads (it never looks at the name).
 
     ``close_min_talon`` is the smallest talon (face-down cards plus the indicator)
     that may be closed, or ``None`` where closing is never allowed;
@@ -109,7 +109,7 @@ class ActionKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action of a deal; ``str()`` gives its PSN token (``AH``, ``X``, ``C``, ``KH+20``, ``66``)."""
+    """One action of a deal; ``str()`` is its PSN token: ``AH``, ``X``, ``C``, ``KH+20``, ``66``."""
 
     kind: ActionKind
     card: Card | None = None
@@ -520,15 +520,15 @@ class Position:
                 return "X1", f"{who} does not hold the trump jack {CARDS[jack]}"
             return None
         if kind is ActionKind.CLOSE:
-            m = self.profile.close_min_talon
-            if m is None:
+            need = self.profile.close_min_talon
+            if need is None:
                 return "C1", f"closing is not allowed in the {self.profile.name} profile"
             if self.closed_by >= 0:
                 return "C1", "the talon is already closed"
             if self.exhausted:
                 return "C1", "the talon is exhausted: nothing to close"
-            if self.talon_size < m:
-                return "C1", f"the talon holds {self.talon_size}; closing needs at least {m}"
+            if self.talon_size < need:
+                return "C1", f"the talon holds {self.talon_size}; closing needs at least {need}"
             return None
         # marriage
         c = action.card

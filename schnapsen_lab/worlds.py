@@ -26,16 +26,24 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .knowledge import View, view
-from .rules import SOFT, ActionKind, Position, Profile, Seat
+from .rules import SOFT, Action, ActionKind, Position, Profile, Seat
 
 __all__ = [
+    "Z95",
+    "ActionEstimate",
+    "Estimate",
     "HiddenCards",
     "build_world",
+    "estimate",
+    "estimate_actions",
     "hidden_cards",
     "inferred_absent",
     "opponent_hands",
     "position_from_view",
     "sample_worlds",
+    "sample_worlds_hidden",
+    "side",
+    "world_action_values",
     "world_count",
 ]
 
@@ -293,3 +301,135 @@ def position_from_view(v: View, profile: Profile = SOFT,
     p.last_trick = None
     p.outcome = None
     return p, h
+
+
+# ----------------------------------------------------------------------------------------------
+# What actions are worth over worlds (perfect-information Monte Carlo)
+# ----------------------------------------------------------------------------------------------
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % confidence interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean over worlds with its 95 % confidence interval.
+
+    ``exact`` when every consistent world was used once (the interval is then the mean
+    itself); otherwise the interval is the normal approximation over ``samples`` worlds.
+    ``win_chance`` is the share of worlds in which the value is positive.
+    """
+
+    mean: float
+    low: float
+    high: float
+    samples: int
+    win_chance: float
+    exact: bool = False
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the confidence interval."""
+        return (self.high - self.low) / 2
+
+    def __str__(self) -> str:
+        if self.exact:
+            return f"{self.mean:+.2f}"
+        return f"{self.mean:+.2f} ± {self.half_width:.2f}"
+
+
+def estimate(values: Sequence[float], exact: bool = False) -> Estimate:
+    """The mean of ``values`` with a 95 % confidence interval (none when ``exact``)."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values to estimate from")
+    mean = sum(values) / n
+    wins = sum(1 for x in values if x > 0) / n
+    if exact or n < 2:
+        half = 0.0 if exact else math.inf
+    else:
+        var = sum((x - mean) ** 2 for x in values) / (n - 1)
+        half = Z95 * math.sqrt(var / n)
+    return Estimate(mean, mean - half, mean + half, n, wins, exact)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEstimate:
+    """What an action is worth to the player choosing it, over the worlds they consider.
+
+    ``action`` None stands for declining a claim. ``values`` are the game points in each
+    world, from the chooser's side, in the order of the worlds.
+    """
+
+    action: Action | None
+    estimate: Estimate
+    values: tuple[int, ...]
+
+    @property
+    def token(self) -> str:
+        """The PSN token, or ``-`` for declining a claim."""
+        return str(self.action) if self.action is not None else "-"
+
+    @property
+    def mean(self) -> float:
+        """The expected game points."""
+        return self.estimate.mean
+
+
+def side(seat: Seat | int, value: int) -> int:
+    """A value from A's side, seen from ``seat``'s side."""
+    return value if int(seat) == 0 else -value
+
+
+def _outcome_value(pos: Position) -> int:
+    out = pos.outcome
+    assert out is not None
+    return out.game_points if out.winner is Seat.A else -out.game_points
+
+
+def world_action_values(w: Position, actions: Sequence[Action | None]) -> list[int]:
+    """The exact value (from A's side) of each action in the world ``w``.
+
+    ``None`` declines a claim the player could make: at a marriage lead the follower then
+    plays its best card; after the last trick the last-trick result stands.
+    """
+    from .solver import action_values, solve
+
+    if w.outcome is not None:  # after the last trick: claim or let the result stand
+        out = []
+        for a in actions:
+            out.append(_outcome_value(w.play(a)) if a is not None else _outcome_value(w))
+        return out
+    need_solver = any(a is None or a.kind is not ActionKind.CLAIM for a in actions)
+    vals = action_values(w) if need_solver else {}
+    res: list[int] = []
+    for a in actions:
+        if a is None:
+            cards = [b for b in w.legal_actions() if b.kind is not ActionKind.CLAIM]
+            cv = [vals[b] if b in vals else solve(w.play(b)) for b in cards]
+            res.append(max(cv) if w.to_move is Seat.A else min(cv))
+        elif a.kind is ActionKind.CLAIM:
+            res.append(_outcome_value(w.play(a)))
+        elif a in vals:
+            res.append(vals[a])
+        else:
+            res.append(solve(w.play(a)))
+    return res
+
+
+def estimate_actions(worlds: Sequence[Position], seat: Seat | int,
+                     actions: Sequence[Action | None], exact: bool = False
+                     ) -> tuple[ActionEstimate, ...]:
+    """Each action's expected game points for ``seat`` over ``worlds``, best first.
+
+    The same worlds judge every action, so differences between actions are measured
+    more precisely than each value alone.
+    """
+    per: list[list[int]] = [[] for _ in actions]
+    for w in worlds:
+        for i, v in enumerate(world_action_values(w, actions)):
+            per[i].append(side(seat, v))
+    out = [ActionEstimate(a, estimate(vs, exact), tuple(vs)) for a, vs in zip(actions, per,
+                                                                             strict=True)]
+    out.sort(key=lambda e: -e.mean)
+    return tuple(out)

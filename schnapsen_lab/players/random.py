@@ -37,12 +37,14 @@ class RandomPlayer:
         The simulator calls this directly, without building a view, for speed; it is
         the whole of :meth:`act`.
         """
-        if CLAIM in legal:
-            if claim_correct:
-                return CLAIM
-            if len(legal) == 1:
-                return None
-            legal = [a for a in legal if a is not CLAIM]
+        for a in legal:
+            if a is CLAIM:
+                if claim_correct:
+                    return CLAIM
+                legal = [b for b in legal if b is not CLAIM]
+                if not legal:
+                    return None
+                break
         return legal[0] if len(legal) == 1 else rng.choice(legal)
 
     def __repr__(self) -> str:

@@ -40,7 +40,7 @@ __all__ = [
     "records_frame",
 ]
 
-Source = Union[str, "os.PathLike[str]", Record, Iterable[Union[str, "os.PathLike[str]", Record]]]
+Source = Union[str, os.PathLike[str], Record, Iterable[Union[str, os.PathLike[str], Record]]]
 """What the frame functions read: a PSN path, a record, or an iterable of those."""
 
 SEATS = ["A", "B"]
@@ -207,7 +207,7 @@ def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
         (winner == 1 - dealer) if winner >= 0 else None,
     )
     if f is None:
-        row += (None,) * 25
+        row += (None,) * 21 + (len(rec.main.moves),)
     else:
         closed = f.closer >= 0
         row += (
@@ -219,13 +219,8 @@ def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
             f.marriage_points[0], f.marriage_points[1],
             _AB[f.exchanged_by] if f.exchanged_by >= 0 else None,
             f.tricks[0], f.tricks[1], f.scores[0], f.scores[1], f.held66[0], f.held66[1],
+            f.actions,
         )
-        row += (f.actions,)
-        row += (None,) * 3
-        row = row[:-3]
-    row = row[:len(row)]
-    if f is None:
-        row = row[:-25] + (None,) * 24 + (len(rec.main.moves),)
     row += (cb[0] if cb else None, cb[1] if cb else None,
             ca[0] if ca else None, ca[1] if ca else None)
     return row
@@ -439,5 +434,3 @@ def players_frame(source: Source | pd.DataFrame,
     df["player"] = df["player"].astype("category")
     return df.sort_values("player", kind="stable").reset_index(drop=True)
 
-
-_unused = pd if TYPE_CHECKING else None

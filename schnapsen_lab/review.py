@@ -1,0 +1,388 @@
+"""Deal review: every decision of a record judged from what its player could know.
+
+For each decision (the player to act had more than one legal choice) the review samples
+worlds consistent with the actor's knowledge at that moment (K2, plus the F2 inferences
+of :func:`~schnapsen_lab.worlds.inferred_absent`), solves every legal action in each
+world with all cards known, and averages: the *expected game points* of each action for
+the actor. The best action is the one with the highest mean; the *loss* of the action
+played is the best mean minus its mean (the same worlds judge every action).
+
+Classes, by the loss in expected game points (a deal is worth 1 to 3 game points,
+a Bummerl is 7):
+
+============  =====  ==========================  ======
+class         glyph  loss                        NAG
+============  =====  ==========================  ======
+best                 below 0.25
+inaccuracy    ?!     0.25 or more, below 0.5     $6
+mistake       ?      0.5 or more, below 1.0      $2
+blunder       ??     1.0 or more                 $4
+============  =====  ==========================  ======
+
+A decision's *accuracy* is ``100 * max(0, 1 - loss / 1.0)`` per cent (100 % for a loss
+of nothing, 0 % for a blunder's loss or more); a player's accuracy for the deal is the
+mean over their decisions. Forced moves (one legal action) are not decisions.
+
+When the talon is closed or exhausted and there are at most ``samples`` consistent
+worlds, every world is used once and the values are exact. Sampling is reproducible:
+decision ``k`` draws its worlds from a generator seeded with ``(seed, k)``.
+
+A correct claim made when it is first possible is never worse than waiting (docs on the
+solver), so a decision is also reviewed when the move is ``66`` after a marriage lead or
+after the last trick: the alternative there is to decline (shown as ``-``). The leader's
+silent decision not to claim after a marriage lead is not reviewed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from . import psn
+from .psn import Line, Move, Record
+from .rules import CLAIM, Action, ActionKind, Position, Seat
+from .worlds import (
+    ActionEstimate,
+    estimate_actions,
+    hidden_cards,
+    inferred_absent,
+    sample_worlds_hidden,
+    world_count,
+)
+
+__all__ = [
+    "BLUNDER",
+    "DEFAULT_SAMPLES",
+    "INACCURACY",
+    "MISTAKE",
+    "Decision",
+    "Judgement",
+    "PlayerSummary",
+    "Review",
+    "accuracy_of",
+    "annotate",
+    "decision_points",
+    "judge",
+    "review_decision",
+    "review_record",
+]
+
+INACCURACY = 0.25
+"""Smallest loss (expected game points) of an inaccuracy."""
+MISTAKE = 0.5
+"""Smallest loss of a mistake."""
+BLUNDER = 1.0
+"""Smallest loss of a blunder."""
+DEFAULT_SAMPLES = 40
+"""Worlds sampled a decision by default."""
+
+
+class Judgement(Enum):
+    """The class of a decision by its loss."""
+
+    BEST = "best"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def nag(self) -> int | None:
+        """The PSN NAG: ``$6`` (?!), ``$2`` (?), ``$4`` (??); None for best."""
+        return _NAGS[self]
+
+    @property
+    def glyph(self) -> str:
+        """``?!``, ``?``, ``??`` or empty."""
+        return _GLYPHS[self]
+
+
+_NAGS = {Judgement.BEST: None, Judgement.INACCURACY: 6, Judgement.MISTAKE: 2,
+         Judgement.BLUNDER: 4}
+_GLYPHS = {Judgement.BEST: "", Judgement.INACCURACY: "?!", Judgement.MISTAKE: "?",
+           Judgement.BLUNDER: "??"}
+_REVIEW_NAGS = {2, 4, 6}
+
+
+def judge(loss: float) -> Judgement:
+    """The class of a loss in expected game points (thresholds in the module docs)."""
+    if loss >= BLUNDER:
+        return Judgement.BLUNDER
+    if loss >= MISTAKE:
+        return Judgement.MISTAKE
+    if loss >= INACCURACY:
+        return Judgement.INACCURACY
+    return Judgement.BEST
+
+
+def accuracy_of(loss: float) -> float:
+    """A decision's accuracy in per cent: 100 at no loss, 0 at a blunder's loss or more."""
+    return 100.0 * max(0.0, 1.0 - loss / BLUNDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One reviewed decision: at the position after ``step`` actions, ``actor`` played
+    ``played``; ``options`` are every choice's estimates, best first.
+
+    ``exact`` when every consistent world was used. ``value`` is what the actor could
+    expect before choosing (the best option's mean), from the actor's side.
+    """
+
+    step: int
+    actor: Seat
+    played: Action
+    options: tuple[ActionEstimate, ...]
+    worlds: int
+    exact: bool
+
+    @property
+    def best(self) -> ActionEstimate:
+        """The best option."""
+        return self.options[0]
+
+    @property
+    def played_option(self) -> ActionEstimate:
+        """The estimate of the action played."""
+        for o in self.options:
+            if o.action == self.played:
+                return o
+        raise LookupError(f"{self.played} is not among the options")
+
+    @property
+    def loss(self) -> float:
+        """Expected game points lost by the action played (0 for the best)."""
+        return max(0.0, self.best.mean - self.played_option.mean)
+
+    @property
+    def judgement(self) -> Judgement:
+        """The class of the loss."""
+        return judge(self.loss)
+
+    @property
+    def accuracy(self) -> float:
+        """The decision's accuracy in per cent."""
+        return accuracy_of(self.loss)
+
+    @property
+    def value(self) -> float:
+        """The expected game points for the actor before choosing."""
+        return self.best.mean
+
+    def value_for_a(self, after: bool = True) -> float:
+        """The expected game points from A's side, after the move played (or before)."""
+        v = self.played_option.mean if after else self.best.mean
+        return v if self.actor is Seat.A else -v
+
+    def comment(self) -> str:
+        """A short PSN comment: the class, the loss and the best alternative."""
+        p = self.played_option
+        how = "exact" if self.exact else f"{self.worlds} worlds"
+        j = self.judgement
+        if self.best.action == self.played or j is Judgement.BEST:
+            head = f"{p.token} {p.mean:+.2f}"
+            if self.best.action != self.played:
+                head += f"; {self.best.token} {self.best.mean:+.2f}"
+            return f"{head} ({how})"
+        return (f"{j.value}: {p.token} {p.mean:+.2f}, best {self.best.token} "
+                f"{self.best.mean:+.2f}, loss {self.loss:.2f} ({how})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "step": self.step,
+            "actor": str(self.actor),
+            "played": str(self.played),
+            "best": self.best.token,
+            "loss": round(self.loss, 4),
+            "class": self.judgement.value,
+            "worlds": self.worlds,
+            "exact": self.exact,
+            "options": {o.token: {"expected": round(o.mean, 4),
+                                  "ci95": [round(o.estimate.low, 4), round(o.estimate.high, 4)],
+                                  "win_chance": round(o.estimate.win_chance, 4)}
+                        for o in self.options},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's decisions in the deal, counted by class, and their accuracy."""
+
+    seat: Seat
+    decisions: int
+    accuracy: float
+    average_loss: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {"decisions": self.decisions, "accuracy": round(self.accuracy, 2),
+                "average_loss": round(self.average_loss, 4),
+                "inaccuracies": self.inaccuracies, "mistakes": self.mistakes,
+                "blunders": self.blunders}
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one record's main line."""
+
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerSummary, PlayerSummary]
+    samples: int
+    seed: int
+    steps: int
+
+    def decision_at(self, step: int) -> Decision | None:
+        """The decision taken at the position after ``step`` actions, if it was one."""
+        for d in self.decisions:
+            if d.step == step:
+                return d
+        return None
+
+    def evaluation(self) -> list[tuple[int, float]]:
+        """``(step, expected game points for A)`` after each reviewed move: a graph's data."""
+        return [(d.step + 1, d.value_for_a()) for d in self.decisions]
+
+    def summary(self) -> str:
+        """One line a player: accuracy and counts."""
+        parts = []
+        for p in self.players:
+            parts.append(f"{p.seat}: accuracy {p.accuracy:.0f}% over {p.decisions} decisions, "
+                         f"{p.inaccuracies} inaccuracies, {p.mistakes} mistakes, "
+                         f"{p.blunders} blunders")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {
+            "samples": self.samples,
+            "seed": self.seed,
+            "players": {str(p.seat): p.to_dict() for p in self.players},
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+def decision_points(record: Record) -> list[tuple[int, Seat, list[Action | None]]]:
+    """The record's decisions: ``(step, actor, options)`` where there was a choice.
+
+    ``None`` among the options stands for declining a claim.
+    """
+    positions = record.positions()
+    out: list[tuple[int, Seat, list[Action | None]]] = []
+    for step, move in enumerate(record.moves):
+        pos = positions[step]
+        a = move.action
+        options: list[Action | None]
+        if pos.outcome is not None:  # a claim after the last trick (E2 a)
+            actor = Seat(pos.claim_by)
+            options = [CLAIM, None]
+        elif pos.lead >= 0 and a.kind is ActionKind.CLAIM:  # a claim after a marriage lead
+            actor = Seat(pos.leader)
+            options = [CLAIM, None]
+        else:
+            to_move = pos.to_move
+            assert to_move is not None
+            actor = to_move
+            legal = pos.legal_actions()
+            if pos.lead >= 0:
+                legal = [b for b in legal if b.kind is not ActionKind.CLAIM]
+            options = list(legal)
+        if len(options) > 1:
+            out.append((step, actor, options))
+    return out
+
+
+def review_decision(positions: Sequence[Position], step: int, played: Action,
+                    actor: Seat, options: Sequence[Action | None], samples: int,
+                    rng: random.Random) -> Decision:
+    """Review one decision at ``positions[step]`` (``positions`` up to it at least)."""
+    pos = positions[step]
+    absent = inferred_absent(positions[:step + 1], actor)
+    h = hidden_cards(pos, actor, absent)
+    closed = pos.closed_by >= 0 or pos.exhausted
+    exact = world_count(h, ordered_talon=not closed) <= samples
+    worlds = sample_worlds_hidden(pos, h, samples, rng, exhaustive=True)
+    est = estimate_actions(worlds, actor, options, exact=exact)
+    return Decision(step, actor, played, est, len(worlds), exact)
+
+
+def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:
+    mine = [d for d in decisions if d.actor is seat]
+    n = len(mine)
+    acc = sum(d.accuracy for d in mine) / n if n else 100.0
+    loss = sum(d.loss for d in mine) / n if n else 0.0
+    count = {j: sum(1 for d in mine if d.judgement is j) for j in Judgement}
+    return PlayerSummary(seat, n, acc, loss, count[Judgement.INACCURACY],
+                         count[Judgement.MISTAKE], count[Judgement.BLUNDER])
+
+
+def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
+                  progress: bool = False,
+                  on_decision: Callable[[Decision], None] | None = None) -> Review:
+    """Review every decision of ``record``'s main line.
+
+    ``progress`` shows a tqdm bar. Raise ValueError when the record breaks a rule or has
+    no deck.
+    """
+    if not record.main_line_ok or record.deck is None:
+        first = record.errors[0] if record.errors else "no valid Deck"
+        raise ValueError(f"the record cannot be reviewed: {first}")
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    positions = record.positions()
+    points = decision_points(record)
+    it: Any = points
+    if progress:
+        from tqdm.auto import tqdm
+
+        it = tqdm(points, desc="review", unit="decision")
+    decisions = []
+    for step, actor, options in it:
+        rng = random.Random(f"{seed}:{step}")
+        d = review_decision(positions, step, record.moves[step].action, actor, options,
+                            samples, rng)
+        decisions.append(d)
+        if on_decision is not None:
+            on_decision(d)
+    ds = tuple(decisions)
+    return Review(ds, (_summary(Seat.A, ds), _summary(Seat.B, ds)), samples, seed,
+                  len(record.moves))
+
+
+def annotate(record: Record, review: Review) -> Record:
+    """A copy of ``record`` with the review as NAGs, comments and best-move variations.
+
+    Each reviewed move gets a comment with its value; an inaccuracy, mistake or blunder
+    also gets its glyph (replacing any ``?``, ``??``, ``?!`` already there) and a variation
+    with the best action. The deal's first comment sums up both players.
+    """
+    copy = psn.loads(psn.dumps([record]))[0]
+    copy.index = record.index
+    copy.file = record.file
+    moves = copy.moves
+    positions = copy.positions()
+    head = (f"Review ({review.samples} worlds a decision, seed {review.seed}): "
+            f"{review.summary()}")
+    copy.main.comments.append(head)
+    for d in review.decisions:
+        mv = moves[d.step]
+        j = d.judgement
+        mv.comments.append(d.comment())
+        if j is Judgement.BEST:
+            continue
+        mv.nags[:] = [n for n in mv.nags if n not in _REVIEW_NAGS]
+        nag = j.nag
+        assert nag is not None
+        mv.nags.append(nag)
+        best = d.best.action
+        if best is not None and best != d.played:
+            prev = moves[d.step - 1].action if d.step > 0 else None
+            number = psn.trick_number(positions[d.step], best, prev)
+            alt = Move(best, number=number, comments=[f"best, {d.best.mean:+.2f}"])
+            mv.variations.append(Line([alt]))
+    return copy

@@ -1,0 +1,15 @@
+"""The perfect-information solver: the exact value of a position when every card is known.
+
+A value is in game points from A's side: +2 means A wins 2, -3 means B wins 3. Both
+players maximize their own result under the full rules (RULES.md), with two conventions
+(docs/solver.md): a correct claim is made at once (delaying one never gains), and a false
+claim is never chosen (though a recorded one is valued by its outcome).
+
+>>> from schnapsen_lab.solver import solve, action_values, best_actions
+"""
+
+from __future__ import annotations
+
+from .api import Solver, action_values, best_actions, solve, value_of_outcome
+
+__all__ = ["Solver", "action_values", "best_actions", "solve", "value_of_outcome"]

@@ -1,0 +1,160 @@
+"""The solver's entry points over the engine's :class:`~schnapsen_lab.rules.Position`."""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+from ..rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
+from . import search
+from .reference import claim_now, outcome_value
+
+__all__ = ["Solver", "action_values", "best_actions", "solve", "value_of_outcome"]
+
+Kernel = Callable[..., int]
+
+
+def value_of_outcome(outcome: Outcome) -> int:
+    """A finished deal's result in game points from A's side (+2: A wins 2, -3: B wins 3)."""
+    return outcome_value(outcome)
+
+
+def _marriage_ranks(pos: Position) -> int:
+    m = 0
+    for r in pos.profile.marriage_ranks:
+        m |= 1 << int(r)
+    return m
+
+
+class Solver:
+    """A perfect-information solver with its own transposition table.
+
+    ``compiled``: True uses the numba kernel (compiled on first use, then cached on
+    disk), False the plain-Python search (same source), None the kernel when numba is
+    available unless the environment sets ``SCHNAPSEN_LAB_SOLVER=python``.
+    One solver is not meant to be shared between threads.
+    """
+
+    def __init__(self, compiled: bool | None = None) -> None:
+        if compiled is None:
+            compiled = os.environ.get("SCHNAPSEN_LAB_SOLVER", "").lower() != "python"
+            if compiled:
+                try:
+                    import numba  # noqa: F401
+                except ImportError:  # pragma: no cover - numba is a dependency
+                    compiled = False
+        self.compiled: bool = compiled
+        size = 1 << search.TT_BITS
+        self._node: Kernel
+        self._tables: tuple[Any, ...]
+        if compiled:
+            import numpy as np
+
+            from .kernel import compiled_node
+
+            self._node = compiled_node()
+            self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int32),
+                            np.zeros(size, np.int8), np.zeros(size, np.int8),
+                            np.zeros(size, np.int8))
+            self._deck_of: Callable[[tuple[int, ...]], Any] = lambda d: np.array(d, np.int64)
+        else:
+            self._node = search.node
+            self._tables = (array("q", bytes(8 * size)), array("i", bytes(4 * size)),
+                            array("b", bytes(size)), array("b", bytes(size)),
+                            array("b", bytes(size)))
+            self._deck_of = tuple
+        self._gen = 0
+        self._deal: tuple[object, ...] | None = None
+        self._deck: Any = None
+
+    # -- values -------------------------------------------------------------------------------
+    def solve(self, pos: Position) -> int:
+        """The exact value of ``pos`` in game points from A's side.
+
+        A correct claim that may be made now counts as made (also after the last trick,
+        E2 a); a finished position gives its outcome.
+        """
+        claim = claim_now(pos)
+        if claim is not None:
+            return outcome_value(claim)
+        if pos.outcome is not None:
+            return outcome_value(pos.outcome)
+        return self._search(pos)
+
+    def action_values(self, pos: Position) -> dict[Action, int]:
+        """The value after each action the player to move may take (docs/solver.md).
+
+        At a lead, every legal action (a false claim too, valued by its outcome). After a
+        marriage lead, the leader's claim alone when it is correct, else the follower's
+        cards. After the last trick, the winner's claim when it is correct, else nothing.
+        """
+        claim = claim_now(pos)
+        if pos.outcome is not None or (pos.lead >= 0 and claim is not None):
+            return {CLAIM: outcome_value(claim)} if claim is not None else {}
+        out: dict[Action, int] = {}
+        for a in pos.legal_actions():
+            if a.kind is ActionKind.CLAIM and pos.lead >= 0:
+                continue  # the leader's false claim is not the follower's choice
+            out[a] = self.solve(pos.play(a))
+        return out
+
+    def best_actions(self, pos: Position) -> list[Action]:
+        """The actions of :meth:`action_values` that reach the value (never a false claim)."""
+        values = self.action_values(pos)
+        if not values:
+            return []
+        correct = claim_now(pos) is not None
+        chooser = pos.claim_by if correct else pos.to_move
+        choices = {a: v for a, v in values.items() if a.kind is not ActionKind.CLAIM or correct}
+        if not choices:
+            return []
+        target = max(choices.values()) if chooser == Seat.A else min(choices.values())
+        return [a for a, v in choices.items() if v == target]
+
+    # -- the search ---------------------------------------------------------------------------
+    def _search(self, pos: Position) -> int:
+        deal = (pos.deck, pos.profile.close_min_talon, pos.profile.marriage_ranks)
+        if deal != self._deal:
+            self._deal = deal
+            self._deck = self._deck_of(pos.deck)
+            self._gen += 1
+        closed = pos.closed_by >= 0
+        t0z = int(closed and pos.closed_opp_tricks == 0)
+        s0hi = int(closed and pos.closed_opp_score >= 33)
+        sc0, sc1 = pos.scores
+        tkey, tgen, tlo, thi, tmove = self._tables
+        v = self._node(pos.hands[0], pos.hands[1], pos.leader, pos.lead,
+                       20 if pos.exhausted else pos.next_draw, pos.indicator, pos.closed_by,
+                       t0z, s0hi, sc0, sc1, int(pos.tricks[0] > 0), int(pos.tricks[1] > 0),
+                       pos.pending[0], pos.pending[1], -3, 3, self._deck, pos.trump,
+                       pos.profile.close_min_talon or 0, _marriage_ranks(pos),
+                       tkey, tgen, tlo, thi, tmove, self._gen)
+        return int(v)
+
+
+_DEFAULT: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The shared solver the module functions use (numba when available)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Solver()
+    return _DEFAULT
+
+
+def solve(pos: Position) -> int:
+    """The exact value of ``pos`` with all cards known, in game points from A's side."""
+    return default_solver().solve(pos)
+
+
+def action_values(pos: Position) -> dict[Action, int]:
+    """The value after each action of the player to move (see :meth:`Solver.action_values`)."""
+    return default_solver().action_values(pos)
+
+
+def best_actions(pos: Position) -> list[Action]:
+    """The actions that keep the position's value (see :meth:`Solver.best_actions`)."""
+    return default_solver().best_actions(pos)

@@ -1,0 +1,27 @@
+"""Jupyter widgets (ipywidgets) for studying deals.
+
+``replay(source)`` opens the replay widget on a record, a list of records or a PSN file.
+The submodule :mod:`schnapsen_lab.widgets.replay` holds the class; the name ``replay``
+in this package is the function (import the class with
+``from schnapsen_lab.widgets.replay import ReplayWidget``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .replay import ReplayWidget
+
+__all__ = ["ReplayWidget", "replay"]
+
+
+def replay(source: Any, *, view: str | None = None, step: int = 0,
+           deal: int = 0) -> ReplayWidget:
+    """The replay widget on a :class:`~schnapsen_lab.psn.Record`, a list of records, a
+    :class:`~schnapsen_lab.replay.Replay` or a path to a PSN file.
+
+    ``view`` is ``"A"``, ``"B"`` or None (open table); ``deal`` picks the record (from 0)
+    when there are several; ``step`` is the step to show first.
+    """
+    return ReplayWidget(source, view=view, step=step, deal=deal)
+
