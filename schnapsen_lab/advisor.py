@@ -41,6 +41,7 @@ from .worlds import (
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "KEY_CARD_LIFT",
     "ClosingAdvice",
     "HandResult",
     "KeyCard",
@@ -51,6 +52,8 @@ __all__ = [
 
 DEFAULT_SAMPLES = 60
 """Worlds sampled to estimate playing on."""
+KEY_CARD_LIFT = 0.1
+"""A key card is held in at least this much larger a share of the losing hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +124,11 @@ class ClosingAdvice:
 
     @property
     def verdict(self) -> str:
-        """``close``, ``play on``, or ``close call`` when the play-on interval covers both."""
+        """``close`` or ``play on``; ``either`` when both are worth the same; ``close call``
+        when closing's exact value lies inside playing on's confidence interval."""
         c = self.close.mean
+        if abs(c - self.play_on.mean) < 1e-9:
+            return "either"
         if self.play_on.low <= c <= self.play_on.high:
             return "close call"
         return "close" if c > self.play_on.mean else "play on"
@@ -220,7 +226,7 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
             continue
         a = all_count[c] / len(results)
         b = lose_count[c] / len(losing)
-        if b > a + 1e-9:
+        if b >= a + KEY_CARD_LIFT:
             keys.append(KeyCard(c, b, a))
     keys.sort(key=lambda k: (-(k.in_losing - k.in_all), k.card))
     return tuple(keys)

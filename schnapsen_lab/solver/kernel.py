@@ -16,6 +16,7 @@ from . import search
 __all__ = ["compiled_node"]
 
 _MODULE: ModuleType | None = None
+_CACHE = not sys.argv[0].endswith("nocache.py")
 
 
 def _build() -> ModuleType:
@@ -28,7 +29,7 @@ def _build() -> ModuleType:
     sys.modules[name] = mod  # the on-disk cache finds the functions' module by name
     spec.loader.exec_module(mod)
     for name in search.KERNEL_FUNCTIONS:
-        setattr(mod, name, numba.njit(cache=True)(getattr(mod, name)))
+        setattr(mod, name, numba.njit(cache=_CACHE)(getattr(mod, name)))
     return mod
 
 
