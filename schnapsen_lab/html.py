@@ -199,7 +199,7 @@ def _talon_html(pos: Position) -> str:
         label = f"{n} in the talon"
     return (f'<div class="sl-talon" data-talon="{n}" style="text-align:center">'
             f'<div style="white-space:nowrap"><span class="sl-indicator" '
-            f'style="display:inline-block;transform:rotate(90deg);margin-right:-6px">'
+            f'style="display:inline-block;transform:rotate(90deg);margin:0 -4px 0 12px">'
             f'{ind_html}</span>{pile}</div><div style="{_LABEL}">{label}</div></div>')
 
 
@@ -341,7 +341,7 @@ def tallies_html(rp: Replay, step: int) -> str:
     elif step == rp.last and rp.error is not None:
         foot = (f'<div class="sl-result" style="color:{_RED}">the record stops at an error: '
                 f"{escape(str(rp.error))}</div>")
-    return (f'<div class="sl-scores" style="{_PANEL}"><table style="border-collapse:collapse">'
+    return (f'<div class="sl-tallies" style="{_PANEL}"><table style="border-collapse:collapse">'
             f"{head}{body}</table>{foot}</div>")
 
 
@@ -376,7 +376,7 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
     else:
         inf = ('<div class="sl-inferences" style="margin-top:4px;color:#555">'
                "<b>Inferences from play</b>: none</div>")
-    return f'<div class="sl-counting" style="{_PANEL}">{facts}{inf}</div>'
+    return f'<div class="sl-count" style="{_PANEL}">{facts}{inf}</div>'
 
 
 def _sym(c: Card) -> str:

@@ -28,6 +28,9 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w",
             yield f
             f.flush()
             os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from .rules import Action, Position, Seat
+from .rules import CLAIM, SEATS, Action, Position, Seat
 
 __all__ = ["ALL_CARDS", "View", "view"]
 
@@ -94,8 +94,15 @@ class View:
         return {s: [c for c in self.unknown_cards if c // 5 == s] for s in Suit}
 
 
-def view(pos: Position, seat: Seat | int) -> View:
-    """What ``seat`` may know at ``pos`` (K2)."""
+_SUITS = tuple(Suit)
+
+
+def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> View:
+    """What ``seat`` may know at ``pos`` (K2).
+
+    ``legal`` holds the seat's own actions when it is to move (the leader's claim after a
+    marriage lead is not the follower's); pass ``pos.legal_actions()`` if already at hand.
+    """
     me = int(seat)
     opp = 1 - me
     hand = pos.hands[me]
@@ -113,25 +120,30 @@ def view(pos: Position, seat: Seat | int) -> View:
         unknown = ALL_CARDS & ~hand & ~played & ~ind_bit & ~opponent
     closed = pos.closed_by
     to_move = pos.to_move
+    mine: tuple[Action, ...] = ()
+    if to_move is not None and to_move == me:
+        acts = pos.legal_actions() if legal is None else legal
+        mine = tuple(a for a in acts if a is not CLAIM) if pos.lead >= 0 else tuple(acts)
+    tp, mp = pos.trick_points, pos.marriage_points
     return View(
-        viewer=Seat(me),
+        viewer=SEATS[me],
         hand=hand,
         played=played,
         opponent=opponent,
         unknown=unknown,
         out_of_play=out_of_play,
-        trick=tuple(pos.trick),
+        trick=(CARDS[pos.lead],) if pos.lead >= 0 else (),
         indicator=pos.face_up_indicator,
-        trump=Suit(pos.trump),
+        trump=_SUITS[pos.trump],
         talon=pos.talon_size,
-        closed_by=Seat(closed) if closed >= 0 else None,
+        closed_by=SEATS[closed] if closed >= 0 else None,
         exhausted=pos.exhausted,
-        leader=Seat(pos.leader),
+        leader=SEATS[pos.leader],
         to_move=to_move,
-        scores=pos.scores,
+        scores=(tp[0] + mp[0], tp[1] + mp[1]),
         pending=(pos.pending[0], pos.pending[1]),
         tricks=(pos.tricks[0], pos.tricks[1]),
-        legal=tuple(pos.legal_actions()) if to_move == me else (),
+        legal=mine,
     )
 
 

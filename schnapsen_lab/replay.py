@@ -385,7 +385,14 @@ class Replay:
                     names = " ".join(str(c) for c in cards_in(higher))
                     out.append(Inference(fo, t.step, "no_higher", ls, higher,
                                          f"{fo} did not beat {t.lead}: holds none of {names}"))
-        return out
+        seen: set[tuple[int, str, int]] = set()
+        unique: list[Inference] = []
+        for inf in out:
+            key = (int(inf.seat), inf.kind, inf.excluded)
+            if key not in seen:
+                seen.add(key)
+                unique.append(inf)
+        return unique
 
     def counting(self, step: int, viewer: Seat | int) -> Counting:
         """Counting aids for ``viewer`` at ``step``."""
@@ -426,7 +433,7 @@ class Replay:
         if viewer is None or (step == self.last and pos.outcome is not None):
             return [TrickShown(t, True) for t in tricks]
         me = Seat(viewer)
-        last_open = pos.lead < 0 and bool(tricks) and tricks[-1].step <= step
+        last_open = pos.lead < 0 and bool(tricks)
         own = self.record.profile.trick_review is TrickReview.OWN_AND_OPPONENT_LAST
         out: list[TrickShown] = []
         for i, t in enumerate(tricks):
@@ -508,9 +515,9 @@ class Replay:
         return f"<Replay {pa} vs {pb}: step {self.step} of {self.last}>"
 
     def _repr_html_(self) -> str:
-        from .html import position_html
+        from .html import table_html, tallies_html
 
-        return position_html(self.position)
+        return table_html(self, self.step) + tallies_html(self, self.step)
 
 
 def replay_rows(record: Record) -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ silent decision not to claim after a marriage lead is not reviewed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -322,9 +322,9 @@ def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:
 
 
 def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-                  progress: bool = False,
+                  steps: Collection[int] | None = None, progress: bool = False,
                   on_decision: Callable[[Decision], None] | None = None) -> Review:
-    """Review every decision of ``record``'s main line.
+    """Review every decision of ``record``'s main line (or those at ``steps`` only).
 
     ``progress`` shows a tqdm bar. Raise ValueError when the record breaks a rule or has
     no deck.
@@ -336,6 +336,8 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise ValueError("samples must be at least 1")
     positions = record.positions()
     points = decision_points(record)
+    if steps is not None:
+        points = [p for p in points if p[0] in steps]
     it: Any = points
     if progress:
         from tqdm.auto import tqdm

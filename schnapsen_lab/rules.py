@@ -219,6 +219,19 @@ def _suit_mask(suit: int) -> int:
 
 
 _SUIT_MASKS = tuple(_suit_mask(s) for s in range(4))
+_PLAYS_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAYS[s * 5 + r] for r in range(5) if m >> r & 1) for m in range(32))
+    for s in range(4))
+_KINGS_QUEENS = 0b01100_01100_01100_01100
+
+
+def _plays(mask: int, out: list[Action]) -> None:
+    """Append the play actions of the cards in ``mask``, in card order."""
+    t = _PLAYS_BY_SUIT
+    out.extend(t[0][mask & 31])
+    out.extend(t[1][mask >> 5 & 31])
+    out.extend(t[2][mask >> 10 & 31])
+    out.extend(t[3][mask >> 15 & 31])
 
 
 class Position:
@@ -459,19 +472,20 @@ class Position:
                 if hand >> (self.trump * 5 + 4) & 1:
                     out.append(EXCHANGE)
                 m = self.profile.close_min_talon
-                if m is not None and self.talon_size >= m:
+                if m is not None and 21 - self.next_draw >= m:  # the talon, indicator counted
                     out.append(CLOSE)
-            for s in range(4):
-                k = s * 5 + 2
-                if hand >> k & 3 == 3:
-                    pts = 40 if s == self.trump else 20
-                    for r in (2, 3):
-                        if Rank(r) in self.profile.marriage_ranks:
-                            out.append(_MARRIAGES[(s * 5 + r, pts)])
-            out.extend(PLAYS[c] for c in range(20) if hand >> c & 1)
+            kq = hand & _KINGS_QUEENS
+            if kq & (kq >> 1):
+                ranks = self.profile.marriage_ranks
+                for s in range(4):
+                    if hand >> (s * 5 + 2) & 3 == 3:
+                        pts = 40 if s == self.trump else 20
+                        for r in (2, 3):
+                            if r in ranks:
+                                out.append(_MARRIAGES[(s * 5 + r, pts)])
+            _plays(hand, out)
         else:
-            m = self._follow_mask()
-            out.extend(PLAYS[c] for c in range(20) if m >> c & 1)
+            _plays(self._follow_mask(), out)
             if self.lead_marriage and self.claim_by == self.leader:
                 out.append(CLAIM)
         return out

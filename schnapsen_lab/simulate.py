@@ -167,7 +167,8 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
         leader = pos.leader
         if pos.lead >= 0:
             seat = 1 - leader
-            if legal[-1] is CLAIM:  # the announcer may claim before the follower plays
+            if pos.lead_marriage and any(x is CLAIM for x in legal):
+                # the announcer may claim before the follower plays (E2 b)
                 a = _ask(pos, leader, ps[leader], quick[leader], gens[leader], claim_only)
                 if a is not None:
                     if _pick(claim_only, a) is None:
@@ -175,16 +176,17 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
                     pos.apply_unchecked(CLAIM)
                     actions.append(CLAIM)
                     break
-                legal = legal[:-1]
+                legal = [x for x in legal if x is not CLAIM]
         else:
             seat = leader
         if len(legal) == 1:
-            chosen: Action | None = legal[0]
+            chosen = legal[0]
         else:
             a = _ask(pos, seat, ps[seat], quick[seat], gens[seat], legal)
-            chosen = _pick(legal, a) if a is not None else None
-            if chosen is None:
+            picked = _pick(legal, a) if a is not None else None
+            if picked is None:
                 raise _illegal(pos, ps[seat], seat, a, legal)
+            chosen = picked
         pos.apply_unchecked(chosen)
         actions.append(chosen)
     assert pos.outcome is not None

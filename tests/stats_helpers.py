@@ -18,7 +18,7 @@ def random_deal(rng: random.Random, dealer: Seat, profile: Profile = SOFT,
     rng.shuffle(deck)
     pos = Position.deal(deck, dealer, profile)
     actions: list[str] = []
-    limit = rng.randint(1, 15) if stop_early else 10_000
+    limit = rng.randint(1, 8) if stop_early else 10_000
     while pos.outcome is None and len(actions) < limit:
         legal = pos.legal_actions()
         # claim at 66 mostly, sometimes play on; sometimes claim falsely

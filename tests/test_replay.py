@@ -290,7 +290,7 @@ def test_readable_view_hides_the_other_hand(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "B 5 cards face down" in out
     hand_b = Replay(RECORDS[0])[0].hand(Seat.B)
-    dealt = [x for x in out.splitlines() if x.startswith("as dealt")][0]
+    dealt = next(x for x in out.splitlines() if x.startswith("as dealt"))
     assert not any(c.symbol in dealt for c in hand_b)
 
 
@@ -344,3 +344,15 @@ def test_parse_cards_helper_roundtrip() -> None:
     deck = build_deck("AH TH KH AS TS", "AD TD KD QD JS", "AC")
     rp = Replay(Record.from_actions(deck, []))
     assert rp[0].hand(Seat.A) == sorted(parse_cards("AH TH KH AS TS"))
+
+
+def test_unfinished_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = build_deck("AH TH KH AS TS", "AD TD KD QD JS", "AC")
+    rec = Record.from_actions(deck, ["AH", "QD"])
+    rp = Replay(rec)
+    assert not rp.is_finished and all(r["result"] is None for r in rp.rows())
+    assert rp.row(rp.last)["to_move"] == "A" and rp.counters(rp.last) is None
+    f = tmp_path / "open.psn"
+    f.write_text(psn.dumps([rec]), encoding="utf-8")
+    assert main(["replay", str(f)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("unfinished after 2 actions")

@@ -2,14 +2,17 @@
 
     .venv/bin/python records/study/build.py
 
-Each deal is either written out move by move, or found by playing random decks with
-the heuristic player (with one move forced: a closing, a claim) until the deal shows
-what it should; the search is seeded, so the files come out the same every time.
-Comments are then added and the records written with ``psn.dumps``.
+Each deal is either written out move by move, or was found by playing random decks
+with the heuristic player (with one move forced: a closing, a claim) until the deal
+showed what it should. The deals found are frozen in ``FROZEN`` below, so the files come
+out the same every time, whatever becomes of the heuristic player; ``--search`` runs the
+seeded searches again instead. Comments are then added and the records written with
+``psn.dumps``.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,6 +27,38 @@ from schnapsen_lab.psn import Record
 from schnapsen_lab.rules import CLAIM, CLOSE, SOFT, STRICT, Action, End, Position, Profile, Seat
 
 HERE = Path(__file__).resolve().parent
+SEARCH = False
+"""Whether to search again (``--search``) instead of using ``FROZEN``."""
+
+FROZEN: dict[str, list[tuple[str, str, str]]] = {
+    # name: [(deck, actions, dealer)], as found by the seeded searches below
+    "failed-closing": [("KC QH KH TS AH JC AS QC AD KS KD QS JD TD JH QD JS AC TH TC",
+                        "QC+20 JC QH+20 AH JD AD C JH JS TS QS KS QD TD KC KD KH", "B")],
+    "false-claim": [("QS KD JH TC KS KH AC JC AS TH KC QC QH TS QD TD AH JD JS AD",
+                     "X JH TH QC+40 QH KH QD 66", "B")],
+    "last-trick": [("JC TH AS KC AD QD JD JS KS AH QC JH TS TD AC KH KD QS TC QH",
+                    "JC AH JH QC JS TS KC KS QS AS TH KH QH JD AD KD AC TC QD TD", "B")],
+    "strict-profile": [("JH KH QC KD QS KC JD AD AH TC AS QH JS QD KS JC TH TS TD AC",
+                        "JH QS KH+20 JS QH KS C AD KD JC KC TC QC TH AH 66", "B")],
+    "small-match": [
+        ("JC TC TH TS JS AC TD JH AH KC QD KD KH QC KS AS JD QS QH AD",
+         "JC AC QD+40 JH QC+20 66", "B"),
+        ("AS AH QH JS QD QC QS AD AC TS JD JH KH TH TD TC KS KD JC KC",
+         "QH JD JH KH X QC AC TC QS QD+20 TD AS JS AD KD AH TH 66", "A"),
+        ("QH TS JC KH AH TC QS KS JD JS KD TD AS TH QD AD JH AC QC KC",
+         "JC TC X KD JD KH QD TD KS JH TH AH QH QC+20 66", "B"),
+        ("TC AH AC TS JD JS QH TH KD JH JC QS QD KC AD TD KH AS KS QC",
+         "KD JC QS TS X JD AD C AH QH TH KH AC KC TC JS 66", "A"),
+    ],
+}
+
+
+def frozen(name: str, profile: Profile, again: Callable[[], Record]) -> Record:
+    """The frozen deal ``name`` (or, with ``--search``, the search's result)."""
+    if SEARCH:
+        return again()
+    ((deck, acts, dealer),) = FROZEN[name]
+    return record(parse_cards(deck), acts.split(), dealer=Seat[dealer], profile=profile)
 NAMES = {"PlayerA": "Anna", "PlayerB": "Bert"}
 PLAYER = HeuristicPlayer()
 
@@ -116,7 +151,7 @@ def closing_wins_three() -> Record:
                  "not won a trick. A closing now that reaches 66 is worth 3 (C2).")
     note(rec, 1, "Closing at once: from now on Bert must follow suit and trump (F2), "
                  "and nobody draws.")
-    note(rec, 3, "Anna has a trick now, so the 40 counts at once: 13 + 40 = 53.")
+    note(rec, 4, "Anna has won a trick, so the 40 counts at once: 13 + 40 = 53.")
     note(rec, 8, "74 points: a correct claim. Bert had no trick when Anna closed: 3 game "
                  "points, whatever Bert might have taken later.")
     rec.main.moves[0].nags.append(1)
@@ -137,6 +172,11 @@ def marriage_claim() -> Record:
     return rec
 
 
+def _close_score(rec: Record) -> int:
+    ps = rec.positions()
+    return next((p.score(p.closed_by) for p in ps if p.closed), 0)
+
+
 def failed_closing() -> Record:
     def hook_for(rng: random.Random) -> Hook:
         at = rng.randrange(1, 4)
@@ -153,15 +193,18 @@ def failed_closing() -> Record:
         out = rec.outcome
         return (fin is not None and out is not None and fin.closed_by == Seat.A
                 and out.winner == Seat.B and out.game_points == 2
-                and 55 <= fin.score(0) < 66 and out.end is End.LAST_TRICK)
+                and 55 <= fin.score(0) < 66 and out.end is End.LAST_TRICK
+                and _close_score(rec) >= 40)
 
-    rec = search(11, SOFT, want, hook_for)
+    rec = frozen("failed-closing", SOFT, lambda: search(11, SOFT, want, hook_for))
     ps = positions(rec)
     close_step = next(i for i, p in enumerate(ps) if p.closed)
     pc = ps[close_step]
     note(rec, 0, "A closing that falls short: count before you close.")
+    t = pc.tricks[1]
     note(rec, close_step, f"Anna closes with {pc.score(0)} points against {pc.score(1)}; "
-                          f"Bert has {pc.tricks[1]} trick(s), so a failure costs 2 (C3).")
+                          f"Bert has {t} trick{'s' if t != 1 else ''}, so a failure "
+                          "costs 2 (C3).")
     rec.main.moves[close_step - 1].nags.append(2)
     fin = ps[-1]
     note(rec, len(ps) - 1, f"The last trick is played and Anna has only {fin.score(0)}: "
@@ -181,7 +224,7 @@ def false_claim() -> Record:
         out = rec.outcome
         return out is not None and out.end is End.FALSE_CLAIM and out.claimant == Seat.B
 
-    rec = search(5, SOFT, want, hook_for)
+    rec = frozen("false-claim", SOFT, lambda: search(5, SOFT, want, hook_for))
     ps = positions(rec)
     last = len(ps) - 1
     before = ps[last - 1]
@@ -205,7 +248,7 @@ def last_trick() -> Record:
         loser = out.winner.other
         return max(fin.scores) < 66 and pre.score(loser) > pre.score(out.winner)
 
-    rec = search(3, SOFT, want, claim_last=False)
+    rec = frozen("last-trick", SOFT, lambda: search(3, SOFT, want, claim_last=False))
     ps = positions(rec)
     out = rec.outcome
     assert out is not None
@@ -237,7 +280,7 @@ def strict_deal() -> Record:
             return None
         return hook
 
-    rec = search(7, STRICT, want, hook_for)
+    rec = frozen("strict-profile", STRICT, lambda: search(7, STRICT, want, hook_for))
     ps = positions(rec)
     note(rec, 0, "Strict rules: closing needs a talon of 4 or more, a marriage is led "
                  "with the king, and a player may look only at the last trick, until the "
@@ -256,9 +299,15 @@ def small_match() -> list[Record]:
     b = Bummerl()
     recs: list[Record] = []
     while not b.is_decided:
-        deck = list(range(20))
-        rng.shuffle(deck)
-        acts = play_out(deck, b.dealer, SOFT)
+        if SEARCH:
+            deck = list(range(20))
+            rng.shuffle(deck)
+            acts: Sequence[Action | str] = play_out(deck, b.dealer, SOFT)
+        else:
+            d, a, dealer = FROZEN["small-match"][len(recs)]
+            deck = [int(c) for c in parse_cards(d)]
+            acts = a.split()
+            assert Seat[dealer] == b.dealer
         rec = record(deck, acts, dealer=b.dealer,
                      tags={"Match": "study-1", "Deal": str(b.next_deal),
                            "Score": f"{b.counters[0]}-{b.counters[1]}"})
@@ -281,6 +330,11 @@ FILES: dict[str, Callable[[], Record | list[Record]]] = {
 
 
 def main() -> None:
+    global SEARCH
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--search", action="store_true",
+                    help="run the seeded searches again instead of the frozen deals")
+    SEARCH = ap.parse_args().search
     for name, build in FILES.items():
         got = build()
         recs = got if isinstance(got, list) else [got]

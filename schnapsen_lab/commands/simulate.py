@@ -37,6 +37,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+def _usual_mode(path: str) -> None:
+    """Give a new file the permissions the umask allows (the temporary file had 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
     from ..cli import CliError
@@ -89,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
             with atomic_write(out) as f:
                 for k, text in enumerate(bar):
                     f.write(("\n" if k else "") + text)
+            _usual_mode(out)
     finally:
         bar.close()
         close = getattr(texts, "close", None)

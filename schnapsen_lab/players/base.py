@@ -17,9 +17,16 @@ class Player(Protocol):
 
     ``act`` is given the acting player's view (its hand, the public facts, the cards it
     can count, and ``view.legal``, never empty) and a random generator to draw from, and
-    returns one of ``view.legal``. After the last trick the trick's winner is asked once
-    more with ``view.legal == (CLAIM,)`` plus nothing else only when a claim is possible
-    (E2 a); returning ``None`` there declines it.
+    returns one of ``view.legal``. It never sees the opponent's hand or the talon order.
+
+    ``view.legal`` holds only the asking player's own actions. The claim questions come
+    with ``view.legal == (CLAIM,)``, and returning ``None`` there declines the claim:
+    right after the player announced a marriage, before the follower plays (E2 b; the
+    follower's own view then does not list that claim), and after the last trick, to
+    that trick's winner (E2 a). The simulator (:mod:`schnapsen_lab.simulate`) asks a
+    player only when it has a choice, so a player must not rely on seeing every
+    position; it is given the same view for the same knowledge, so ``act`` should be a
+    function of ``view`` and ``rng`` alone.
     """
 
     name: str

@@ -27,15 +27,16 @@ Following, talon open (any card may be played)
   8. Take a side-suit lead with a higher card of that suit (the lowest such), unless
      that card is the half of a marriage it may still complete.
   9. Trump a side-suit ace or ten with its lowest trump; trump a side-suit king or
-     queen only with the trump jack or queen (not a queen it needs for a marriage);
-     take a trump ten with the trump ace. It keeps its high trumps otherwise.
+     queen only with the trump queen (not when it may still complete the marriage) or
+     the trump jack (not while the indicator may still be exchanged for it); take a
+     trump ten with the trump ace. It keeps its high trumps otherwise.
   10. Otherwise throw the cheapest card (as in 6).
 
 Leading, talon closed or exhausted
   11. Announce a marriage that reaches 66 (rule 3).
   12. Lead a sure winner (a card no unseen card can beat: a trump, or a side-suit card
       when no trump is unseen or the opponent is known to hold its suit): trumps
-      first, to draw the opponent's, then the sure winner worth most.
+      first (highest first, to draw the opponent's), then the sure winner worth most.
   13. Announce a marriage (leading the king when it is a sure winner).
   14. Otherwise lead the cheapest card (as in 6).
 
@@ -70,6 +71,13 @@ def _cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _card(action: Action) -> int:
+    """The card of a play or marriage action."""
+    card = action.card
+    assert card is not None
+    return int(card)
 
 
 def _beats(lead: int, card: int, trump: int) -> bool:
@@ -133,13 +141,13 @@ class HeuristicPlayer:
             return self._cheapest(view, [a for a in legal if a.kind is ActionKind.PLAY])
         plays = [a for a in legal if a.kind is ActionKind.PLAY]
         unseen = view.opponent | view.unknown
-        winners = [a for a in plays if self._sure_winner(view, int(a.card or 0), unseen)]
+        winners = [a for a in plays if self._sure_winner(view, _card(a), unseen)]
         if winners:
             trump = view.trump
-            trumps = [a for a in winners if int(a.card or 0) // 5 == trump]
+            trumps = [a for a in winners if _card(a) // 5 == trump]
             if trumps:
-                return min(trumps, key=lambda a: int(a.card or 0))
-            return max(winners, key=lambda a: (CARD_POINTS[int(a.card or 0)], -int(a.card or 0)))
+                return min(trumps, key=lambda a: _card(a))
+            return max(winners, key=lambda a: (CARD_POINTS[_card(a)], -_card(a)))
         if marriages:
             return self._marriage_lead(view, marriages)
         return self._cheapest(view, plays)
@@ -148,11 +156,11 @@ class HeuristicPlayer:
         best = max(a.points for a in marriages)
         options = [a for a in marriages if a.points == best]
         unseen = view.opponent | view.unknown
-        kings = [a for a in options if int(a.card or 0) % 5 == _K]
+        kings = [a for a in options if _card(a) % 5 == _K]
         for a in kings:
-            if self._sure_winner(view, int(a.card or 0), unseen):
+            if self._sure_winner(view, _card(a), unseen):
                 return a
-        queens = [a for a in options if int(a.card or 0) % 5 == _Q]
+        queens = [a for a in options if _card(a) % 5 == _Q]
         return queens[0] if queens else options[0]
 
     # -- following ---------------------------------------------------------------------------
@@ -161,34 +169,37 @@ class HeuristicPlayer:
         lead = int(view.trick[0])
         trump = int(view.trump)
         plays = [a for a in legal if a.kind is ActionKind.PLAY]
-        winning = [a for a in plays if _beats(lead, int(a.card or 0), trump)]
+        winning = [a for a in plays if _beats(lead, _card(a), trump)]
         gain_base = view.scores[me] + view.pending[me] + CARD_POINTS[lead]
-        reach = [a for a in winning if gain_base + CARD_POINTS[int(a.card or 0)] >= 66]
+        reach = [a for a in winning if gain_base + CARD_POINTS[_card(a)] >= 66]
         if reach:
-            return min(reach, key=lambda a: (self._keep(view, int(a.card or 0)),
-                                             int(a.card or 0)))
+            return min(reach, key=lambda a: (self._keep(view, _card(a)),
+                                             _card(a)))
         if view.closed_by is not None or view.exhausted:
             if winning:
-                return max(winning, key=lambda a: int(a.card or 0))  # the lowest rank
+                return max(winning, key=lambda a: _card(a))  # the lowest rank
             return self._cheapest(view, plays)
         lead_suit = lead // 5
         if lead_suit != trump:
-            same = [a for a in winning if int(a.card or 0) // 5 == lead_suit
-                    and not self._marriage_half(view, int(a.card or 0))]
+            same = [a for a in winning if _card(a) // 5 == lead_suit
+                    and not self._marriage_half(view, _card(a))]
             if same:
-                return max(same, key=lambda a: int(a.card or 0))
-            trumps = sorted((int(a.card or 0) for a in winning if int(a.card or 0) // 5 == trump),
+                return max(same, key=lambda a: _card(a))
+            trumps = sorted((_card(a) for a in winning if _card(a) // 5 == trump),
                             reverse=True)  # lowest rank first
             if trumps:
                 lead_rank = lead % 5
                 if lead_rank <= int(Rank.T):
                     return _play_of(plays, trumps[0])
-                cheap = [c for c in trumps if c % 5 == int(Rank.J)
-                         or (c % 5 == _Q and not self._marriage_half(view, c))]
-                if cheap:
-                    return _play_of(plays, cheap[0])
+                if lead_rank in (_K, _Q):
+                    exchange_left = view.indicator is not None
+                    cheap = [c for c in trumps
+                             if (c % 5 == int(Rank.J) and not exchange_left)
+                             or (c % 5 == _Q and not self._marriage_half(view, c))]
+                    if cheap:
+                        return _play_of(plays, cheap[0])
         elif lead % 5 == int(Rank.T):
-            ace = [a for a in winning if int(a.card or 0) % 5 == int(Rank.A)]
+            ace = [a for a in winning if _card(a) % 5 == int(Rank.A)]
             if ace:
                 return ace[0]
         losing = [a for a in plays if a not in winning] or plays
@@ -217,8 +228,8 @@ class HeuristicPlayer:
 
     def _cheapest(self, view: View, plays: Sequence[Action]) -> Action:
         """The play the player least minds losing."""
-        return min(plays, key=lambda a: (self._keep(view, int(a.card or 0)),
-                                         CARD_POINTS[int(a.card or 0)], int(a.card or 0)))
+        return min(plays, key=lambda a: (self._keep(view, _card(a)),
+                                         CARD_POINTS[_card(a)], _card(a)))
 
     @staticmethod
     def _sure_winner(view: View, card: int, unseen: int) -> bool:

@@ -55,20 +55,26 @@ def _load_plugins(*, quiet: bool = False) -> None:
     global _loaded
     if _loaded:
         return
+    failed = False
     for module in PLUGIN_MODULES:
         short = module.rsplit(".", 1)[-1]
         try:
-            if importlib.util.find_spec(module) is None:
-                continue
+            found = importlib.util.find_spec(module)
+        except ModuleNotFoundError:  # its package is missing
+            found = None
+        if found is None:
+            continue
+        try:
             mod = importlib.import_module(module)
         except Exception:
-            if quiet:
-                return
-            raise
+            if not quiet:
+                raise
+            failed = True
+            continue
         cls = getattr(mod, short.capitalize() + "Player", None)
         if short not in _FACTORIES and callable(cls):
             register(short, cls)
-    _loaded = True
+    _loaded = not failed
 
 
 def player_names() -> list[str]:

@@ -10,6 +10,20 @@ claim is never chosen (though a recorded one is valued by its outcome).
 
 from __future__ import annotations
 
-from .api import Solver, action_values, best_actions, solve, value_of_outcome
+from .api import (
+    Solver,
+    action_values,
+    best_actions,
+    default_solver,
+    solve,
+    value_of_outcome,
+)
 
-__all__ = ["Solver", "action_values", "best_actions", "solve", "value_of_outcome"]
+__all__ = [
+    "Solver",
+    "action_values",
+    "best_actions",
+    "default_solver",
+    "solve",
+    "value_of_outcome",
+]

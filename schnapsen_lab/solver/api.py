@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import os
-from array import array
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from ..rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
 from . import search
 from .reference import claim_now, outcome_value
 
-__all__ = ["Solver", "action_values", "best_actions", "solve", "value_of_outcome"]
+__all__ = [
+    "Solver",
+    "action_values",
+    "best_actions",
+    "default_solver",
+    "solve",
+    "value_of_outcome",
+]
 
 Kernel = Callable[..., int]
 
@@ -47,24 +55,18 @@ class Solver:
                     compiled = False
         self.compiled: bool = compiled
         size = 1 << search.TT_BITS
-        self._node: Kernel
-        self._tables: tuple[Any, ...]
+        self._run: Kernel
         if compiled:
-            import numpy as np
+            from .kernel import compiled_run
 
-            from .kernel import compiled_node
-
-            self._node = compiled_node()
-            self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int32),
-                            np.zeros(size, np.int8), np.zeros(size, np.int8),
-                            np.zeros(size, np.int8))
-            self._deck_of: Callable[[tuple[int, ...]], Any] = lambda d: np.array(d, np.int64)
+            self._run = compiled_run()
         else:
-            self._node = search.node
-            self._tables = (array("q", bytes(8 * size)), array("i", bytes(4 * size)),
-                            array("b", bytes(size)), array("b", bytes(size)),
-                            array("b", bytes(size)))
-            self._deck_of = tuple
+            self._run = search.run
+        self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int32),
+                        np.zeros(size, np.int8), np.zeros(size, np.int8),
+                        np.zeros(size, np.int8))
+        self._stack = np.zeros((search.MAX_DEPTH, search.NF), np.int64)
+        self._root = np.zeros(search.STATE, np.int64)
         self._gen = 0
         self._deal: tuple[object, ...] | None = None
         self._deck: Any = None
@@ -118,20 +120,34 @@ class Solver:
         deal = (pos.deck, pos.profile.close_min_talon, pos.profile.marriage_ranks)
         if deal != self._deal:
             self._deal = deal
-            self._deck = self._deck_of(pos.deck)
+            self._deck = np.array(pos.deck, np.int64)
             self._gen += 1
         closed = pos.closed_by >= 0
-        t0z = int(closed and pos.closed_opp_tricks == 0)
-        s0hi = int(closed and pos.closed_opp_score >= 33)
         sc0, sc1 = pos.scores
+        self._root[:] = (pos.hands[0], pos.hands[1], pos.leader, pos.lead,
+                         20 if pos.exhausted else pos.next_draw, pos.indicator, pos.closed_by,
+                         int(closed and pos.closed_opp_tricks == 0),
+                         int(closed and pos.closed_opp_score >= 33), sc0, sc1,
+                         int(pos.tricks[0] > 0), int(pos.tricks[1] > 0),
+                         pos.pending[0], pos.pending[1])
         tkey, tgen, tlo, thi, tmove = self._tables
-        v = self._node(pos.hands[0], pos.hands[1], pos.leader, pos.lead,
-                       20 if pos.exhausted else pos.next_draw, pos.indicator, pos.closed_by,
-                       t0z, s0hi, sc0, sc1, int(pos.tricks[0] > 0), int(pos.tricks[1] > 0),
-                       pos.pending[0], pos.pending[1], -3, 3, self._deck, pos.trump,
-                       pos.profile.close_min_talon or 0, _marriage_ranks(pos),
-                       tkey, tgen, tlo, thi, tmove, self._gen)
-        return int(v)
+        args = (self._deck, pos.trump, pos.profile.close_min_talon or 0, _marriage_ranks(pos),
+                tkey, tgen, tlo, thi, tmove, self._gen, self._stack)
+        # zero-window tests (is the value at least b?) until the bounds meet; 0 is no value
+        lo, hi = -3, 3
+        b = 1
+        while True:
+            v = int(self._run(self._root, b - 1, b, *args))
+            if v >= b:
+                lo = v
+            else:
+                hi = v
+            if lo >= hi:
+                return lo
+            if lo > 0:
+                b = lo + 1
+            else:
+                b = hi if hi < 0 else 1
 
 
 _DEFAULT: Solver | None = None

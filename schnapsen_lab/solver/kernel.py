@@ -13,10 +13,9 @@ from typing import Any
 
 from . import search
 
-__all__ = ["compiled_node"]
+__all__ = ["compiled_run"]
 
 _MODULE: ModuleType | None = None
-_CACHE = not sys.argv[0].endswith("nocache.py")
 
 
 def _build() -> ModuleType:
@@ -29,14 +28,14 @@ def _build() -> ModuleType:
     sys.modules[name] = mod  # the on-disk cache finds the functions' module by name
     spec.loader.exec_module(mod)
     for name in search.KERNEL_FUNCTIONS:
-        setattr(mod, name, numba.njit(cache=_CACHE)(getattr(mod, name)))
+        setattr(mod, name, numba.njit(cache=True)(getattr(mod, name)))
     return mod
 
 
-def compiled_node() -> Callable[..., Any]:
-    """The compiled :func:`.search.node` (same arguments; tables and deck as numpy arrays)."""
+def compiled_run() -> Callable[..., Any]:
+    """The compiled :func:`.search.run` (same arguments)."""
     global _MODULE
     if _MODULE is None:
         _MODULE = _build()
-    node: Callable[..., Any] = _MODULE.node
-    return node
+    run: Callable[..., Any] = _MODULE.run
+    return run

@@ -1,25 +1,44 @@
 """The fast solver's search: alpha-beta with a transposition table over a compact state.
 
 The state of a deal is a handful of integers (hand bit masks, talon position, scores);
-values are game points from A's side (-3..3). The functions here use only integers and
-indexing, so the same source runs as plain Python (the checked path) and, compiled by
-numba in :mod:`.kernel`, as the fast path. The rules are those of :mod:`..rules` (RULES.md);
-tests compare both paths with the plain minimax of :mod:`.reference`.
+values are game points from A's side (-3..3). The search is one loop over an explicit
+stack (no recursion) and uses only integers and array indexing, so the same source runs
+as plain Python (slow, for checking) and, compiled by numba in :mod:`.kernel`, as the
+fast path. The rules are those of :mod:`..rules` (RULES.md); tests compare both paths
+with the plain minimax of :mod:`.reference`.
 
-Conventions (docs/solver.md): a correct claim is made at once, a false one never.
+Conventions (docs/solver.md): a correct claim is made at once, a false one never; leading
+the king or queen of a marriage the profile lets one announce is always announced (more
+points never hurt their owner), so the search does not try it unannounced.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["KERNEL_FUNCTIONS", "claim_value", "last_trick_value", "node"]
+__all__ = ["KERNEL_FUNCTIONS", "NF", "STATE", "TT_BITS", "claim_value", "last_trick_value",
+           "run"]
 
 TT_BITS = 20
 """log2 of the transposition table's size (entries)."""
+MAX_DEPTH = 64
+"""Frames of the explicit stack (a trick takes at most four: exchange, close, lead, answer);
+the last frame's first field counts the nodes searched."""
+
+# the state of a frame (the arguments of run's ``root``)
+H0, H1, LDR, LEAD, ND, IND, CB, T0Z, S0HI, SC0, SC1, TR0, TR1, PD0, PD1 = range(15)
+STATE = 15
+# the search of a frame
+AL, BE, A0, B0, BEST, BESTM, K, KEY, IDX, HIT, CUR, N = range(15, 27)
+ORD = 27  # up to 23 moves in the order they are tried
+PRI = ORD + 23  # their priorities while ordering
+NF = PRI + 23
+"""Fields of a stack frame."""
 
 _MULT = 0x5851F42D4C957F2D
 _CARD_POINTS = (11, 10, 4, 3, 2)
+_ENTER, _NEXT, _INTEGRATE, _FINISH, _RETURN = range(5)
+_EXCHANGE, _CLOSE = 20, 21
 
 
 def claim_value(c: int, cb: int, t0z: int, s0hi: int, opp_score: int, opp_trick: int) -> int:
@@ -41,253 +60,323 @@ def last_trick_value(w: int, cb: int, t0z: int) -> int:
     return gp if cb == 1 else -gp
 
 
-def node(h0: int, h1: int, leader: int, lead: int, nd: int, ind: int, cb: int, t0z: int,
-         s0hi: int, sc0: int, sc1: int, tr0: int, tr1: int, pd0: int, pd1: int,
-         alpha: int, beta: int, deck: Any, trump: int, close_min: int, mranks: int,
-         tkey: Any, tgen: Any, tlo: Any, thi: Any, tmove: Any, gen: int) -> int:
-    """The value (A's game points) of a state, searched in the window ``alpha..beta``.
+def _add_move(st: Any, d: int, m: int, p: int) -> None:
+    """Insert move ``m`` with priority ``p`` into frame ``d``'s order (highest first)."""
+    i = st[d, N]
+    while i > 0 and st[d, PRI + i - 1] < p:
+        st[d, ORD + i] = st[d, ORD + i - 1]
+        st[d, PRI + i] = st[d, PRI + i - 1]
+        i -= 1
+    st[d, ORD + i] = m
+    st[d, PRI + i] = p
+    st[d, N] += 1
 
-    ``lead`` < 0: the leader is to act (exchange, close, marriage, lead); else the
-    follower answers the card ``lead``. ``nd`` is the deck index of the next draw
-    (20 once the talon is exhausted), ``ind`` the indicator card, ``cb`` who closed
-    (-1: nobody), ``t0z``/``s0hi`` whether the closer's opponent had no trick / 33 or more
-    when the talon was closed. ``sc``: scores (E1), ``tr``: whether a trick was won,
-    ``pd``: pending marriage points (M2). ``close_min`` is 0 where closing is never
-    allowed; ``mranks`` has bit r set when a marriage may be led with rank r.
-    Fail-soft: a result at or below ``alpha`` is an upper bound, at or above ``beta``
-    a lower bound, otherwise exact.
+
+def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int, mranks: int,
+        tkey: Any, tgen: Any, tlo: Any, thi: Any, tmove: Any, gen: int, st: Any) -> int:
+    """The value (A's game points) of the state ``root``, searched in ``alpha..beta``.
+
+    ``root`` holds the fields ``H0..PD1``: hands, the leader, the card led (-1: the leader
+    is to act, else the follower answers it), ``ND`` the deck index of the next draw (20
+    once the talon is exhausted), ``IND`` the indicator card, ``CB`` who closed (-1:
+    nobody), ``T0Z``/``S0HI`` whether the closer's opponent had no trick / 33 or more when
+    the talon was closed, ``SC`` the scores (E1), ``TR`` whether a trick was won, ``PD``
+    pending marriage points (M2). ``close_min`` is 0 where closing is never allowed;
+    ``mranks`` has bit r set when a marriage may be led with rank r. ``t*`` is the
+    transposition table (entries of generation ``gen`` count), ``st`` the stack
+    (``MAX_DEPTH`` x ``NF`` integers). Fail-soft: a result at or below ``alpha`` is an
+    upper bound, at or above ``beta`` a lower bound, otherwise exact.
     """
-    is_open = cb < 0 and nd < 20
-    if lead >= 0:
-        # -- the follower answers
-        fo = 1 - leader
-        fh = h0 if fo == 0 else h1
-        if is_open:
-            allowed = fh
-        else:
-            ls = lead // 5
-            same = fh & (31 << (ls * 5))
-            if same:
-                higher = same & ((1 << lead) - 1)
-                allowed = higher if higher else same
+    mask = (1 << TT_BITS) - 1
+    jack = trump * 5 + 4
+    trump_mask = 31 << (trump * 5)
+    for i in range(STATE):
+        st[0, i] = root[i]
+    st[0, AL] = alpha
+    st[0, BE] = beta
+    d = 0
+    v = 0
+    mode = _ENTER
+    while True:
+        if mode == _ENTER:
+            st[MAX_DEPTH - 1, 0] += 1
+            lead = st[d, LEAD]
+            ldr = st[d, LDR]
+            nd = st[d, ND]
+            cb = st[d, CB]
+            is_open = cb < 0 and nd < 20
+            if not is_open:
+                st[MAX_DEPTH - 1, 1 if cb >= 0 else 2] += 1
+            # what each side can still win bounds the value
+            if cb < 0:
+                top = 1 if st[d, SC1] >= 33 else (2 if st[d, TR1] else 3)
+                bottom = -1 if st[d, SC0] >= 33 else (-2 if st[d, TR0] else -3)
             else:
-                tr = fh & (31 << (trump * 5))
-                allowed = tr if tr else fh
-        maximizing = fo == 0
-        best = -99 if maximizing else 99
-        a = alpha
-        b = beta
-        lp = _CARD_POINTS[lead % 5]
-        for f in range(20):
-            if not (allowed >> f) & 1:
+                gp_closer = 1 if st[d, S0HI] else (3 if st[d, T0Z] else 2)
+                gp_opp = 3 if st[d, T0Z] else 2
+                top = gp_closer if cb == 0 else gp_opp
+                bottom = -gp_opp if cb == 0 else -gp_closer
+            if top <= st[d, AL]:
+                v = top
+                mode = _RETURN
                 continue
-            if f // 5 == lead // 5:
-                w = fo if f < lead else leader
-            elif f // 5 == trump:
+            if bottom >= st[d, BE]:
+                v = bottom
+                mode = _RETURN
+                continue
+            if top < st[d, BE]:
+                st[d, BE] = top
+            if bottom > st[d, AL]:
+                st[d, AL] = bottom
+            st[d, N] = 0
+            st[d, K] = 0
+            st[d, BESTM] = -1
+            if lead >= 0:
+                # the follower answers: order its cards
+                fo = 1 - ldr
+                st[d, BEST] = -99 if fo == 0 else 99
+                fh = st[d, H0 + fo]
+                if is_open:
+                    allowed = fh
+                else:
+                    same = fh & (31 << ((lead // 5) * 5))
+                    if same:
+                        higher = same & ((1 << lead) - 1)
+                        allowed = higher if higher else same
+                    else:
+                        tr = fh & trump_mask
+                        allowed = tr if tr else fh
+                lp = _CARD_POINTS[lead % 5]
+                for f in range(20):
+                    if (allowed >> f) & 1:
+                        fp = _CARD_POINTS[f % 5]
+                        if f // 5 == lead // 5:
+                            p = 500 + lp + fp if f < lead else 100 - fp
+                        elif f // 5 == trump:
+                            p = 480 + lp - fp
+                        else:
+                            p = 100 - fp
+                        _add_move(st, d, f, p)
+                mode = _NEXT
+                continue
+            # the leader acts
+            hand = st[d, H0 + ldr]
+            if hand & (hand - 1) == 0 and not is_open:
+                # the last trick: both cards are forced
+                c = 0
+                while not (hand >> c) & 1:
+                    c += 1
+                fh = st[d, H1 - ldr]
+                f = 0
+                while not (fh >> f) & 1:
+                    f += 1
+                if f // 5 == c // 5:
+                    w = 1 - ldr if f < c else ldr
+                elif f // 5 == trump:
+                    w = 1 - ldr
+                else:
+                    w = ldr
+                wsc = st[d, SC0 + w] + _CARD_POINTS[c % 5] + _CARD_POINTS[f % 5] + st[d, PD0 + w]
+                if wsc >= 66:
+                    v = claim_value(w, cb, st[d, T0Z], st[d, S0HI], st[d, SC1 - w], st[d, TR1 - w])
+                else:
+                    v = last_trick_value(w, cb, st[d, T0Z])
+                mode = _RETURN
+                continue
+            my_tr = st[d, TR0 + ldr]
+            if my_tr and mranks & 12:
+                my_sc = st[d, SC0 + ldr]
+                claims = False
+                for s in range(4):
+                    if (hand >> (s * 5 + 2)) & 3 == 3 and my_sc + (40 if s == trump else 20) >= 66:
+                        claims = True
+                if claims:
+                    v = claim_value(ldr, cb, st[d, T0Z], st[d, S0HI], st[d, SC1 - ldr],
+                                    st[d, TR1 - ldr])
+                    mode = _RETURN
+                    continue
+            if cb >= 0:
+                fld = 11 + cb + 2 * st[d, T0Z] + 4 * st[d, S0HI]
+            elif nd >= 20:
+                fld = 10
+            else:
+                fld = (nd - 11) + (0 if st[d, IND] == deck[6] else 1)
+            sc0 = st[d, SC0]
+            sc1 = st[d, SC1]
+            e0 = (sc0 if sc0 < 66 else 66) if st[d, TR0] else 67 + st[d, PD0] // 20
+            e1 = (sc1 if sc1 < 66 else 66) if st[d, TR1] else 67 + st[d, PD1] // 20
+            key = (int(st[d, H0]) | (int(st[d, H1]) << 20) | (int(ldr) << 40) | (int(fld) << 41)
+                   | (int(e0) << 46) | (int(e1) << 53))
+            idx = ((key * _MULT) >> 23) & mask
+            st[d, KEY] = key
+            st[d, IDX] = idx
+            st[d, HIT] = 0
+            ttm = -1
+            if tgen[idx] == gen and tkey[idx] == key:
+                st[d, HIT] = 1
+                lo = int(tlo[idx])
+                hi = int(thi[idx])
+                if lo >= st[d, BE] or lo == hi:
+                    v = lo
+                    mode = _RETURN
+                    continue
+                if hi <= st[d, AL]:
+                    v = hi
+                    mode = _RETURN
+                    continue
+                if lo > st[d, AL]:
+                    st[d, AL] = lo
+                if hi < st[d, BE]:
+                    st[d, BE] = hi
+                ttm = int(tmove[idx])
+            st[d, A0] = st[d, AL]
+            st[d, B0] = st[d, BE]
+            st[d, BEST] = -99 if ldr == 0 else 99
+            # order the leader's moves
+            if ttm >= 0:
+                _add_move(st, d, ttm, 10000)
+            if is_open and (hand >> jack) & 1 and ttm != _EXCHANGE:
+                _add_move(st, d, _EXCHANGE, 2000)
+            if is_open and close_min > 0 and 21 - nd >= close_min and ttm != _CLOSE:
+                _add_move(st, d, _CLOSE, 0)
+            for c in range(20):
+                if (hand >> c) & 1 and c != ttm:
+                    r = c % 5
+                    s = c // 5
+                    if (r == 2 or r == 3) and (hand >> (s * 5 + 2)) & 3 == 3 and (mranks >> r) & 1:
+                        p = 1500 + (40 if s == trump else 20) - r
+                    elif is_open:
+                        p = 600 - _CARD_POINTS[r] - (20 if s == trump else 0)
+                    else:
+                        p = 600 + _CARD_POINTS[r] - (20 if s == trump else 0)
+                        opp = st[d, H1 - ldr]
+                        suit = opp & (31 << (s * 5))
+                        if not suit & ((1 << c) - 1) and (suit or s == trump or not opp & trump_mask):
+                            p += 100
+                    _add_move(st, d, c, p)
+            mode = _NEXT
+        elif mode == _NEXT:
+            k = st[d, K]
+            if k >= st[d, N]:
+                mode = _FINISH
+                continue
+            m = st[d, ORD + k]
+            st[d, K] = k + 1
+            st[d, CUR] = m
+            ldr = st[d, LDR]
+            lead = st[d, LEAD]
+            c1 = d + 1
+            for i in range(STATE):
+                st[c1, i] = st[d, i]
+            st[c1, AL] = st[d, AL]
+            st[c1, BE] = st[d, BE]
+            if lead < 0:
+                hand = st[d, H0 + ldr]
+                if m == _EXCHANGE:
+                    st[c1, H0 + ldr] = (hand & ~(1 << jack)) | (1 << st[d, IND])
+                    st[c1, IND] = jack
+                elif m == _CLOSE:
+                    st[c1, CB] = ldr
+                    st[c1, T0Z] = 0 if st[d, TR1 - ldr] else 1
+                    st[c1, S0HI] = 1 if st[d, SC1 - ldr] >= 33 else 0
+                else:
+                    st[c1, H0 + ldr] = hand & ~(1 << m)
+                    st[c1, LEAD] = m
+                    r = m % 5
+                    s = m // 5
+                    if (r == 2 or r == 3) and (hand >> (s * 5 + 2)) & 3 == 3 and (mranks >> r) & 1:
+                        add = 40 if s == trump else 20
+                        if st[d, TR0 + ldr]:
+                            st[c1, SC0 + ldr] += add
+                        else:
+                            st[c1, PD0 + ldr] += add
+                d = c1
+                mode = _ENTER
+                continue
+            # the follower plays m: settle the trick
+            fo = 1 - ldr
+            if m // 5 == lead // 5:
+                w = fo if m < lead else ldr
+            elif m // 5 == trump:
                 w = fo
             else:
-                w = leader
-            pts = lp + _CARD_POINTS[f % 5]
-            nh0 = h0
-            nh1 = h1
-            if fo == 0:
-                nh0 = h0 & ~(1 << f)
-            else:
-                nh1 = h1 & ~(1 << f)
-            nsc0 = sc0
-            nsc1 = sc1
-            ntr0 = tr0
-            ntr1 = tr1
-            npd0 = pd0
-            npd1 = pd1
-            if w == 0:
-                nsc0 = sc0 + pts + pd0
-                npd0 = 0
-                ntr0 = 1
-                claims = nsc0 >= 66
-            else:
-                nsc1 = sc1 + pts + pd1
-                npd1 = 0
-                ntr1 = 1
-                claims = nsc1 >= 66
-            if claims:
-                if w == 0:
-                    v = claim_value(0, cb, t0z, s0hi, nsc1, ntr1)
+                w = ldr
+            st[c1, H0 + fo] = st[d, H0 + fo] & ~(1 << m)
+            st[c1, LEAD] = -1
+            st[c1, LDR] = w
+            wsc = st[d, SC0 + w] + _CARD_POINTS[lead % 5] + _CARD_POINTS[m % 5] + st[d, PD0 + w]
+            st[c1, SC0 + w] = wsc
+            st[c1, PD0 + w] = 0
+            st[c1, TR0 + w] = 1
+            cb = st[d, CB]
+            if wsc >= 66:
+                v = claim_value(w, cb, st[d, T0Z], st[d, S0HI], st[c1, SC1 - w], st[c1, TR1 - w])
+                mode = _INTEGRATE
+                continue
+            nd = st[d, ND]
+            if cb < 0 and nd < 20:
+                won = deck[nd]
+                lost = st[d, IND] if nd == 19 else deck[nd + 1]
+                st[c1, ND] = 20 if nd == 19 else nd + 2
+                st[c1, H0 + w] |= 1 << won
+                st[c1, H1 - w] |= 1 << lost
+            if st[c1, H0] == 0 and st[c1, H1] == 0:
+                v = last_trick_value(w, cb, st[d, T0Z])
+                mode = _INTEGRATE
+                continue
+            d = c1
+            mode = _ENTER
+        elif mode == _INTEGRATE:
+            mover = st[d, LDR] if st[d, LEAD] < 0 else 1 - st[d, LDR]
+            mode = _NEXT
+            if mover == 0:
+                if v > st[d, BEST]:
+                    st[d, BEST] = v
+                    st[d, BESTM] = st[d, CUR]
+                    if v > st[d, AL]:
+                        st[d, AL] = v
+                        if v >= st[d, BE]:
+                            mode = _FINISH
+            elif v < st[d, BEST]:
+                st[d, BEST] = v
+                st[d, BESTM] = st[d, CUR]
+                if v < st[d, BE]:
+                    st[d, BE] = v
+                    if v <= st[d, AL]:
+                        mode = _FINISH
+        elif mode == _FINISH:
+            best = st[d, BEST]
+            if st[d, LEAD] < 0:
+                if best <= st[d, A0]:
+                    nlo = -3
+                    nhi = best
+                elif best >= st[d, B0]:
+                    nlo = best
+                    nhi = 3
                 else:
-                    v = claim_value(1, cb, t0z, s0hi, nsc0, ntr0)
-            else:
-                nnd = nd
-                if is_open:
-                    won = deck[nd]
-                    lost = ind if nd == 19 else deck[nd + 1]
-                    nnd = 20 if nd == 19 else nd + 2
-                    if w == 0:
-                        nh0 |= 1 << won
-                        nh1 |= 1 << lost
-                    else:
-                        nh1 |= 1 << won
-                        nh0 |= 1 << lost
-                if nh0 == 0 and nh1 == 0:
-                    v = last_trick_value(w, cb, t0z)
-                else:
-                    v = node(nh0, nh1, w, -1, nnd, ind, cb, t0z, s0hi, nsc0, nsc1, ntr0, ntr1,
-                             npd0, npd1, a, b, deck, trump, close_min, mranks,
-                             tkey, tgen, tlo, thi, tmove, gen)
-            if maximizing:
-                if v > best:
-                    best = v
-                    if best > a:
-                        a = best
-                        if a >= b:
-                            break
-            elif v < best:
-                best = v
-                if best < b:
-                    b = best
-                    if a >= b:
-                        break
-        return best
-
-    # -- the leader acts
-    me = leader
-    hand = h0 if me == 0 else h1
-    my_sc = sc0 if me == 0 else sc1
-    my_tr = tr0 if me == 0 else tr1
-    op_sc = sc1 if me == 0 else sc0
-    op_tr = tr1 if me == 0 else tr0
-    if my_tr and mranks & 12:
-        for s in range(4):
-            if (hand >> (s * 5 + 2)) & 3 == 3:
-                if my_sc + (40 if s == trump else 20) >= 66:
-                    return claim_value(me, cb, t0z, s0hi, op_sc, op_tr)
-
-    # the transposition table
-    if cb >= 0:
-        fld = 11 + cb + 2 * t0z + 4 * s0hi
-    elif nd >= 20:
-        fld = 10
-    else:
-        fld = (nd - 11) + (0 if ind == deck[6] else 1)
-    e0 = (sc0 if sc0 < 66 else 66) if tr0 else 67 + pd0 // 20
-    e1 = (sc1 if sc1 < 66 else 66) if tr1 else 67 + pd1 // 20
-    key = h0 | (h1 << 20) | (me << 40) | (fld << 41) | (e0 << 46) | (e1 << 53)
-    idx = ((key * _MULT) >> 23) & ((1 << TT_BITS) - 1)
-    ttm = -1
-    hit = tgen[idx] == gen and tkey[idx] == key
-    if hit:
-        lo = int(tlo[idx])
-        hi = int(thi[idx])
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
-        ttm = int(tmove[idx])
-
-    maximizing = me == 0
-    best = -99 if maximizing else 99
-    bestm = -1
-    a = alpha
-    b = beta
-    jack = trump * 5 + 4
-    for k in range(23):
-        if k == 0:
-            m = ttm
-            if m < 0:
-                continue
-        else:
-            m = 20 if k == 1 else (21 if k == 22 else k - 2)
-            if m == ttm:
-                continue
-        if m == 20:
-            if not is_open or not (hand >> jack) & 1:
-                continue
-            nh = (hand & ~(1 << jack)) | (1 << ind)
-            if me == 0:
-                v = node(nh, h1, me, -1, nd, jack, cb, t0z, s0hi, sc0, sc1, tr0, tr1, pd0, pd1,
-                         a, b, deck, trump, close_min, mranks, tkey, tgen, tlo, thi, tmove, gen)
-            else:
-                v = node(h0, nh, me, -1, nd, jack, cb, t0z, s0hi, sc0, sc1, tr0, tr1, pd0, pd1,
-                         a, b, deck, trump, close_min, mranks, tkey, tgen, tlo, thi, tmove, gen)
-        elif m == 21:
-            if not is_open or close_min <= 0 or 21 - nd < close_min:
-                continue
-            v = node(h0, h1, me, -1, nd, ind, me, 0 if op_tr else 1, 1 if op_sc >= 33 else 0,
-                     sc0, sc1, tr0, tr1, pd0, pd1,
-                     a, b, deck, trump, close_min, mranks, tkey, tgen, tlo, thi, tmove, gen)
-        else:
-            if not (hand >> m) & 1:
-                continue
-            r = m % 5
-            s = m // 5
-            add = 0
-            if (r == 2 or r == 3) and (hand >> (s * 5 + 2)) & 3 == 3 and (mranks >> r) & 1:
-                add = 40 if s == trump else 20
-            nsc0 = sc0
-            nsc1 = sc1
-            npd0 = pd0
-            npd1 = pd1
-            if me == 0:
-                nh0 = hand & ~(1 << m)
-                nh1 = h1
-                if tr0:
-                    nsc0 += add
-                else:
-                    npd0 += add
-            else:
-                nh0 = h0
-                nh1 = hand & ~(1 << m)
-                if tr1:
-                    nsc1 += add
-                else:
-                    npd1 += add
-            v = node(nh0, nh1, me, m, nd, ind, cb, t0z, s0hi, nsc0, nsc1, tr0, tr1, npd0, npd1,
-                     a, b, deck, trump, close_min, mranks, tkey, tgen, tlo, thi, tmove, gen)
-        if maximizing:
-            if v > best:
-                best = v
-                bestm = m
-                if best > a:
-                    a = best
-                    if a >= b:
-                        break
-        elif v < best:
-            best = v
-            bestm = m
-            if best < b:
-                b = best
-                if a >= b:
-                    break
-
-    # store what was learnt
-    if best <= alpha:
-        nlo = -3
-        nhi = best
-    elif best >= beta:
-        nlo = best
-        nhi = 3
-    else:
-        nlo = best
-        nhi = best
-    if hit:
-        olo = int(tlo[idx])
-        ohi = int(thi[idx])
-        if olo > nlo:
-            nlo = olo
-        if ohi < nhi:
-            nhi = ohi
-    tkey[idx] = key
-    tgen[idx] = gen
-    tlo[idx] = nlo
-    thi[idx] = nhi
-    tmove[idx] = bestm
-    return best
+                    nlo = best
+                    nhi = best
+                idx = st[d, IDX]
+                if st[d, HIT] and tgen[idx] == gen and tkey[idx] == st[d, KEY]:
+                    olo = int(tlo[idx])
+                    ohi = int(thi[idx])
+                    if olo > nlo:
+                        nlo = olo
+                    if ohi < nhi:
+                        nhi = ohi
+                tkey[idx] = st[d, KEY]
+                tgen[idx] = gen
+                tlo[idx] = nlo
+                thi[idx] = nhi
+                tmove[idx] = st[d, BESTM]
+            v = best
+            mode = _RETURN
+        else:  # _RETURN: frame d is done with value v
+            if d == 0:
+                return int(v)
+            d -= 1
+            mode = _INTEGRATE
 
 
-KERNEL_FUNCTIONS = ("claim_value", "last_trick_value", "node")
+KERNEL_FUNCTIONS = ("claim_value", "last_trick_value", "_add_move", "run")
 """The functions :mod:`.kernel` compiles (they call each other by these names)."""

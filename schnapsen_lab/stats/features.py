@@ -68,10 +68,10 @@ def deal_features(record: Record) -> DealFeatures | None:
         if careful and pos.check(a) is not None:  # stop where a broken line goes wrong
             break
         cb = pos.claim_by
-        if kind is not ActionKind.CLAIM and cb >= 0 and pos.outcome is None:
-            # a correct claim was available (after a trick won, or after a marriage)
-            if pos.trick_points[cb] + pos.marriage_points[cb] >= 66:
-                held[cb] = True
+        # a correct claim was available (after a trick won, or after a marriage)
+        if (kind is not ActionKind.CLAIM and cb >= 0 and pos.outcome is None
+                and pos.trick_points[cb] + pos.marriage_points[cb] >= 66):
+            held[cb] = True
         if kind is ActionKind.CLOSE:
             closer = pos.leader
             close_talon = pos.talon_size

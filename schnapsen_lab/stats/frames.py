@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from .. import psn
 from ..psn import Record
@@ -40,7 +40,7 @@ __all__ = [
     "records_frame",
 ]
 
-Source = Union[str, os.PathLike[str], Record, Iterable[Union[str, os.PathLike[str], Record]]]
+Source = str | os.PathLike[str] | Record | Iterable[str | os.PathLike[str] | Record]
 """What the frame functions read: a PSN path, a record, or an iterable of those."""
 
 SEATS = ["A", "B"]
@@ -159,9 +159,16 @@ def _is_path(x: object) -> bool:
     return isinstance(x, (str, os.PathLike))
 
 
+def _items(source: Source) -> list[Any]:
+    if isinstance(source, (str, os.PathLike, Record)):
+        return [source]
+    return list(source)
+
+
 def iter_records(source: Source) -> Iterator[tuple[str, Record]]:
     """The records of a source, lazily, each with the name of its file."""
-    items: Iterable[Any] = [source] if _is_path(source) or isinstance(source, Record) else source
+    items: Iterable[Any] = ([source] if isinstance(source, (str, os.PathLike, Record))
+                            else source)
     for item in items:
         if isinstance(item, Record):
             yield (item.file or "<records>"), item
@@ -269,19 +276,17 @@ def finish_deals(raw: pd.DataFrame, renumber: bool = False) -> pd.DataFrame:
     With ``renumber``, ``index`` is recounted from 1 within each file (for rows read in
     chunks, whose numbers start again in each chunk).
     """
-    import pandas as pd
-
     df = raw.reset_index(drop=True)
     file = df["file"].astype(object)
     if renumber:
-        df["index"] = pd.array(file.groupby(file, sort=False).cumcount() + 1, dtype="Int32")
+        df["index"] = (file.groupby(file, sort=False).cumcount() + 1).astype("Int32")
     first = (df["deal"] == 1).fillna(False).astype(int)
     key = [file, df["match"].astype(object)]
     bummerl = first.groupby(key, sort=False, dropna=False).cumsum()
-    df["bummerl"] = pd.array(bummerl.where(df["match"].notna()), dtype="Int16")
+    df["bummerl"] = bummerl.where(df["match"].notna()).astype("Int16")
     for name, kind, _ in DEAL_COLUMNS:
         if kind == "cat":
-            df[name] = df[name].astype("category")
+            df[name] = df[name].astype("str").astype("category")
     return df
 
 
@@ -292,11 +297,11 @@ def deals_frame(source: Source, *, workers: int = 1, progress: bool = False) -> 
     processes (0 or None-like values mean all cores), see :mod:`.parallel`.
     """
     if workers != 1:
-        items = [source] if _is_path(source) or isinstance(source, Record) else list(source)
+        items = _items(source)
         if items and all(_is_path(x) for x in items):
             from .parallel import read_deals
 
-            return read_deals([os.fspath(x) for x in items],  # type: ignore[arg-type]
+            return read_deals([os.fspath(x) for x in items],
                               workers=workers or None, progress=progress)
         source = items
     recs: Iterable[tuple[str, Record]] = iter_records(source)
@@ -344,7 +349,7 @@ def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
             first = g.iloc[0]
             names = (str(first["player_a"]), str(first["player_b"]))
             rows.append((
-                file, match, int(bummerl), names[0], names[1], str(first["dealer"]),
+                file, match, int(str(bummerl)), names[0], names[1], str(first["dealer"]),
                 len(g), int((~g["valid"]).sum()),
                 int(gp[won == "A"].sum()), int(gp[won == "B"].sum()),
                 ca_v, cb_v, winner is not None, winner,
@@ -353,7 +358,7 @@ def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
     df = _frame(rows, MATCH_COLUMNS)
     for name, kind, _ in MATCH_COLUMNS:
         if kind == "cat":
-            df[name] = df[name].astype("category")
+            df[name] = df[name].astype("str").astype("category")
     return df
 
 
@@ -364,8 +369,6 @@ def _rate(num: int, den: int) -> float | None:
 def players_frame(source: Source | pd.DataFrame,
                   matches: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row a player name, over every deal and Bummerl they played, by name."""
-    import pandas as pd
-
     deals = _deals_of(source)
     if matches is None:
         matches = matches_frame(deals)
@@ -431,6 +434,6 @@ def players_frame(source: Source | pd.DataFrame,
             s["claims"], s["false_claims"], s["held66"],
         ))
     df = _frame(rows, PLAYER_COLUMNS)
-    df["player"] = df["player"].astype("category")
+    df["player"] = df["player"].astype("str").astype("category")
     return df.sort_values("player", kind="stable").reset_index(drop=True)
 

@@ -13,6 +13,7 @@ be read whole: pass ``chunk_bytes=0``.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -38,7 +39,7 @@ _SCAN_LIMIT = 8 << 20
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Bytes ``start`` to ``end`` of the PSN file ``path``; ``first_line`` is the line at ``start``."""
+    """Bytes ``start`` to ``end`` of the file ``path``; ``first_line`` is the line at ``start``."""
 
     path: str
     start: int
@@ -63,7 +64,7 @@ def _next_boundary(f: BinaryIO, pos: int, size: int) -> int | None:
     if pos > 0:
         f.readline()  # the rest of a line cut by pos
     prev_tag: bool | None = None  # unknown for the first whole line
-    cur: bytes | None | object = _UNSEEN  # the Match of the last record seen
+    cur: object = _UNSEEN  # the Match of the last record seen
     limit = min(size, pos + _SCAN_LIMIT)
     while True:
         at = f.tell()
@@ -139,7 +140,7 @@ def plan_chunks(paths: Iterable[str | os.PathLike[str]],
                 target = b + chunk_bytes
             cuts.append(size)
             line = 1
-            for a, b in zip(cuts, cuts[1:], strict=False):
+            for a, b in itertools.pairwise(cuts):
                 out.append(Chunk(path, a, b, line))
                 line += _count_lines(f, a, b)
     return out
@@ -155,7 +156,8 @@ def read_chunk(chunk: Chunk) -> pd.DataFrame:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{chunk.path}: not UTF-8 text (byte {chunk.start + e.start + 1})") from None
+        where = chunk.start + e.start + 1
+        raise ValueError(f"{chunk.path}: not UTF-8 text (byte {where})") from None
     recs = ((chunk.path, r) for r in psn.read(io.StringIO(text)))
     return records_frame(recs, line_offset=chunk.first_line - 1)
 
@@ -186,7 +188,8 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
         else:
             import multiprocessing
 
-            ctx = multiprocessing.get_context("forkserver")
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            ctx = multiprocessing.get_context(method)
             with ctx.Pool(min(n, len(chunks))) as pool:
                 for c, part in zip(chunks, pool.imap(read_chunk, chunks), strict=True):
                     parts.append(part)
@@ -206,7 +209,7 @@ def save_frame(df: pd.DataFrame, path: str | os.PathLike[str]) -> None:
     target = os.fspath(path)
     if target.endswith((".parquet", ".pq")):
         with atomic_write(target, "wb") as f:
-            df.to_parquet(f, engine="pyarrow", index=False)
+            df.to_parquet(f, engine="pyarrow", index=False)  # type: ignore[call-overload]
     else:
         with atomic_write(target) as t:
             df.to_csv(t, index=False)

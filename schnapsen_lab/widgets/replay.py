@@ -103,29 +103,31 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
         self.view_picker = _classes(W.ToggleButtons(options=list(VIEWS), value="open",
-                                                    style={"button_width": "90px"}), "sl-view")
+                                                    style={"button_width": "100px"}), "sl-view")
         btn = W.Layout(width="44px")
-        self.first_button = _classes(W.Button(description="⏮", tooltip="first step",
+        self.first_button = _classes(W.Button(icon="fast-backward", tooltip="first step",
                                               layout=btn), "sl-first")
-        self.back_button = _classes(W.Button(description="◀", tooltip="one step back",
+        self.back_button = _classes(W.Button(icon="step-backward", tooltip="one step back",
                                              layout=btn), "sl-back")
-        self.forward_button = _classes(W.Button(description="▶", tooltip="one step forward",
-                                                layout=btn), "sl-forward")
-        self.last_button = _classes(W.Button(description="⏭", tooltip="last step",
+        self.forward_button = _classes(W.Button(icon="step-forward",
+                                                tooltip="one step forward", layout=btn),
+                                       "sl-forward")
+        self.last_button = _classes(W.Button(icon="fast-forward", tooltip="last step",
                                              layout=btn), "sl-last")
         self.play = _classes(W.Play(value=0, min=0, max=1, step=1, interval=900,
                                     show_repeat=False, description="play"), "sl-play")
         self.slider = _classes(W.IntSlider(value=0, min=0, max=1, description="step",
                                            continuous_update=True,
                                            layout=W.Layout(width="360px")), "sl-slider")
-        self._link = W.jslink((self.play, "value"), (self.slider, "value"))
+        # A kernel-side link: a frontend (js) link would echo stale values back to the
+        # kernel when the step is changed from code several times in a row.
+        self._link = W.link((self.play, "value"), (self.slider, "value"))
         self.step_label = _classes(W.HTML(), "sl-step")
         self.table = _classes(W.HTML(), "sl-table-view")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.counting_panel = _classes(W.HTML(), "sl-counting")
         self.moves = _classes(W.Select(options=[("0", 0)], value=0, rows=16,
-                                       layout=W.Layout(width="210px",
-                                                       font_family="monospace")), "sl-moves")
+                                       layout=W.Layout(width="210px")), "sl-moves")
         self.comments = _classes(W.HTML(), "sl-comments")
 
         self.first_button.on_click(lambda _b: self.first())
@@ -133,7 +135,6 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         self.forward_button.on_click(lambda _b: self.forward())
         self.last_button.on_click(lambda _b: self.last())
         self.slider.observe(self._on_slider, names="value")
-        self.play.observe(self._on_slider, names="value")
         self.moves.observe(self._on_move, names="value")
         self.view_picker.observe(self._on_view, names="value")
         self.deal_picker.observe(self._on_deal, names="value")
@@ -188,7 +189,6 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         self._busy = True
         try:
             self.slider.value = step
-            self.play.value = step
             self.moves.value = step
         finally:
             self._busy = False

@@ -1,0 +1,113 @@
+"""``schnapsen-lab review FILE --record N [-o annotated.psn] [--json]``: review a deal.
+
+Every decision of the record's main line is judged from its player's knowledge
+(:mod:`schnapsen_lab.review`): expected game points of each legal action over sampled
+worlds, the best action, the loss of the action played and its class (?!, ?, ??), and
+each player's accuracy. ``-o`` writes the record annotated with comments, NAGs and
+best-move variations (atomically); ``--json`` prints the review as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..review import Review
+
+__all__ = ["format_review", "register", "run"]
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``review`` command."""
+    p = sub.add_parser(
+        "review", help="judge every decision of a deal from its player's knowledge",
+        description="Review one record's main line: for each decision, the expected game "
+        "points of every legal action over worlds consistent with the player's knowledge, "
+        "the best action, the loss of the action played and its class (inaccuracy ?!, "
+        "mistake ?, blunder ??; thresholds 0.25, 0.5 and 1 game point), and each player's "
+        "accuracy. Reproducible by --seed. Exit 0; 2 when the file or record cannot be used.")
+    p.add_argument("file", metavar="FILE", help="a PSN file ('-' for stdin)")
+    p.add_argument("--record", "-r", type=int, default=1, metavar="N",
+                   help="the record's number in the file, from 1 (default 1)")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write the annotated record as PSN here ('-' for stdout)")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--samples", "-s", type=int, default=None, metavar="S",
+                   help="worlds sampled a decision (default 40)")
+    p.add_argument("--seed", type=int, default=0, metavar="X",
+                   help="seed of the sampling (default 0)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def _fail(message: str) -> int:
+    print(f"schnapsen-lab review: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
+    """The review as readable text: one line a decision, then each player's summary."""
+    from ..review import Judgement
+
+    lines = []
+    for d in review.decisions:
+        mark = d.judgement.glyph
+        who = names[d.actor]
+        best = "" if d.judgement is Judgement.BEST else f"  best {d.best.token} {d.best.mean:+.2f}"
+        lines.append(f"step {d.step:>2} {who}: {str(d.played) + mark:<8} "
+                     f"{d.played_option.mean:+.2f}{best}"
+                     f"{'  loss ' + format(d.loss, '.2f') if d.loss >= 0.005 else ''}")
+    for p in review.players:
+        lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}% over {p.decisions} "
+                     f"decisions; {p.inaccuracies} inaccuracies, {p.mistakes} mistakes, "
+                     f"{p.blunders} blunders; average loss {p.average_loss:.2f}")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the record and print or write the result."""
+    import os
+
+    from .. import psn
+    from ..io import atomic_write
+    from ..review import DEFAULT_SAMPLES, annotate, review_record
+    from .advise import find_record
+
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    if samples < 1:
+        return _fail(f"--samples {samples}: give at least 1")
+    out = args.output
+    if out and out != "-":
+        folder = os.path.dirname(os.path.abspath(out))
+        if os.path.isdir(out):
+            return _fail(f"-o {out}: is a directory")
+        if not os.path.isdir(folder):
+            return _fail(f"-o {out}: no such folder {folder}")
+    rec = find_record(args.file, args.record)
+    if isinstance(rec, str):
+        return _fail(rec)
+    if not rec.main_line_ok or rec.deck is None:
+        why = rec.errors[0] if rec.errors else "no valid Deck"
+        return _fail(f"{args.file}: record {args.record} cannot be reviewed: {why}")
+    review = review_record(rec, samples=samples, seed=args.seed,
+                           progress=not args.no_progress)
+    if out:
+        annotated = annotate(rec, review)
+        if out == "-":
+            sys.stdout.write(psn.dumps([annotated]))
+        else:
+            with atomic_write(out) as f:
+                psn.dump([annotated], f)
+    if args.json:
+        d = review.to_dict()
+        d["file"] = args.file
+        d["record"] = args.record
+        sys.stdout.write(json.dumps(d) + "\n")
+    elif not out or out != "-":
+        sys.stdout.write(format_review(review, rec.player_names))
+    return EXIT_OK

@@ -1,0 +1,93 @@
+"""``schnapsen-lab stats``: tables of deals, Bummerls and players from PSN files.
+
+pandas is imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+__all__ = ["register", "run"]
+
+_SUFFIXES = (".parquet", ".pq", ".csv")
+_PARALLEL_BYTES = 4 << 20
+_PROGRESS_BYTES = 1 << 20
+
+
+def register(sub: Any) -> None:
+    """Add the ``stats`` command to the sub-parsers."""
+    p = sub.add_parser(
+        "stats", help="tables of deals, Bummerls and players from PSN files",
+        description="Read PSN files into one row a deal (see docs/statistics.md), print a "
+        "short summary, and write the tables as Parquet or CSV (by the file name's "
+        "suffix). Invalid records are counted and kept as rows flagged invalid.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="PSN files")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write the deal table here (.parquet or .csv)")
+    p.add_argument("--matches", metavar="OUT", help="write the Bummerl table here")
+    p.add_argument("--players", metavar="OUT", help="write the player table here")
+    p.add_argument("-j", "--workers", type=int, default=0, metavar="N",
+                   help="processes for large inputs (default: all cores)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the tables, print the summary, write the files asked for."""
+    from ..cli import CliError, _check_readable
+
+    for out in (args.output, args.matches, args.players):
+        if out is not None and not out.endswith(_SUFFIXES):
+            raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
+        if out is not None:
+            folder = os.path.dirname(os.path.abspath(out))
+            if not os.path.isdir(folder):
+                raise CliError(f"{out}: no such folder {folder}", 2)
+    for path in args.files:
+        if path == "-":
+            raise CliError("stats reads files, not standard input", 2)
+        _check_readable(path)
+
+    import pandas as pd
+
+    from ..stats.frames import deals_frame, matches_frame, players_frame
+    from ..stats.parallel import read_deals, save_frame
+    from ..stats.tables import summary
+
+    size = sum(os.path.getsize(p) for p in args.files)
+    progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
+    try:
+        if size >= _PARALLEL_BYTES and args.workers != 1:
+            deals = read_deals(args.files, workers=args.workers or None, progress=progress)
+        else:
+            deals = deals_frame(args.files, progress=progress)
+    except UnicodeDecodeError as e:
+        raise CliError(f"not UTF-8 text (byte {e.start + 1})", 2) from None
+    except (ValueError, OSError) as e:
+        raise CliError(str(e), 2) from None
+
+    with pd.option_context("display.width", 100):
+        print(summary(deals).to_string())
+    bad = deals[~deals["valid"]]
+    if len(bad):
+        first = bad.iloc[0]
+        err = str(first["errors"]).split(" | ")[0]
+        print(f"{len(bad)} invalid record{'s' if len(bad) != 1 else ''} kept as rows "
+              f"(valid = False); first: {first['file']}: deal {first['index']}, {err}")
+    matches = None
+    if args.matches or args.players:
+        matches = matches_frame(deals)
+    if args.output:
+        save_frame(deals, args.output)
+        print(f"wrote {len(deals)} deals to {args.output}")
+    if args.matches and matches is not None:
+        save_frame(matches, args.matches)
+        print(f"wrote {len(matches)} Bummerls to {args.matches}")
+    if args.players:
+        players = players_frame(deals, matches)
+        save_frame(players, args.players)
+        print(f"wrote {len(players)} players to {args.players}")
+    return 0

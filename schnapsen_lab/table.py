@@ -1,0 +1,499 @@
+"""The practice table: a student plays deals, or a whole Bummerl, against a bot.
+
+Pure Python, no widgets (the widget is :mod:`schnapsen_lab.widgets.table`)::
+
+    from schnapsen_lab.table import Table
+    t = Table("heuristic", student_name="Anna", bot_name="Bert", seed=1)
+    t.student_actions()            # what the student may do now
+    events = t.act("AH")           # the student's action, then the bot's answers
+    for e in events: print(e.text)  # "Bert plays T♥; Bert takes the trick (21)", ...
+    if t.finished: print(t.outcome_text()); t.save("my-deal.psn"); t.new_deal()
+
+The student is one seat, the bot the other. After the student's action the bot acts
+until it is the student's turn again (:meth:`Table.act`, or one bot action at a time
+with :meth:`Table.student_act` and :meth:`Table.bot_step`). Claims follow E2: the
+student may claim right after winning a trick (the claim is among the actions), and is
+asked whether to claim right after announcing a marriage and after winning the last
+trick (then the actions are just ``[CLAIM]`` and ``act(None)`` declines).
+
+A deal can also be taken over from any step of any record with either seat
+(:meth:`Table.take_over`): the hidden cards are the record's. Such a deal stands alone;
+the Bummerl goes on with the next :meth:`Table.new_deal`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import CARDS, Suit
+from .io import atomic_write
+from .knowledge import View, view
+from .match import Bummerl
+from .players.base import Player
+from .players.registry import make_player
+from .psn import Record, dumps, read
+from .rules import (
+    CLAIM,
+    SOFT,
+    Action,
+    ActionKind,
+    End,
+    IllegalAction,
+    Outcome,
+    Position,
+    Profile,
+    Seat,
+    TrickReview,
+    parse_action,
+)
+
+__all__ = ["Event", "Table", "describe", "outcome_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened at the table, in words a player would use.
+
+    ``action`` is None when a player declined to claim; ``announced`` is True for what
+    is said aloud or shown (a marriage, the exchange, closing, a claim); ``step`` is the
+    number of actions of the deal after it.
+    """
+
+    seat: Seat
+    action: Action | None
+    text: str
+    announced: bool
+    step: int
+
+
+def _sym(c: int) -> str:
+    return CARDS[c].symbol
+
+
+def describe(before: Position, action: Action | None, after: Position,
+             names: Sequence[str] = ("A", "B"), seat: Seat | None = None) -> str:
+    """The words for ``action`` played at ``before`` (giving ``after``): "Bert announces
+    40 in hearts and leads K♥", "Anna closes the talon", "Bert plays T♥; Anna takes the
+    trick (21)". ``action`` None is a declined claim by ``seat``."""
+    if action is None:
+        who = seat if seat is not None else Seat.A
+        return f"{names[who]} does not claim"
+    k = action.kind
+    if k is ActionKind.CLAIM:
+        claimant = after.outcome.claimant if after.outcome is not None else None
+        who = claimant if claimant is not None else Seat(before.claim_by)
+        ok = after.outcome is not None and after.outcome.end is End.CLAIM
+        return f"{names[who]} claims 66" + (" (correct)" if ok else " (false: under 66)")
+    mover = before.to_move
+    assert mover is not None
+    name = names[mover]
+    if k is ActionKind.EXCHANGE:
+        return f"{name} exchanges the trump jack for {_sym(before.indicator)}"
+    if k is ActionKind.CLOSE:
+        return f"{name} closes the talon"
+    card = action.card
+    assert card is not None
+    if k is ActionKind.MARRIAGE:
+        return (f"{name} announces {action.points} in {Suit(card // 5).title} "
+                f"and leads {_sym(card)}")
+    if before.lead < 0:
+        return f"{name} leads {_sym(card)}"
+    lt = after.last_trick
+    assert lt is not None
+    pts = CARDS[lt[0]].points + CARDS[lt[1]].points
+    return f"{name} plays {_sym(card)}; {names[lt[2]]} takes the trick ({pts})"
+
+
+_HOW = {End.CLAIM: "by a correct claim", End.FALSE_CLAIM: "after a false claim",
+        End.LAST_TRICK: "with the last trick", End.UNFINISHED: ""}
+
+_RULE_WORDS = {
+    "G1": "a correct claim: 1 if the loser has 33 or more, 2 if less, 3 without a trick",
+    "G2": "a false claim: the opponent gets 2, or 3 without a trick",
+    "G3": "all tricks played without a claim: the last trick's winner gets 1",
+    "C2": "the closer claimed correctly: scored from the opponent at the closing",
+    "C3": "the closing failed: the opponent gets 2, or 3 without a trick at the closing",
+    "C4": "a false claim by the closer's opponent",
+}
+
+
+def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B")) -> str:
+    """The outcome in words with the rule that decided it: "Anna wins 2 game points by
+    a correct claim (G1: ...)"."""
+    gp = outcome.game_points
+    rule = outcome.rule
+    words = _RULE_WORDS.get(rule, "")
+    return (f"{names[outcome.winner]} wins {gp} game point{'s' if gp != 1 else ''} "
+            f"{_HOW[outcome.end]} ({rule}{': ' + words if words else ''})")
+
+
+def _player(bot: str | Player) -> Player:
+    return make_player(bot) if isinstance(bot, str) else bot
+
+
+class Table:
+    """A practice table: the student at ``seat`` against ``bot`` (a name or a Player).
+
+    Deals of a Bummerl (B1) follow each other with :meth:`new_deal`; the first dealer
+    is drawn by lot from ``seed`` unless ``dealer`` is given. ``match`` names the
+    Bummerl in the records (tag Match).
+    """
+
+    def __init__(self, bot: str | Player = "heuristic", *, seat: Seat | str = Seat.A,
+                 profile: Profile = SOFT, student_name: str = "Anna",
+                 bot_name: str = "Bert", seed: int | None = None,
+                 dealer: Seat | str | None = None, match: str | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.bot_rng = random.Random(self.rng.random())
+        self.player: Player = _player(bot)
+        self.profile = profile
+        self.student_name = student_name
+        self.bot_name = bot_name
+        self._match_base = match or "practice"
+        self._match_no = 0
+        self.seat: Seat = _as_seat(seat)
+        self.history: list[Record] = []
+        self.bummerl = Bummerl()
+        self.match = ""
+        self.log: list[Event] = []
+        self.source: str | None = None
+        self.in_bummerl = True
+        self.start = Position.deal(list(range(20)), Seat.B, profile)
+        self.position = self.start.copy()
+        self.actions: list[Action] = []
+        self._declined = False
+        self._marriage_asked = False
+        self._start_bummerl(_as_seat(dealer) if dealer is not None else None)
+
+    # -- names and seats --------------------------------------------------------------------
+    @property
+    def bot_seat(self) -> Seat:
+        """The bot's seat."""
+        return self.seat.other
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The names of A and B at this table."""
+        if self.seat is Seat.A:
+            return (self.student_name, self.bot_name)
+        return (self.bot_name, self.student_name)
+
+    def set_bot(self, bot: str | Player) -> None:
+        """Play on against another bot (a name or a Player)."""
+        self.player = _player(bot)
+
+    # -- deals -------------------------------------------------------------------------------
+    def _start_bummerl(self, dealer: Seat | None) -> None:
+        self._match_no += 1
+        self.match = f"{self._match_base}-{self._match_no}"
+        first = dealer if dealer is not None else Seat(self.rng.randrange(2))
+        self.bummerl = Bummerl(dealer=first)
+        self.history = []
+        self._deal()
+
+    def _deal(self) -> list[Event]:
+        deck = list(range(20))
+        self.rng.shuffle(deck)
+        self.source = None
+        self.in_bummerl = True
+        return self._begin(Position.deal(deck, self.bummerl.dealer, self.profile), [])
+
+    def _begin(self, pos: Position, actions: Sequence[Action]) -> list[Event]:
+        self.start = Position.deal(pos.deck, pos.dealer, pos.profile)
+        self.position = pos.copy()
+        self.actions = list(actions)
+        self.log = []
+        self._declined = False
+        self._marriage_asked = False
+        return self.bot_moves()
+
+    def new_deal(self) -> list[Event]:
+        """Deal the next deal of the Bummerl (a new Bummerl once this one is decided).
+
+        A finished deal of the Bummerl is counted first; an unfinished one is dealt
+        again (not counted). Returns the bot's actions if it leads.
+        """
+        self._count_finished()
+        if self.bummerl.is_decided:
+            self._start_bummerl(self.bummerl.dealer)
+            return [e for e in self.log if e.seat == self.bot_seat]
+        return self._deal()
+
+    def _count_finished(self) -> None:
+        """Count a finished deal of the Bummerl (once) before another deal starts."""
+        if self.in_bummerl and self.finished:
+            self.history.append(self.record())
+            self.bummerl = self.bummerl.after(self.position.outcome, Seat(self.start.dealer))
+            self.in_bummerl = False
+
+    def new_bummerl(self, dealer: Seat | str | None = None) -> list[Event]:
+        """Start a new Bummerl at 7 : 7 (first dealer by lot unless given)."""
+        self._start_bummerl(_as_seat(dealer) if dealer is not None else None)
+        return [e for e in self.log if e.seat == self.bot_seat]
+
+    def take_over(self, source: Record | str, step: int, seat: Seat | str | None = None, *,
+                  index: int = 1) -> list[Event]:
+        """Play on from step ``step`` of a record (or of record ``index`` of a PSN file)
+        with ``seat`` (default: the student's seat); the bot plays the other seat with
+        the record's hidden cards. The deal stands outside the Bummerl."""
+        rec = _record_of(source, index)
+        if rec.deck is None:
+            raise ValueError("the record has no valid Deck")
+        acts = rec.actions
+        if not 0 <= step <= len(acts):
+            raise ValueError(f"step {step} is not in the record (0..{len(acts)})")
+        pos = rec.start()
+        for i, a in enumerate(acts[:step], 1):
+            err = pos.illegal(a)
+            if err is not None:
+                raise ValueError(f"the record breaks a rule at action {i}: {err}")
+            pos = pos.play(a)
+        self._count_finished()
+        if seat is not None:
+            self.seat = _as_seat(seat)
+        self.profile = rec.profile
+        self.in_bummerl = False
+        pa, pb = rec.player_names
+        where = rec.file or "a record"
+        self.source = f"{pa} vs {pb} ({where}, deal {rec.index}), step {step}"
+        return self._begin(pos, acts[:step])
+
+    # -- the student's turn ------------------------------------------------------------------
+    @property
+    def claim_question(self) -> bool:
+        """Whether the student is asked to claim or not (after a marriage announcement,
+        E2 b, or after winning the last trick, E2 a)."""
+        p = self.position
+        me = int(self.seat)
+        if p.outcome is None:
+            return p.lead_marriage and p.claim_by == me and not self._marriage_asked
+        return p.claimant_after_last_trick == self.seat and not self._declined
+
+    @property
+    def finished(self) -> bool:
+        """Whether the deal is over (no claim question left)."""
+        return self.position.outcome is not None and not self.claim_question
+
+    @property
+    def students_turn(self) -> bool:
+        """Whether the table waits for the student."""
+        return bool(self.student_actions()) and not self.finished
+
+    def student_actions(self) -> list[Action]:
+        """The actions the student may take now (``[CLAIM]`` on a claim question)."""
+        if self.claim_question:
+            return [CLAIM]
+        p = self.position
+        if p.outcome is not None or p.to_move != self.seat:
+            return []
+        legal = p.legal_actions()
+        if p.lead >= 0:
+            legal = [a for a in legal if a is not CLAIM]
+        return legal
+
+    def student_act(self, action: Action | str | None) -> Event:
+        """Apply the student's action (None declines a claim); the bot does not answer yet."""
+        a = parse_action(action) if isinstance(action, str) else action
+        me = self.seat
+        if a is None:
+            if not self.claim_question:
+                raise IllegalAction("E2", "there is no claim to decline now",
+                                    self.student_actions())
+            if self.position.outcome is None:
+                self._marriage_asked = True
+            else:
+                self._declined = True
+            ev = Event(me, None, f"{self.names[me]} does not claim", False, len(self.actions))
+            self.log.append(ev)
+            return ev
+        legal = self.student_actions()
+        if a not in legal:
+            p = self.position
+            if self.claim_question:
+                rule, why = "E2", "first claim 66 or decline the claim"
+            elif p.to_move != me:
+                rule, why = "H1", f"it is not {self.names[me]}'s turn"
+            else:
+                rule, why = p.check(a) or ("E2", "a claim is not the student's now")
+            raise IllegalAction(rule, f"{a}: {why}", legal)
+        return self._apply(me, a)
+
+    def act(self, action: Action | str | None) -> list[Event]:
+        """The student's action (None declines a claim), then the bot's answers until it
+        is the student's turn again or the deal is over; returns the bot's events."""
+        self.student_act(action)
+        return self.bot_moves()
+
+    # -- the bot -----------------------------------------------------------------------------
+    def _ask(self, legal: Sequence[Action]) -> Action | None:
+        v: View = view(self.position, self.bot_seat)
+        v = replace(v, legal=tuple(legal))
+        return self.player.act(v, self.bot_rng)
+
+    def bot_step_due(self) -> bool:
+        """Whether the bot acts (or is asked whether to claim) next."""
+        p = self.position
+        bot = self.bot_seat
+        if p.outcome is not None:
+            return p.claimant_after_last_trick == bot and not self._declined
+        if p.lead_marriage and p.claim_by >= 0 and not self._marriage_asked:
+            return p.claim_by == int(bot)
+        return p.to_move == bot
+
+    def bot_step(self) -> Event | None:
+        """One action of the bot if it is the bot's to act; None when it is the student's
+        turn or the deal is over."""
+        p = self.position
+        bot = self.bot_seat
+        b = int(bot)
+        if p.outcome is not None:
+            if p.claimant_after_last_trick == bot and not self._declined:
+                a = self._ask((CLAIM,))
+                if a == CLAIM:
+                    return self._apply(bot, CLAIM)
+                self._declined = True
+                ev = Event(bot, None, f"{self.names[bot]} does not claim", False,
+                           len(self.actions))
+                self.log.append(ev)
+                return ev
+            return None
+        if p.lead_marriage and p.claim_by == b and not self._marriage_asked:
+            self._marriage_asked = True
+            if self._ask((CLAIM,)) == CLAIM:
+                return self._apply(bot, CLAIM)
+        if p.lead_marriage and p.claim_by == int(self.seat) and not self._marriage_asked:
+            return None
+        if p.to_move != bot:
+            return None
+        legal = p.legal_actions()
+        if p.lead >= 0:
+            legal = [a for a in legal if a is not CLAIM]
+        chosen = legal[0] if len(legal) == 1 else self._ask(legal)
+        if chosen is None or chosen not in legal:
+            err = p.check(chosen) if chosen is not None else ("H1", "no action chosen")
+            rule, why = err or ("E2", f"{chosen} is not the bot's to make now")
+            raise IllegalAction(rule, f"the bot {self.player.name!r} chose {chosen}: {why}",
+                                legal)
+        return self._apply(bot, chosen)
+
+    def bot_moves(self) -> list[Event]:
+        """The bot's actions until the student's turn or the end of the deal."""
+        out: list[Event] = []
+        while True:
+            ev = self.bot_step()
+            if ev is None:
+                return out
+            out.append(ev)
+
+    def _apply(self, seat: Seat, a: Action) -> Event:
+        before = self.position
+        after = before.play(a)
+        self.position = after
+        self.actions.append(a)
+        if a.kind is ActionKind.MARRIAGE:
+            self._marriage_asked = False
+        text = describe(before, a, after, self.names)
+        announced = a.kind is not ActionKind.PLAY
+        ev = Event(seat, a, text, announced, len(self.actions))
+        self.log.append(ev)
+        return ev
+
+    # -- what the student sees ---------------------------------------------------------------
+    def student_view(self) -> View:
+        """What the student may know now (K2), with ``legal`` the student's actions now
+        (``(CLAIM,)`` on a claim question, as a :class:`~schnapsen_lab.players.Player`
+        is asked)."""
+        return replace(view(self.position, self.seat), legal=tuple(self.student_actions()))
+
+    def visible_scores(self, *, all_scores: bool = False) -> tuple[int | None, int | None]:
+        """Both E1 scores (A, B) as the profile lets the student look them up (K1): in soft
+        and beginner the student's own (own tricks may be looked through), in strict
+        neither; every score once the deal is over or with ``all_scores``."""
+        sc = self.position.scores
+        if all_scores or self.finished:
+            return sc
+        if self.profile.trick_review is TrickReview.OWN_AND_OPPONENT_LAST:
+            return (sc[0], None) if self.seat is Seat.A else (None, sc[1])
+        return (None, None)
+
+    # -- the end -----------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        """The deal's outcome once it is finished."""
+        return self.position.outcome if self.finished else None
+
+    def outcome_text(self) -> str:
+        """The outcome in words with its rule ('' while the deal goes on)."""
+        o = self.outcome
+        return outcome_text(o, self.names) if o is not None else ""
+
+    @property
+    def counters(self) -> tuple[int, int]:
+        """The Bummerl counters (A, B): after this deal once it is finished and counts."""
+        if self.in_bummerl and self.finished:
+            return self.bummerl.after(self.position.outcome, Seat(self.start.dealer)).counters
+        return self.bummerl.counters
+
+    @property
+    def bummerl_winner(self) -> Seat | None:
+        """The winner of the Bummerl once this deal decided it."""
+        if not self.in_bummerl:
+            return None
+        if self.finished:
+            return self.bummerl.after(self.position.outcome, Seat(self.start.dealer)).winner
+        return self.bummerl.winner
+
+    def record(self) -> Record:
+        """The deal as a PSN record (tags PlayerA, PlayerB, Match, Deal, Dealer, Result)."""
+        tags: dict[str, str] = {"Event": "Practice", "PlayerA": self.names[0],
+                                "PlayerB": self.names[1]}
+        if self.in_bummerl:
+            tags["Match"] = self.match
+            tags["Deal"] = str(self.bummerl.next_deal)
+        rec = Record.from_actions([CARDS[c] for c in self.start.deck], self.actions,
+                                  dealer=Seat(self.start.dealer), profile=self.profile,
+                                  tags=tags)
+        if self.source is not None:
+            rec.main.comments.append(f"{self.names[self.seat]} took over as {self.seat} "
+                                     f"from {self.source}")
+        return rec
+
+    def records(self) -> list[Record]:
+        """The Bummerl's deals so far and this one (what :meth:`save` writes)."""
+        if not self.in_bummerl:
+            return [self.record()]
+        return [*self.history, self.record()]
+
+    def save(self, path: str, *, whole_bummerl: bool = True) -> str:
+        """Write the deal as PSN, atomically; inside a Bummerl with the deals before it
+        (so that Match and Deal tags check). Returns the text written."""
+        recs = self.records() if whole_bummerl else [self.record()]
+        if not whole_bummerl:
+            recs[0].tags.pop("Match", None)
+            recs[0].tags.pop("Deal", None)
+        text = dumps(recs)
+        with atomic_write(path) as f:
+            f.write(text)
+        return text
+
+
+def _as_seat(s: Seat | str | Any) -> Seat:
+    if isinstance(s, Seat):
+        return s
+    t = str(s).strip().upper()
+    if t not in ("A", "B"):
+        raise ValueError(f"a seat is A or B, not {s!r}")
+    return Seat[t]
+
+
+def _record_of(source: Record | str, index: int) -> Record:
+    if isinstance(source, Record):
+        return source
+    recs = list(read(source))
+    if not 1 <= index <= len(recs):
+        raise ValueError(f"{source}: no record {index} (it holds {len(recs)})")
+    return recs[index - 1]
+

@@ -1,0 +1,50 @@
+"""Every notebook in notebooks/ runs top to bottom without an error (nbclient).
+
+Each notebook runs with notebooks/ as its working directory in a kernel started from
+this very interpreter (the project's environment); a cell is appended that checks so.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def test_there_are_notebooks() -> None:
+    assert any(p.name == "01-replay.ipynb" for p in ALL)
+
+
+@pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
+def test_notebook_metadata(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    spec = nb.metadata.get("kernelspec", {})
+    assert {k: spec.get(k) for k in KERNELSPEC} == KERNELSPEC
+    assert nb.cells and nb.cells[0].cell_type == "markdown", "a notebook starts with its story"
+
+
+@pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])
+def test_notebook_runs(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("import sys; print(sys.prefix)"))
+    client = nbclient.NotebookClient(
+        nb, kernel_name="python3", timeout=600, allow_errors=False,
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
+    )
+    try:
+        client.execute()
+    except nbclient.exceptions.CellExecutionError as e:
+        pytest.fail(f"{path.name}: {str(e)[:2000]}", pytrace=False)
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+    assert out.strip() == sys.prefix, "the kernel is not this environment's interpreter"
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            assert o.get("output_type") != "error", f"{path.name}: {o.get('ename')}"

@@ -1,0 +1,221 @@
+"""Self-play: whole Bummerl matches, determinism across jobs, the simulate command, records/."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from schnapsen_lab import psn
+from schnapsen_lab.cli import main
+from schnapsen_lab.match import START
+from schnapsen_lab.players import RandomPlayer
+from schnapsen_lab.rules import SOFT, STRICT, Seat
+from schnapsen_lab.simulate import (
+    deal_records,
+    play_bummerl,
+    simulate,
+    simulate_psn,
+)
+
+from .conftest import ROOT
+
+RECORDS = ROOT / "records"
+
+
+def test_bummerl_is_played_to_the_end() -> None:
+    m = play_bummerl((RandomPlayer(), RandomPlayer()), seed=4, number=9)
+    assert min(m.counters) <= 0 < max(m.counters)
+    assert m.winner is (Seat.A if m.counters[0] <= 0 else Seat.B)
+    counters = [START, START]
+    for k, d in enumerate(m.deals):
+        if k:
+            assert d.dealer is m.deals[k - 1].dealer.other  # the dealer alternates (S2)
+        assert min(counters) > 0  # no deal after the Bummerl is decided (B1)
+        counters[d.outcome.winner] -= d.outcome.game_points
+    assert tuple(counters) == m.counters
+
+
+def test_same_seed_same_matches_and_decks_independent_of_players() -> None:
+    a = play_bummerl((RandomPlayer(), RandomPlayer()), seed=1, number=3)
+    b = play_bummerl((RandomPlayer(), RandomPlayer()), seed=1, number=3)
+    assert a == b
+    c = play_bummerl((RandomPlayer(), RandomPlayer()), seed=2, number=3)
+    assert c != a
+    from schnapsen_lab.players import HeuristicPlayer
+
+    h = play_bummerl((HeuristicPlayer(), HeuristicPlayer()), seed=1, number=3)
+    assert h.deals[0].deck == a.deals[0].deck and h.deals[0].dealer == a.deals[0].dealer
+
+
+def test_same_seed_same_text_whatever_the_jobs() -> None:
+    one = list(simulate_psn(("heuristic", "random"), 12, seed=7, jobs=1))
+    two = list(simulate_psn(("heuristic", "random"), 12, seed=7, jobs=2))
+    assert one == two
+    # match n does not depend on how many matches are played before or after it
+    part = list(simulate_psn(("heuristic", "random"), 4, seed=7, jobs=2, first=9))
+    assert part == one[8:]
+
+
+def test_simulated_records_check_and_carry_the_tags() -> None:
+    matches = list(simulate(("heuristic", "heuristic"), 5, seed=3, profile=STRICT, jobs=1))
+    text = "\n".join(psn.dumps(deal_records(m, ("heuristic", "heuristic"), f"m{m.number}"))
+                     for m in matches)
+    records = psn.loads(text)
+    assert len(records) == sum(len(m.deals) for m in matches)
+    for r in records:
+        assert r.ok, r.errors
+        assert set(r.tags) >= {"PlayerA", "PlayerB", "Match", "Deal", "Dealer", "Rules",
+                               "Deck", "Score", "Result"}
+        assert r.tags["Rules"] == "strict"
+    by_match: dict[str, list[psn.Record]] = {}
+    for r in records:
+        by_match.setdefault(r.tags["Match"], []).append(r)
+    for m in matches:
+        deals = by_match[f"m{m.number}"]
+        assert [r.tags["Deal"] for r in deals] == [str(k) for k in range(1, len(deals) + 1)]
+        assert deals[-1].counters == m.counters  # the reader's Bummerl agrees
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_writes_a_file_that_checks(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out1, out2 = tmp_path / "one.psn", tmp_path / "two.psn"
+    base = ["simulate", "--players", "heuristic,random", "--matches", "15", "--seed", "5",
+            "--rules", "strict", "-q"]
+    assert _run([*base, "--jobs", "1", "-o", str(out1)], capsys)[0] == 0
+    assert _run([*base, "--jobs", "2", "-o", str(out2)], capsys)[0] == 0
+    assert out1.read_bytes() == out2.read_bytes()
+    code, out, _ = _run(["check", str(out1)], capsys)
+    assert code == 0 and out.endswith(" with errors\n") and ", 0 with errors" in out
+    records = list(psn.read(out1))
+    assert {r.tags["Match"] for r in records} == {f"5-{n}" for n in range(1, 16)}
+    assert all(r.player_names == ("heuristic", "random") for r in records)
+    assert all(r.profile is STRICT for r in records)
+    assert oct(out1.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+    assert [p.name for p in tmp_path.iterdir()] in (["one.psn", "two.psn"],
+                                                    ["two.psn", "one.psn"])
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_cli_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["simulate", "--players", "random,random", "-n", "2", "-j", "1",
+                         "-o", "-"], capsys)
+    assert code == 0
+    records = psn.loads(out)
+    assert records and all(r.ok for r in records)
+    assert records[0].profile is SOFT
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "heuristic"], "give two names separated by a comma"),
+    (["--players", "heuristic,nobody"], "unknown player 'nobody'; known: "),
+    (["--players", "random,random", "--matches", "0"], "--matches 0: give at least 1"),
+    (["--players", "random,random", "--jobs", "0"], "--jobs 0: give at least 1"),
+    (["--players", "random,random", "--rules", "house"], "--rules 'house': unknown profile"),
+])
+def test_cli_errors_are_one_line(args: list[str], message: str, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "x.psn"
+    code, _, err = _run(["simulate", *args, "-o", str(target)], capsys)
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "directory"])
+def test_cli_bad_output(where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "no" / "x.psn" if where == "missing-folder" else tmp_path
+    code, _, err = _run(["simulate", "--players", "random,random", "-o", str(target)], capsys)
+    assert code == 2
+    assert err.startswith("schnapsen-lab: -o ") and len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_leaves_no_half_file(tmp_path: Path) -> None:
+    target = tmp_path / "big.psn"
+    target.write_text("old contents\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schnapsen_lab.cli", "simulate", "--players",
+         "heuristic,heuristic", "--matches", "200000", "--jobs", "2", "-q", "-o", str(target)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # wait until the temporary file is being written, then interrupt
+        for _ in range(600):
+            if any(p.name.startswith(".~big.psn") for p in tmp_path.iterdir()):
+                break
+            if proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert err.strip() == "schnapsen-lab: interrupted"
+    assert target.read_text() == "old contents\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["big.psn"]
+
+
+# -- the bundled collections -------------------------------------------------------------------
+
+def _readme_commands() -> dict[str, list[str]]:
+    """File name -> the simulate command the README gives to regenerate it."""
+    text = (RECORDS / "README.md").read_text(encoding="utf-8")
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        line = line.strip().strip("`")
+        if line.startswith("schnapsen-lab simulate"):
+            args = shlex.split(line)[1:]
+            target = args[args.index("-o") + 1]
+            out[Path(target).name] = args
+    return out
+
+
+COLLECTIONS = {"heuristic-vs-random.psn": 500, "heuristic-vs-heuristic.psn": 500,
+               "strict-heuristic-vs-random.psn": 100}
+
+
+@pytest.mark.parametrize("name", sorted(COLLECTIONS))
+def test_bundled_collection(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = RECORDS / name
+    code, out, _ = _run(["check", str(path)], capsys)
+    assert code == 0, out
+    records = list(psn.read(path))
+    matches = {r.tags["Match"] for r in records}
+    assert len(matches) == COLLECTIONS[name]
+    assert all(r.counters is not None for r in records)
+    # the README's command regenerates the file: its first matches are the same
+    args = _readme_commands()[name]
+    players = args[args.index("--players") + 1].split(",")
+    seed = int(args[args.index("--seed") + 1])
+    rules = args[args.index("--rules") + 1] if "--rules" in args else "soft"
+    assert int(args[args.index("--matches") + 1]) == COLLECTIONS[name]
+    assert all(r.profile.name == rules for r in records)
+    profile = STRICT if rules == "strict" else SOFT
+    head = "\n".join(simulate_psn((players[0], players[1]), 3, seed, profile, jobs=1))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(head + "\n")
+    assert re.search(r"\S", text[len(head):])
