@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from .cards import Card, Rank, Suit
 from .match import Bummerl
+from .players import HeuristicPlayer, Player, RandomPlayer, make_player
 from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
+from .recorder import Draw, Recorder, RecorderError, record_deal
+from .replay import Counting, Replay
 from .rules import (
     BEGINNER,
     SOFT,
@@ -22,6 +25,9 @@ from .rules import (
     Profile,
     Seat,
 )
+from .simulate import play_bummerl, play_deal
+from .solver import Solver, action_values, best_actions, solve
+from .table import Table
 
 __version__ = "0.1.0"
 
@@ -32,20 +38,37 @@ __all__ = [
     "Action",
     "Bummerl",
     "Card",
+    "Counting",
+    "Draw",
     "End",
+    "HeuristicPlayer",
     "IllegalAction",
     "Move",
     "Outcome",
+    "Player",
     "Position",
     "Profile",
     "PsnError",
+    "RandomPlayer",
     "Rank",
     "Record",
     "RecordError",
+    "Recorder",
+    "RecorderError",
+    "Replay",
     "Seat",
+    "Solver",
     "Suit",
+    "Table",
     "__version__",
+    "action_values",
+    "best_actions",
     "dumps",
     "loads",
+    "make_player",
+    "play_bummerl",
+    "play_deal",
     "read",
+    "record_deal",
+    "solve",
 ]

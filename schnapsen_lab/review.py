@@ -183,7 +183,7 @@ class Decision:
         j = self.judgement
         if self.best.action == self.played or j is Judgement.BEST:
             head = f"{p.token} {p.mean:+.2f}"
-            if self.best.action != self.played:
+            if self.best.mean > p.mean + 0.005:
                 head += f"; {self.best.token} {self.best.mean:+.2f}"
             return f"{head} ({how})"
         return (f"{j.value}: {p.token} {p.mean:+.2f}, best {self.best.token} "

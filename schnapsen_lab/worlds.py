@@ -393,27 +393,28 @@ def world_action_values(w: Position, actions: Sequence[Action | None]) -> list[i
     ``None`` declines a claim the player could make: at a marriage lead the follower then
     plays its best card; after the last trick the last-trick result stands.
     """
-    from .solver import action_values, solve
+    from .solver import solve
+
+    def after(a: Action) -> int:
+        child = w.copy()
+        child.apply_unchecked(a)
+        if child.outcome is not None and child.claimant_after_last_trick is None:
+            return _outcome_value(child)
+        return solve(child)
 
     if w.outcome is not None:  # after the last trick: claim or let the result stand
-        out = []
-        for a in actions:
-            out.append(_outcome_value(w.play(a)) if a is not None else _outcome_value(w))
-        return out
-    need_solver = any(a is None or a.kind is not ActionKind.CLAIM for a in actions)
-    vals = action_values(w) if need_solver else {}
+        return [_outcome_value(w.play(a)) if a is not None else _outcome_value(w)
+                for a in actions]
     res: list[int] = []
     for a in actions:
         if a is None:
             cards = [b for b in w.legal_actions() if b.kind is not ActionKind.CLAIM]
-            cv = [vals[b] if b in vals else solve(w.play(b)) for b in cards]
+            cv = [after(b) for b in cards]
             res.append(max(cv) if w.to_move is Seat.A else min(cv))
         elif a.kind is ActionKind.CLAIM:
             res.append(_outcome_value(w.play(a)))
-        elif a in vals:
-            res.append(vals[a])
         else:
-            res.append(solve(w.play(a)))
+            res.append(after(a))
     return res
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.match import Bummerl
 from schnapsen_lab.psn import Record, dumps
-from schnapsen_lab.rules import CLAIM, SOFT, STRICT, Position, Profile, Seat
+from schnapsen_lab.rules import CLAIM, SOFT, Position, Profile, Seat
 
 
 def random_deal(rng: random.Random, dealer: Seat, profile: Profile = SOFT,
@@ -60,4 +60,4 @@ def random_psn(seed: int, n_matches: int, **kw: object) -> str:
     return dumps(random_matches(seed, n_matches, **kw))  # type: ignore[arg-type]
 
 
-__all__ = ["STRICT", "random_deal", "random_matches", "random_psn"]
+__all__ = ["random_deal", "random_matches", "random_psn"]

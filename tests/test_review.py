@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
+from schnapsen_lab.cli import main
 from schnapsen_lab.psn import Record
 from schnapsen_lab.review import (
     BLUNDER,
@@ -173,3 +175,60 @@ def test_a_broken_record_is_refused() -> None:
     rec = psn.loads(text)[0]
     with pytest.raises(ValueError):
         review_record(rec)
+
+
+def test_review_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec, step, _ = _record_with_a_blunder(4)
+    path = tmp_path / "deal.psn"
+    path.write_text(psn.dumps([rec]), encoding="utf-8")
+    out = tmp_path / "annotated.psn"
+    args = ["review", str(path), "-o", str(out), "--samples", "2", "--seed", "3",
+            "--no-progress", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["samples"] == 2 and data["seed"] == 3
+    blunder = [d for d in data["decisions"] if d["step"] == step]
+    assert blunder and blunder[0]["class"] == "blunder"
+    back = psn.read(str(out))
+    annotated = next(back)
+    assert annotated.ok and 4 in annotated.moves[step].nags
+    # the same seed gives the same review
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == data
+    assert main(["review", str(path), "--samples", "2", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "accuracy" in text and "Anna" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--record", "5"], "no record 5"),
+    (["--samples", "0"], "--samples 0"),
+    (["-o", "/nonexistent/dir/x.psn"], "no such folder"),
+])
+def test_review_command_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                               args: list[str], message: str) -> None:
+    rec, _, _ = _record_with_a_blunder(4)
+    path = tmp_path / "deal.psn"
+    path.write_text(psn.dumps([rec]), encoding="utf-8")
+    assert main(["review", str(path), "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_review_widget_and_graph() -> None:
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("matplotlib")
+    from schnapsen_lab.widgets.review import ReviewWidget, evaluation_figure
+
+    rec, step, _ = _record_with_a_blunder(5)
+    review = review_record(rec, samples=2, seed=0, steps=range(step, 100))
+    fig = evaluation_figure(review, rec.player_names)
+    ax = fig.axes[0]
+    assert ax.get_ylim() == (-3.3, 3.3)
+    assert any(t.get_text() == "blunder" for t in ax.get_legend().get_texts())
+    w = ReviewWidget(rec, review)
+    assert w.graph.value[:4] == b"\x89PNG"
+    assert len(w.decisions.options) == len(review.decisions)
+    w.decisions.value = step + 1
+    assert w.replay.step == step + 1
+    assert 4 in w.annotated.moves[step].nags

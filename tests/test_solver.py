@@ -12,7 +12,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.psn import Record
-from schnapsen_lab.rules import BEGINNER, CLAIM, SOFT, STRICT, ActionKind, Position, Seat
+from schnapsen_lab.rules import BEGINNER, CLAIM, SOFT, STRICT, Action, ActionKind, Position, Seat
 from schnapsen_lab.solver import Solver, action_values, best_actions, solve
 from schnapsen_lab.solver.reference import claim_now, minimax, outcome_value
 
@@ -55,21 +55,19 @@ def plain() -> Solver:
 
 def test_late_positions_agree_with_minimax(fast: Solver, plain: Solver) -> None:
     """Talon exhausted or closed, 1-5 cards each: both search paths equal the minimax."""
-    n = 0
-    for pos in random_positions(1, 250, min_tricks=5, open_talon=False):
+    for i, pos in enumerate(random_positions(1, 250, min_tricks=5, open_talon=False)):
         want = minimax(pos)
         assert fast.solve(pos) == want, pos
-        if n % 3 == 0:
+        if i % 3 == 0:
             assert plain.solve(pos) == want, pos
-        n += 1
 
 
 def test_open_talon_positions_agree_with_minimax(fast: Solver, plain: Solver) -> None:
-    """Near the end of the talon (exchange, closing, marriages, the last draw)."""
-    last_draw = random_positions(2, 30, min_tricks=5, open_talon=True, stop=0.9)
-    earlier = random_positions(9, 8, min_tricks=4, open_talon=True, stop=0.9)
-    for i, pos in enumerate([*last_draw, *earlier]):
-        want = minimax(pos)
+    """Talon of two or four: exchange, closing, marriages, the last draw."""
+    last_draw = random_positions(2, 20, min_tricks=4, open_talon=True, stop=0.9)
+    talon_of_four = random_positions(12, 3, min_tricks=3, open_talon=True, stop=0.9)
+    for i, pos in enumerate([*last_draw, *talon_of_four]):
+        want = minimax(pos, {})
         assert fast.solve(pos) == want, pos
         if i % 4 == 0:
             assert plain.solve(pos) == want, pos
@@ -188,7 +186,7 @@ def _write_records(tmp_path: Path) -> Path:
     deck = list(range(20))
     rng.shuffle(deck)
     pos = Position.deal(deck)
-    actions = []
+    actions: list[Action] = []
     while pos.outcome is None and len(actions) < 14:
         legal = [a for a in pos.legal_actions() if a.kind is not ActionKind.CLAIM]
         a = legal[rng.randrange(len(legal))]

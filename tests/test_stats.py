@@ -54,6 +54,12 @@ def expect(name: str) -> list[dict[str, Any]]:
     return [json.loads(x) for x in lines if x.strip()]
 
 
+def random_psn_file(folder: Path, seed: int, matches: int) -> Path:
+    path = folder / f"random-{seed}.psn"
+    path.write_text(random_psn(seed, matches), encoding="utf-8")
+    return path
+
+
 def na(x: Any) -> Any:
     return None if pd.isna(x) else x
 
@@ -259,6 +265,9 @@ def test_matches_frame_known_answers(conformance: Any) -> None:
             assert row["winner"] == ("A" if e["counters"]["A"] <= 0 else "B")
         gp = row["game_points_a"] + row["game_points_b"]
         assert 14 - e["counters"]["A"] - e["counters"]["B"] == gp
+    unfinished = m[~m["complete"]]  # invalid.psn holds Bummerls that never end
+    assert len(unfinished) > 0
+    assert unfinished["winner"].isna().all() and unfinished["winner_name"].isna().all()
 
 
 def test_players_frame_adds_up(held_out: Path) -> None:
@@ -306,8 +315,17 @@ def test_parquet_round_trip(conformance: Any, tmp_path: Path) -> None:
     pd.testing.assert_frame_equal(back, conformance)
     csv = tmp_path / "deals.csv"
     save_frame(conformance, csv)
-    assert len(load_frame(csv)) == len(conformance)
+    back_csv = load_frame(csv)
+    assert len(back_csv) == len(conformance)
+    assert (back_csv.dtypes == conformance.dtypes).all()
+    assert back_csv["winner"].equals(conformance["winner"])
     assert not list(tmp_path.glob(".~*"))  # no temporary file left
+    # an all-valid collection: the error columns are empty, their types survive too
+    clean = deals_frame(random_psn_file(tmp_path, 9, 3))
+    assert clean["error_rule"].isna().all()
+    for table in (clean, matches_frame(clean), players_frame(clean)):
+        save_frame(table, tmp_path / "t.parquet")
+        pd.testing.assert_frame_equal(load_frame(tmp_path / "t.parquet"), table)
 
 
 def test_dask_equals_local(held_out: Path) -> None:
@@ -372,6 +390,11 @@ def test_cli_stats_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["stats", str(VALID), "-o", str(tmp_path / "deals.xlsx")]) == 2
     err = capsys.readouterr().err
     assert ".parquet or .csv" in err and "Traceback" not in err
+    bad = tmp_path / "latin1.psn"
+    bad.write_bytes(VALID.read_bytes() + b"\n[Event \"K\xf6ln\"]\n" + b"x" * 9000)
+    assert main(["stats", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "latin1.psn: not UTF-8 text" in err and "Traceback" not in err
 
 
 def test_cli_does_not_import_pandas_at_module_level() -> None:

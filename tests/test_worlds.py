@@ -194,7 +194,9 @@ def test_position_from_view_looks_the_same() -> None:
             p, h = position_from_view(seen, pos.profile,
                                       (pos.closed_opp_tricks, pos.closed_opp_score))
             assert view(p, seat) == seen
-            assert p.legal_actions() == pos.legal_actions()
+            # the leader's claim after a marriage lead is not the follower's to see
+            mine = [a for a in pos.legal_actions() if pos.lead < 0 or a is not CLAIM]
+            assert [a for a in p.legal_actions() if pos.lead < 0 or a is not CLAIM] == mine
             assert h == hidden_cards(pos, seat)
 
 

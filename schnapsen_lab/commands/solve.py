@@ -115,8 +115,11 @@ def format_solution(pos: Position, d: dict[str, Any]) -> str:
     if acts:
         lines.append("action  value")
         order = sorted(acts.items(), key=lambda kv: -kv[1] if who is None or who == 0 else kv[1])
+        false_claim = pos.claim_by < 0 or not pos.claim_is_correct(pos.claim_by)
         for tok, v in order:
             mark = "  best" if tok in best else ""
+            if tok == "66" and false_claim:
+                mark = "  (a false claim)"
             lines.append(f"{tok:<7} {v:+d}{mark}")
     return "\n".join(lines) + "\n"
 

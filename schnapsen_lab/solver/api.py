@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from ..rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
 from . import search
@@ -48,12 +48,11 @@ class Solver:
     def __init__(self, compiled: bool | None = None) -> None:
         if compiled is None:
             compiled = os.environ.get("SCHNAPSEN_LAB_SOLVER", "").lower() != "python"
-            if compiled:
-                try:
-                    import numba  # noqa: F401
-                except ImportError:  # pragma: no cover - numba is a dependency
-                    compiled = False
+            if compiled and importlib.util.find_spec("numba") is None:  # pragma: no cover
+                compiled = False
         self.compiled: bool = compiled
+        import numpy as np
+
         size = 1 << search.TT_BITS
         self._run: Kernel
         if compiled:
@@ -70,6 +69,11 @@ class Solver:
         self._gen = 0
         self._deal: tuple[object, ...] | None = None
         self._deck: Any = None
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far by this solver (a measure of work)."""
+        return int(self._stack[search.MAX_DEPTH - 1, 0])
 
     # -- values -------------------------------------------------------------------------------
     def solve(self, pos: Position) -> int:
@@ -120,6 +124,8 @@ class Solver:
         deal = (pos.deck, pos.profile.close_min_talon, pos.profile.marriage_ranks)
         if deal != self._deal:
             self._deal = deal
+            import numpy as np
+
             self._deck = np.array(pos.deck, np.int64)
             self._gen += 1
         closed = pos.closed_by >= 0
@@ -144,21 +150,19 @@ class Solver:
                 hi = v
             if lo >= hi:
                 return lo
-            if lo > 0:
-                b = lo + 1
-            else:
-                b = hi if hi < 0 else 1
+            b = lo + 1 if lo > 0 else (hi if hi < 0 else 1)
 
 
-_DEFAULT: Solver | None = None
+_LOCAL = threading.local()
 
 
 def default_solver() -> Solver:
-    """The shared solver the module functions use (numba when available)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Solver()
-    return _DEFAULT
+    """The solver the module functions use (numba when available), one per thread."""
+    s: Solver | None = getattr(_LOCAL, "solver", None)
+    if s is None:
+        s = Solver()
+        _LOCAL.solver = s
+    return s
 
 
 def solve(pos: Position) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..rules import CLAIM, ActionKind, Outcome, Position, Seat
 
-__all__ = ["claim_now", "minimax", "outcome_value"]
+__all__ = ["claim_now", "minimax", "outcome_value", "state_key"]
 
 
 def outcome_value(outcome: Outcome) -> int:
@@ -30,12 +30,37 @@ def claim_now(pos: Position) -> Outcome | None:
     return out
 
 
-def minimax(pos: Position) -> int:
-    """The exact value of ``pos`` (game points from A's side), by full-width minimax."""
+StateKey = tuple[object, ...]
+
+
+def state_key(pos: Position) -> StateKey:
+    """Every field of a position that the rest of its deal depends on (for a memo)."""
+    return (pos.deck, pos.profile, tuple(pos.hands), pos.next_draw, pos.indicator,
+            pos.exhausted, pos.closed_by, pos.closed_opp_tricks, pos.closed_opp_score,
+            pos.leader, pos.lead, pos.lead_marriage, pos.claim_by, pos.claimed,
+            tuple(pos.trick_points), tuple(pos.marriage_points), tuple(pos.pending),
+            tuple(pos.tricks), pos.outcome)
+
+
+def minimax(pos: Position, memo: dict[StateKey, int] | None = None) -> int:
+    """The exact value of ``pos`` (game points from A's side), by full-width minimax.
+
+    With ``memo``, positions met again (the same state by another order of play) are
+    looked up there instead of searched again; the result is the same.
+    """
     claim = claim_now(pos)
     if claim is not None:
         return outcome_value(claim)
     if pos.outcome is not None:
         return outcome_value(pos.outcome)
-    values = [minimax(pos.play(a)) for a in pos.legal_actions() if a.kind is not ActionKind.CLAIM]
-    return max(values) if pos.to_move is Seat.A else min(values)
+    if memo is not None:
+        key = state_key(pos)
+        got = memo.get(key)
+        if got is not None:
+            return got
+    values = [minimax(pos.play(a), memo) for a in pos.legal_actions()
+              if a.kind is not ActionKind.CLAIM]
+    v = max(values) if pos.to_move is Seat.A else min(values)
+    if memo is not None:
+        memo[key] = v
+    return v

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["KERNEL_FUNCTIONS", "NF", "STATE", "TT_BITS", "claim_value", "last_trick_value",
-           "run"]
+__all__ = ["KERNEL_FUNCTIONS", "MAX_DEPTH", "NF", "STATE", "TT_BITS", "claim_value",
+           "last_trick_value", "run"]
 
-TT_BITS = 20
+TT_BITS = 19
 """log2 of the transposition table's size (entries)."""
 MAX_DEPTH = 64
 """Frames of the explicit stack (a trick takes at most four: exchange, close, lead, answer);
@@ -105,9 +105,8 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
             nd = st[d, ND]
             cb = st[d, CB]
             is_open = cb < 0 and nd < 20
-            if not is_open:
-                st[MAX_DEPTH - 1, 1 if cb >= 0 else 2] += 1
             # what each side can still win bounds the value
+            gp_opp = 0
             if cb < 0:
                 top = 1 if st[d, SC1] >= 33 else (2 if st[d, TR1] else 3)
                 bottom = -1 if st[d, SC0] >= 33 else (-2 if st[d, TR0] else -3)
@@ -116,7 +115,33 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                 gp_opp = 3 if st[d, T0Z] else 2
                 top = gp_closer if cb == 0 else gp_opp
                 bottom = -gp_opp if cb == 0 else -gp_closer
-            if top <= st[d, AL]:
+            if not is_open:
+                # who can still reach 66: the cards left in the hands, marriages held
+                left = 0
+                both = st[d, H0] | st[d, H1]
+                if lead >= 0:
+                    both |= 1 << lead
+                for c in range(20):
+                    if (both >> c) & 1:
+                        left += _CARD_POINTS[c % 5]
+                pot0 = st[d, SC0] + st[d, PD0] + left
+                pot1 = st[d, SC1] + st[d, PD1] + left
+                if mranks & 12:
+                    for s in range(4):
+                        add = 40 if s == trump else 20
+                        if (st[d, H0] >> (s * 5 + 2)) & 3 == 3:
+                            pot0 += add
+                        if (st[d, H1] >> (s * 5 + 2)) & 3 == 3:
+                            pot1 += add
+                if cb >= 0:
+                    if (pot0 if cb == 0 else pot1) < 66:
+                        top = bottom = -gp_opp if cb == 0 else gp_opp  # the closer fails
+                else:
+                    if pot0 < 66 and top > 1:
+                        top = 1
+                    if pot1 < 66 and bottom < -1:
+                        bottom = -1
+            if top <= st[d, AL] or top == bottom:
                 v = top
                 mode = _RETURN
                 continue
@@ -238,7 +263,7 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
             if is_open and (hand >> jack) & 1 and ttm != _EXCHANGE:
                 _add_move(st, d, _EXCHANGE, 2000)
             if is_open and close_min > 0 and 21 - nd >= close_min and ttm != _CLOSE:
-                _add_move(st, d, _CLOSE, 0)
+                _add_move(st, d, _CLOSE, 1000)
             for c in range(20):
                 if (hand >> c) & 1 and c != ttm:
                     r = c % 5
@@ -246,13 +271,14 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                     if (r == 2 or r == 3) and (hand >> (s * 5 + 2)) & 3 == 3 and (mranks >> r) & 1:
                         p = 1500 + (40 if s == trump else 20) - r
                     elif is_open:
-                        p = 600 - _CARD_POINTS[r] - (20 if s == trump else 0)
+                        p = 600 + _CARD_POINTS[r] - (20 if s == trump else 0)
                     else:
                         p = 600 + _CARD_POINTS[r] - (20 if s == trump else 0)
                         opp = st[d, H1 - ldr]
                         suit = opp & (31 << (s * 5))
-                        if not suit & ((1 << c) - 1) and (suit or s == trump or not opp & trump_mask):
-                            p += 100
+                        if not suit & ((1 << c) - 1) and (
+                                suit or s == trump or not opp & trump_mask):
+                            p += 100  # nothing of the opponent beats it
                     _add_move(st, d, c, p)
             mode = _NEXT
         elif mode == _NEXT:

@@ -1,8 +1,8 @@
 """Statistics over collections of PSN records: tables, plots, parallel and Dask reading.
 
-The frame functions need pandas (the ``lab`` extra), the plots matplotlib, and
-:mod:`schnapsen_lab.stats.dask` Dask (the ``dask`` extra); each is imported only when
-a function that needs it runs.
+The tables need pandas (the ``lab`` extra), :mod:`.plots` matplotlib, and :mod:`.dask`
+Dask (the ``dask`` extra); each is imported only when a function that needs it runs.
+Every column is described in docs/statistics.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from .frames import (
     deals_frame,
     matches_frame,
     players_frame,
+    restore_types,
 )
+from .parallel import load_frame, read_deals, save_frame
 
 __all__ = [
     "DEAL_COLUMNS",
@@ -25,7 +27,11 @@ __all__ = [
     "ScorePoint",
     "deal_features",
     "deals_frame",
+    "load_frame",
     "matches_frame",
     "players_frame",
+    "read_deals",
+    "restore_types",
+    "save_frame",
     "score_trajectory",
 ]

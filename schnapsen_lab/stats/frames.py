@@ -38,6 +38,7 @@ __all__ = [
     "matches_frame",
     "players_frame",
     "records_frame",
+    "restore_types",
 ]
 
 Source = str | os.PathLike[str] | Record | Iterable[str | os.PathLike[str] | Record]
@@ -79,8 +80,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("closer", "seat", "who closed the talon; NA when nobody did"),
     ("close_talon", "Int8", "talon size (face-down cards plus the indicator) when it was closed"),
     ("close_trick", "Int8", "number of the trick about to be led when the talon was closed"),
-    ("close_success", "boolean", "whether the closer won the deal (C2); NA when not closed "
-     "or unfinished"),
+    ("close_success", "boolean", "whether the closer won the deal (C2, or C4 after the "
+     "opponent's false claim); NA when not closed or unfinished"),
     ("close_opp_score", "Int16", "the closer's opponent's score at closing (s0 of C2)"),
     ("close_opp_tricks", "Int8", "the closer's opponent's tricks at closing (t0 of C2)"),
     ("marriages20_a", "Int8", "marriages of 20 announced by A"),
@@ -174,8 +175,11 @@ def iter_records(source: Source) -> Iterator[tuple[str, Record]]:
             yield (item.file or "<records>"), item
         elif _is_path(item):
             name = os.fspath(item)
-            for rec in psn.read(name):
-                yield name, rec
+            try:
+                for rec in psn.read(name):
+                    yield name, rec
+            except UnicodeDecodeError:
+                raise ValueError(f"{name}: not UTF-8 text") from None
         else:
             raise TypeError(f"not a PSN path or a Record: {item!r}")
 
@@ -290,6 +294,39 @@ def finish_deals(raw: pd.DataFrame, renumber: bool = False) -> pd.DataFrame:
     return df
 
 
+def restore_types(df: pd.DataFrame) -> pd.DataFrame:
+    """A deal, Bummerl or player table read back from a file, with the column types restored.
+
+    Parquet keeps the types except for categoricals without any value; CSV keeps none.
+    A frame with other columns is returned unchanged.
+    """
+    import pandas as pd
+
+    names = list(df.columns)
+    for spec in (DEAL_COLUMNS, MATCH_COLUMNS, PLAYER_COLUMNS):
+        if names == [c[0] for c in spec]:
+            break
+    else:
+        return df
+    out = df.copy()
+    for name, kind, _ in spec:
+        col = out[name]
+        if kind in _FIXED:
+            want = pd.CategoricalDtype(pd.Index(_FIXED[kind], dtype="str"))
+            if col.dtype != want:
+                out[name] = col.astype("str").astype(want)
+        elif kind == "cat":
+            if not isinstance(col.dtype, pd.CategoricalDtype):
+                out[name] = col.astype("str").astype("category")
+            elif len(col.cat.categories) == 0:
+                out[name] = col.cat.set_categories(pd.Index([], dtype="str"))
+        elif kind == "bool":
+            out[name] = col.astype(bool)
+        elif str(col.dtype) != kind:
+            out[name] = col.astype(kind)  # type: ignore[call-overload]
+    return out
+
+
 def deals_frame(source: Source, *, workers: int = 1, progress: bool = False) -> pd.DataFrame:
     """One row a deal of every record in ``source`` (paths and/or records), in file order.
 
@@ -326,40 +363,47 @@ def _deals_of(source: Source | pd.DataFrame) -> pd.DataFrame:
 
 def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
     """One row a Bummerl (deals with the same Match in one file, B1), in file order."""
+    import numpy as np
     import pandas as pd
 
     deals = _deals_of(source)
     d = deals[deals["match"].notna()]
-    rows: list[tuple[Any, ...]] = []
-    if len(d):
-        keys = [d["file"].astype(object), d["match"].astype(object), d["bummerl"]]
-        for (file, match, bummerl), g in d.groupby(keys, sort=False):
-            last = g.iloc[-1]
-            won = g["winner"].astype(object)
-            gp = g["game_points"].fillna(0)
-            ca = last["counters_a"]
-            cb = last["counters_b"]
-            ca_v = None if pd.isna(ca) else int(ca)
-            cb_v = None if pd.isna(cb) else int(cb)
-            winner = None
-            if ca_v is not None and ca_v <= 0:
-                winner = "A"
-            elif cb_v is not None and cb_v <= 0:
-                winner = "B"
-            first = g.iloc[0]
-            names = (str(first["player_a"]), str(first["player_b"]))
-            rows.append((
-                file, match, int(str(bummerl)), names[0], names[1], str(first["dealer"]),
-                len(g), int((~g["valid"]).sum()),
-                int(gp[won == "A"].sum()), int(gp[won == "B"].sum()),
-                ca_v, cb_v, winner is not None, winner,
-                names["AB".index(winner)] if winner else None,
-            ))
-    df = _frame(rows, MATCH_COLUMNS)
-    for name, kind, _ in MATCH_COLUMNS:
-        if kind == "cat":
-            df[name] = df[name].astype("str").astype("category")
-    return df
+    if not len(d):
+        return restore_types(_frame([], MATCH_COLUMNS))
+    key = ["file", "match", "bummerl"]
+    won = d["winner"].astype(object).to_numpy()
+    gp = d["game_points"].fillna(0).astype(int).to_numpy()
+    work = pd.DataFrame({
+        "file": d["file"].astype(str).to_numpy(),
+        "match": d["match"].astype(str).to_numpy(),
+        "bummerl": d["bummerl"].astype(int).to_numpy(),
+        "player_a": d["player_a"].astype(str).to_numpy(),
+        "player_b": d["player_b"].astype(str).to_numpy(),
+        "first_dealer": d["dealer"].astype(str).to_numpy(),
+        "invalid": (~d["valid"].to_numpy(dtype=bool)).astype(int),
+        "game_points_a": np.where(won == "A", gp, 0),
+        "game_points_b": np.where(won == "B", gp, 0),
+        "counters_a": d["counters_a"].to_numpy(),
+        "counters_b": d["counters_b"].to_numpy(),
+    })
+    g = work.groupby(key, sort=False)
+    out = g.agg(player_a=("player_a", "first"), player_b=("player_b", "first"),
+                first_dealer=("first_dealer", "first"), deals=("invalid", "size"),
+                invalid_deals=("invalid", "sum"), game_points_a=("game_points_a", "sum"),
+                game_points_b=("game_points_b", "sum"))
+    last = g.tail(1).set_index(key)[["counters_a", "counters_b"]]
+    out = out.join(last).reset_index()
+    ca = out["counters_a"].astype("Int64")
+    cb = out["counters_b"].astype("Int64")
+    a_won = (ca <= 0).fillna(False).to_numpy(dtype=bool)
+    b_won = (cb <= 0).fillna(False).to_numpy(dtype=bool) & ~a_won
+    out["complete"] = a_won | b_won
+    out["winner"] = pd.Series(np.where(a_won, "A", "B"), index=out.index).where(a_won | b_won)
+    name = pd.Series(np.where(a_won, out["player_a"].to_numpy(), out["player_b"].to_numpy()),
+                     index=out.index)
+    out["winner_name"] = name.where(a_won | b_won)
+    out = out[[c[0] for c in MATCH_COLUMNS]]
+    return restore_types(out)
 
 
 def _rate(num: int, den: int) -> float | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from .. import psn
 from ..io import atomic_write
-from .frames import finish_deals, records_frame
+from .frames import finish_deals, records_frame, restore_types
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -216,10 +216,10 @@ def save_frame(df: pd.DataFrame, path: str | os.PathLike[str]) -> None:
 
 
 def load_frame(path: str | os.PathLike[str]) -> pd.DataFrame:
-    """Read a table saved by :func:`save_frame`; Parquet keeps every column type."""
+    """Read a table saved by :func:`save_frame`, with the column types of the table."""
     import pandas as pd
 
     target = os.fspath(path)
     if target.endswith((".parquet", ".pq")):
-        return pd.read_parquet(target, engine="pyarrow")
-    return pd.read_csv(target)
+        return restore_types(pd.read_parquet(target, engine="pyarrow"))
+    return restore_types(pd.read_csv(target))

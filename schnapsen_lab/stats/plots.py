@@ -114,7 +114,7 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     ax.step(steps, [p.score_b for p in pts], where="post", color=_B_COLOR,
             label=f"{names[1]} (B)")
     ax.axhline(66, color="grey", lw=0.8, ls="--")
-    ax.annotate("66", (0, 66), xytext=(2, 2), textcoords="offset points", fontsize=8)
+    ax.annotate("66", (steps[-1], 66), xytext=(-12, 2), textcoords="offset points", fontsize=8)
     for p in pts:
         if p.action == "C":
             ax.axvline(p.step, color="black", lw=0.8, ls=":")
@@ -126,6 +126,10 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     ax.set_title(title)
     ax.set_xlabel("action")
     ax.set_ylabel("score (card points and counted marriages)")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, max(80, *(p.score_a for p in pts), *(p.score_b for p in pts)) + 5)
     ax.legend(loc="upper left")
     return ax
 

@@ -1,6 +1,8 @@
 """Jupyter widgets (ipywidgets) for studying deals.
 
-``replay(source)`` opens the replay widget on a record, a list of records or a PSN file.
+``replay(source)`` opens the replay widget on a record, a list of records or a PSN file;
+``practice_table(bot)`` a table to play against a bot; ``deal_recorder()`` a form to
+enter a deal played at a real table.
 The submodule :mod:`schnapsen_lab.widgets.replay` holds the class; the name ``replay``
 in this package is the function (import the class with
 ``from schnapsen_lab.widgets.replay import ReplayWidget``).
@@ -10,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .recorder import RecorderWidget, deal_recorder
 from .replay import ReplayWidget
+from .table import PracticeTable, practice_table
 
-__all__ = ["ReplayWidget", "replay"]
+__all__ = ["PracticeTable", "RecorderWidget", "ReplayWidget", "deal_recorder",
+           "practice_table", "replay"]
 
 
 def replay(source: Any, *, view: str | None = None, step: int = 0,

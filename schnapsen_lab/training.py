@@ -1,0 +1,347 @@
+"""Training exercises: counting quizzes and closing decisions, as pure functions.
+
+Counting: at a chosen step of a real record the tallies are hidden and the student, in
+one player's seat, answers what that player should know (RULES.md K2): their own score,
+the opponent's score, the trumps still out, and the unknown cards (those that may be in
+the opponent's hand or in the talon). :func:`counting_questions` makes the questions,
+:func:`check_answer` checks an answer against the knowledge model
+(:func:`schnapsen_lab.knowledge.view`), and :class:`Tally` keeps the running score::
+
+    from schnapsen_lab import training
+    items = training.counting_quiz(records, count=5, seed=1)
+    q = items[0].questions[0]
+    fb = training.check_answer(q, "34")
+    print(fb.message)
+
+Closing: :func:`closing_exercises` finds leads of real records where closing was legal;
+the student chooses ``close`` or ``play on`` and :func:`judge_closing` compares the
+choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .cards import Card, cards_in, parse_card
+from .knowledge import view
+from .psn import Record
+from .rules import CLOSE, EXCHANGE, Position, Seat
+
+if TYPE_CHECKING:
+    from .advisor import ClosingAdvice
+
+__all__ = [
+    "Ask",
+    "ClosingExercise",
+    "ClosingFeedback",
+    "CountingItem",
+    "Feedback",
+    "Question",
+    "Tally",
+    "check_answer",
+    "closing_exercises",
+    "counting_questions",
+    "counting_quiz",
+    "counting_steps",
+    "judge_closing",
+    "parse_answer",
+]
+
+
+class Ask(Enum):
+    """What a counting question asks."""
+
+    MY_SCORE = "my_score"
+    OPPONENT_SCORE = "opponent_score"
+    TRUMPS_OUT = "trumps_out"
+    UNKNOWN = "unknown"
+
+
+_PROMPTS = {
+    Ask.MY_SCORE: "Your score (card points of your tricks plus your marriages that count)?",
+    Ask.OPPONENT_SCORE: "Your opponent's score?",
+    Ask.TRUMPS_OUT: "Which trumps are still out (not played, not in your hand, not the "
+                    "face-up indicator)? A number is accepted too.",
+    Ask.UNKNOWN: "Which cards could be in your opponent's hand or in the talon, "
+                 "without your knowing which (leave out cards you know they hold)?",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One counting question at the position after ``step`` actions of a record, put to
+    ``seat``; ``answer`` is what the knowledge model says (a number or a set of cards)."""
+
+    ask: Ask
+    prompt: str
+    answer: int | frozenset[Card]
+    step: int
+    seat: Seat
+
+    @property
+    def wants_cards(self) -> bool:
+        """Whether the answer is a set of cards."""
+        return isinstance(self.answer, frozenset)
+
+    @property
+    def answer_text(self) -> str:
+        """The expected answer as text (cards in card order)."""
+        return _text(self.answer)
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on one answer, with what was missing or wrong for card sets."""
+
+    question: Question
+    correct: bool
+    given: str
+    expected: str
+    missing: tuple[Card, ...] = ()
+    extra: tuple[Card, ...] = ()
+    error: str | None = None
+
+    @property
+    def message(self) -> str:
+        """One line for the student."""
+        if self.error is not None:
+            return f"Could not read the answer: {self.error}"
+        if self.correct:
+            return f"Right: {self.expected}."
+        parts = [f"Not quite: the answer is {self.expected} (you said {self.given})."]
+        if self.missing:
+            parts.append(f"Missing: {' '.join(str(c) for c in self.missing)}.")
+        if self.extra:
+            parts.append(f"Not out: {' '.join(str(c) for c in self.extra)}.")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A running score: answers right out of answers given."""
+
+    right: int = 0
+    asked: int = 0
+
+    def add(self, feedback: Feedback) -> Tally:
+        """The tally after one more answer (an unreadable answer does not count)."""
+        if feedback.error is not None:
+            return self
+        return Tally(self.right + feedback.correct, self.asked + 1)
+
+    def __str__(self) -> str:
+        return f"{self.right} / {self.asked}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountingItem:
+    """The questions at one step of one record."""
+
+    record: Record
+    step: int
+    seat: Seat
+    questions: tuple[Question, ...]
+
+
+def _text(value: int | frozenset[Card]) -> str:
+    if isinstance(value, int):
+        return str(value)
+    return " ".join(str(c) for c in sorted(value)) or "none"
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_answer(ask: Ask, answer: str | int | Iterable[Card | str]) -> int | frozenset[Card]:
+    """Read an answer: a number for scores, a set of cards (or, for trumps, a number)."""
+    if isinstance(answer, bool):
+        raise ValueError("give a number or cards, not True/False")
+    if isinstance(answer, int):
+        if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE, Ask.TRUMPS_OUT):
+            return answer
+        raise ValueError("name the cards (e.g. 'AH TC QS')")
+    if isinstance(answer, str):
+        text = answer.strip()
+        if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE) or (ask is Ask.TRUMPS_OUT
+                                                          and text.isdigit()):
+            if not text.lstrip("-").isdigit():
+                raise ValueError(f"{text!r} is not a number")
+            return int(text)
+        words = [w for w in _SPLIT.split(text) if w and w.lower() not in ("none", "-")]
+        return frozenset(parse_card(w) for w in words)
+    return frozenset(c if isinstance(c, Card) else parse_card(c) for c in answer)
+
+
+def check_answer(question: Question, answer: str | int | Iterable[Card | str]) -> Feedback:
+    """Check an answer against the knowledge model."""
+    expected = question.answer
+    try:
+        given = parse_answer(question.ask, answer)
+    except ValueError as e:
+        return Feedback(question, False, str(answer), _text(expected), error=str(e))
+    if isinstance(expected, frozenset) and isinstance(given, int):
+        # a number of trumps
+        return Feedback(question, given == len(expected), str(given),
+                        f"{len(expected)} ({_text(expected)})")
+    if isinstance(expected, frozenset):
+        assert isinstance(given, frozenset)
+        missing = tuple(sorted(expected - given))
+        extra = tuple(sorted(given - expected))
+        return Feedback(question, not missing and not extra, _text(given), _text(expected),
+                        missing, extra)
+    return Feedback(question, given == expected, _text(given), _text(expected))
+
+
+def counting_questions(pos: Position, step: int, seat: Seat | int,
+                       asks: Sequence[Ask] = tuple(Ask)) -> tuple[Question, ...]:
+    """The questions ``asks`` put to ``seat`` at ``pos`` (the position after ``step``)."""
+    v = view(pos, seat)
+    out = []
+    for a in asks:
+        answer: int | frozenset[Card]
+        if a is Ask.MY_SCORE:
+            answer = v.my_score
+        elif a is Ask.OPPONENT_SCORE:
+            answer = v.opponent_score
+        elif a is Ask.TRUMPS_OUT:
+            answer = frozenset(v.trumps_out)
+        else:
+            answer = frozenset(cards_in(v.unknown))
+        out.append(Question(a, _PROMPTS[a], answer, step, Seat(int(seat))))
+    return tuple(out)
+
+
+def counting_steps(record: Record, min_tricks: int = 2) -> list[tuple[int, Seat]]:
+    """Steps worth a quiz: the deal still running, at least ``min_tricks`` tricks played,
+    and a player about to lead or follow (that player is asked)."""
+    out: list[tuple[int, Seat]] = []
+    if not record.main_line_ok or record.deck is None:
+        return out
+    for step, pos in enumerate(record.positions()):
+        who = pos.to_move
+        if who is None or pos.tricks_played < min_tricks:
+            continue
+        if pos.lead < 0 or view(pos, who).unknown:
+            out.append((step, who))
+    return out
+
+
+def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
+                  asks: Sequence[Ask] = tuple(Ask), min_tricks: int = 2
+                  ) -> list[CountingItem]:
+    """``count`` quiz items, one step each from different records where possible,
+    chosen reproducibly by ``seed``."""
+    rng = random.Random(seed)
+    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    rng.shuffle(pool)
+    items: list[CountingItem] = []
+    for rec in pool:
+        if len(items) >= count:
+            break
+        steps = counting_steps(rec, min_tricks)
+        if not steps:
+            continue
+        step, seat = steps[rng.randrange(len(steps))]
+        pos = rec.positions()[step]
+        items.append(CountingItem(rec, step, seat, counting_questions(pos, step, seat, asks)))
+    return items
+
+
+# -- closing -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ClosingExercise:
+    """A lead of a real record where the leader (``seat``) could close the talon;
+    ``closed`` tells whether the player did."""
+
+    record: Record
+    step: int
+    seat: Seat
+    talon: int
+    closed: bool
+
+    @property
+    def position(self) -> Position:
+        """The position after ``step`` actions."""
+        return self.record.positions()[self.step]
+
+
+@dataclass(frozen=True, slots=True)
+class ClosingFeedback:
+    """The advisor's verdict on the student's choice."""
+
+    choice: str
+    best: str
+    correct: bool
+    close_expected: float
+    play_on_expected: float
+    message: str
+
+
+def closing_exercises(records: Iterable[Record], count: int = 10, seed: int = 0, *,
+                      max_talon: int = 6, min_talon: int = 2, min_score: int = 30
+                      ) -> list[ClosingExercise]:
+    """``count`` leads where closing was legal (talon between ``min_talon`` and
+    ``max_talon`` cards) and worth thinking about (the leader has at least ``min_score``,
+    the opponent less than 66), at most one a record, chosen reproducibly by ``seed``."""
+    rng = random.Random(seed)
+    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    rng.shuffle(pool)
+    out: list[ClosingExercise] = []
+    for rec in pool:
+        if len(out) >= count:
+            break
+        positions = rec.positions()
+        found = []
+        for step, pos in enumerate(positions[:-1]):
+            if pos.lead >= 0 or pos.outcome is not None or not pos.talon_open:
+                continue
+            if not min_talon <= pos.talon_size <= max_talon:
+                continue
+            legal = pos.legal_actions()
+            if CLOSE not in legal or EXCHANGE in legal:
+                continue
+            if pos.claim_is_correct(pos.leader) and pos.claim_by == pos.leader:
+                continue
+            if pos.score(pos.leader) < min_score or pos.score(1 - pos.leader) >= 66:
+                continue
+            found.append((step, pos))
+        if not found:
+            continue
+        step, pos = found[rng.randrange(len(found))]
+        closed = rec.moves[step].action == CLOSE
+        out.append(ClosingExercise(rec, step, Seat(pos.leader), pos.talon_size, closed))
+    return out
+
+
+def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
+    """Compare ``choice`` (``close`` or ``play on``) with the advisor's numbers."""
+    c = choice.strip().lower().replace("_", " ").replace("-", " ")
+    if c in ("c", "close", "closing"):
+        c = "close"
+    elif c in ("p", "play", "play on", "continue"):
+        c = "play on"
+    else:
+        raise ValueError(f"choose 'close' or 'play on', not {choice!r}")
+    close = advice.close.mean
+    play = advice.play_on.mean
+    verdict = advice.verdict
+    if verdict in ("either", "close call"):
+        best = "close" if close >= play else "play on"
+        correct = True
+        why = ("Both are worth about the same" if verdict == "either" else
+               "Too close to call with this many samples")
+    else:
+        best = verdict
+        correct = c == best
+        why = "Right" if correct else "The advisor disagrees"
+    msg = (f"{why}: closing wins {advice.close.win_chance:.0%} of the {advice.hands} possible "
+           f"hands ({close:+.2f} game points on average); playing on "
+           f"({advice.play_on_action}) is worth {play:+.2f} "
+           f"[{advice.play_on.low:+.2f}, {advice.play_on.high:+.2f}].")
+    return ClosingFeedback(c, best, correct, close, play, msg)

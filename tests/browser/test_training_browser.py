@@ -1,0 +1,59 @@
+"""The training notebooks in a real JupyterLab: answer a counting question, decide a
+closing, and see the feedback the widgets compute.
+
+Opens ``notebooks/02-counting.ipynb`` and ``notebooks/03-closing.ipynb`` (with the
+records they read beside them, as in the repository), runs all cells and drives the
+first quiz and trainer. Keeps screenshots in ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .lab import Lab
+
+COUNTING = "notebooks/02-counting.ipynb"
+CLOSING = "notebooks/03-closing.ipynb"
+RECORDS = "records/heuristic-vs-heuristic.psn"
+
+
+@pytest.mark.lab_files((COUNTING, COUNTING), (RECORDS, RECORDS))
+def test_counting_quiz_checks_an_answer(lab: Lab, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    notebook = lab.open_notebook(page, COUNTING)
+    lab.run_all(page)
+    quiz = notebook.locator(".sl-quiz").first
+    expect(quiz).to_be_visible()
+    expect(quiz.locator(".sl-quiz-table .sl-table")).to_be_visible()
+    box = quiz.locator(".sl-quiz-my_score input")
+    box.fill("-5")  # a score is never negative: wrong for sure
+    box.press("Enter")
+    quiz.locator("button.sl-quiz-check").click()
+    expect(quiz.locator(".sl-quiz-my_score-feedback")).to_contain_text("Not quite")
+    expect(quiz.locator(".sl-quiz-score")).to_contain_text("/")
+    quiz.evaluate("e => e.scrollIntoView()")
+    lab.screenshot(page, "after-check")
+
+
+@pytest.mark.lab_files((CLOSING, CLOSING), (RECORDS, RECORDS),
+                       ("records/study", "records/study"))
+def test_closing_trainer_shows_the_advisor(lab: Lab, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    notebook = lab.open_notebook(page, CLOSING)
+    lab.run_all(page)
+    trainer = notebook.locator(".sl-closing").first
+    expect(trainer).to_be_visible()
+    trainer.locator("button.sl-closing-next").click()
+    expect(trainer.locator(".sl-closing-header")).to_contain_text("Position 2 of")
+    trainer.locator("button.sl-closing-play").click()
+    result = trainer.locator(".sl-closing-result")
+    expect(result).to_contain_text("closing wins", timeout=60_000)
+    expect(result.locator(".sl-closing-numbers")).to_be_visible()
+    trainer.evaluate("e => e.scrollIntoView()")
+    lab.screenshot(page, "after-choice")
+    review = notebook.locator(".sl-review").first
+    expect(review.locator(".sl-review-graph")).to_be_visible()

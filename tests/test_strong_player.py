@@ -1,0 +1,77 @@
+"""The strong player: legal choices, claims, and what it remembers within a deal."""
+
+from __future__ import annotations
+
+import random
+
+from schnapsen_lab.knowledge import view
+from schnapsen_lab.players.base import Player
+from schnapsen_lab.players.registry import make_player
+from schnapsen_lab.players.strong import StrongPlayer
+from schnapsen_lab.rules import CLAIM, CLOSE, ActionKind, Position, Seat
+from schnapsen_lab.simulate import play_deal
+
+
+def test_it_is_a_registered_player() -> None:
+    p = make_player("strong")
+    assert isinstance(p, StrongPlayer) and isinstance(p, Player)
+    assert p.name == "strong"
+
+
+def test_it_plays_legal_deals_against_the_heuristic() -> None:
+    rng = random.Random(1)
+    for k in range(3):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        strong = StrongPlayer(samples=2, seed=k)
+        played = play_deal((strong, make_player("heuristic")), deck, Seat(k % 2))
+        assert played.outcome is not None
+
+
+def test_memory_matches_the_deal() -> None:
+    # Drive the player through random deals with frequent closing: what it remembers of
+    # the closing moment, and what it infers, must agree with the real deal.
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(25):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        pos = Position.deal(deck)
+        player = StrongPlayer(samples=1, seed=0)
+        seat = Seat.A
+        while pos.outcome is None:
+            legal = pos.legal_actions()
+            options = [a for a in legal if a is not CLAIM]
+            if pos.to_move is seat and len(options) > 1:
+                a = player.act(view(pos, seat), rng)
+                assert a in legal
+                mem = player._memory[int(seat)]
+                if pos.closed_by >= 0 and mem.closed_seen:
+                    assert mem.closed_at == (pos.closed_opp_tricks, pos.closed_opp_score)
+                    checked += 1
+                assert not mem.absent & pos.hands[1 - seat]
+                if a is CLAIM:
+                    assert pos.claim_is_correct(seat)
+            elif CLOSE in legal and rng.random() < 0.5:
+                a = CLOSE
+            else:
+                a = rng.choice(options)
+            pos = pos.play(a)
+    assert checked > 5
+
+
+def test_it_claims_at_once_and_never_falsely() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        pos = Position.deal(deck)
+        while pos.outcome is None:
+            legal = pos.legal_actions()
+            if CLAIM in legal and pos.lead < 0 and pos.to_move is not None:
+                seat = pos.to_move
+                choice = StrongPlayer(samples=1).act(view(pos, seat), rng)
+                assert (choice is CLAIM) == pos.claim_is_correct(seat)
+                if choice is CLAIM:
+                    return
+            pos = pos.play(rng.choice([a for a in legal if a.kind is not ActionKind.CLAIM]))

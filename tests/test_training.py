@@ -1,0 +1,170 @@
+"""Training exercises: counting questions checked against the knowledge model, closing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from schnapsen_lab import psn
+from schnapsen_lab.advisor import advise
+from schnapsen_lab.cards import CARDS, Card
+from schnapsen_lab.knowledge import view
+from schnapsen_lab.psn import Record
+from schnapsen_lab.random_deals import random_record
+from schnapsen_lab.rules import CLOSE, Seat
+from schnapsen_lab.training import (
+    Ask,
+    Tally,
+    check_answer,
+    closing_exercises,
+    counting_questions,
+    counting_quiz,
+    counting_steps,
+    judge_closing,
+    parse_answer,
+)
+
+
+def _records(n: int, seed: int = 1) -> list[Record]:
+    rng = random.Random(seed)
+    return [random_record(rng) for _ in range(n)]
+
+
+def test_questions_follow_the_knowledge_model() -> None:
+    rec = next(r for r in _records(30) if counting_steps(r))
+    step, seat = counting_steps(rec)[0]
+    pos = rec.positions()[step]
+    v = view(pos, seat)
+    qs = {q.ask: q for q in counting_questions(pos, step, seat)}
+    assert qs[Ask.MY_SCORE].answer == pos.score(seat)
+    assert qs[Ask.OPPONENT_SCORE].answer == pos.score(1 - seat)
+    assert qs[Ask.TRUMPS_OUT].answer == frozenset(v.trumps_out)
+    assert qs[Ask.UNKNOWN].answer == frozenset(CARDS[c] for c in range(20) if v.unknown >> c & 1)
+    for q in qs.values():
+        assert q.step == step and q.seat == seat and q.prompt
+
+
+def test_right_and_wrong_answers() -> None:
+    rec = next(r for r in _records(30) if counting_steps(r))
+    step, seat = counting_steps(rec)[-1]
+    pos = rec.positions()[step]
+    qs = {q.ask: q for q in counting_questions(pos, step, seat)}
+    mine = qs[Ask.MY_SCORE]
+    assert check_answer(mine, str(mine.answer)).correct
+    assert check_answer(mine, mine.answer).correct
+    assert isinstance(mine.answer, int)
+    wrong = check_answer(mine, mine.answer + 3)
+    assert not wrong.correct and str(mine.answer) in wrong.message
+    unknown = qs[Ask.UNKNOWN]
+    assert isinstance(unknown.answer, frozenset)
+    cards = sorted(unknown.answer)
+    assert check_answer(unknown, " ".join(str(c) for c in reversed(cards))).correct
+    if cards:
+        fb = check_answer(unknown, [str(c) for c in cards[1:]])
+        assert not fb.correct and fb.missing == (cards[0],)
+    outside = next(c for c in Card if c not in unknown.answer)
+    fb = check_answer(unknown, [*cards, outside])
+    assert not fb.correct and fb.extra == (outside,)
+    trumps = qs[Ask.TRUMPS_OUT]
+    assert isinstance(trumps.answer, frozenset)
+    assert check_answer(trumps, len(trumps.answer)).correct
+    assert check_answer(trumps, str(len(trumps.answer))).correct
+    bad = check_answer(mine, "lots")
+    assert bad.error is not None and not bad.correct
+
+
+def test_tally() -> None:
+    rec = next(r for r in _records(30) if counting_steps(r))
+    step, seat = counting_steps(rec)[0]
+    q = counting_questions(rec.positions()[step], step, seat, [Ask.MY_SCORE])[0]
+    t = Tally()
+    t = t.add(check_answer(q, q.answer))
+    t = t.add(check_answer(q, 999))
+    t = t.add(check_answer(q, "not a number"))
+    assert (t.right, t.asked) == (1, 2) and str(t) == "1 / 2"
+
+
+def test_parse_answer() -> None:
+    assert parse_answer(Ask.UNKNOWN, "AH, 10C ks") == frozenset(
+        {Card.AH, Card.TC, Card.KS})
+    assert parse_answer(Ask.UNKNOWN, "none") == frozenset()
+    assert parse_answer(Ask.MY_SCORE, " 42 ") == 42
+    with pytest.raises(ValueError):
+        parse_answer(Ask.UNKNOWN, "XY")
+    with pytest.raises(ValueError):
+        parse_answer(Ask.UNKNOWN, 3)
+
+
+def test_quiz_is_reproducible() -> None:
+    recs = _records(40)
+    one = counting_quiz(recs, count=5, seed=3)
+    two = counting_quiz(recs, count=5, seed=3)
+    assert len(one) == 5
+    assert [(i.record.deck, i.step, i.seat) for i in one] == [
+        (i.record.deck, i.step, i.seat) for i in two]
+    for item in one:
+        assert item.record.positions()[item.step].to_move == item.seat
+        assert item.record.positions()[item.step].tricks_played >= 2
+
+
+def test_closing_exercises_and_judgement() -> None:
+    recs = _records(60, seed=2)
+    ex = closing_exercises(recs, count=3, seed=1, max_talon=4)
+    assert ex
+    for e in ex:
+        pos = e.position
+        assert CLOSE in pos.legal_actions() and pos.leader == e.seat and e.talon <= 4
+        assert e.closed == (e.record.moves[e.step].action == CLOSE)
+    advice = advise(ex[0].position, samples=4)
+    a = judge_closing("close", advice)
+    b = judge_closing("play on", advice)
+    assert a.best == b.best
+    if advice.verdict in ("close", "play on"):
+        assert a.correct != b.correct
+    assert "closing wins" in a.message
+    with pytest.raises(ValueError):
+        judge_closing("maybe", advice)
+
+
+def test_a_bundled_study_record_gives_questions() -> None:
+    recs = list(psn.read(Path(__file__).parent.parent / "records/study/small-match.psn"))
+    items = counting_quiz(recs, count=2, seed=0)
+    assert items and all(len(i.questions) == 4 for i in items)
+    assert all(i.seat in (Seat.A, Seat.B) for i in items)
+
+
+def test_counting_quiz_widget() -> None:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    items = counting_quiz(_records(30), count=2, seed=1)
+    quiz = CountingQuiz(items)
+    qs = {q.ask: q for q in quiz.item.questions}
+    fbs = quiz.answer({Ask.MY_SCORE: str(qs[Ask.MY_SCORE].answer),
+                       Ask.OPPONENT_SCORE: "999"})
+    assert [f.correct for f in fbs] == [True, False]
+    assert str(quiz.tally) == "1 / 2"
+    assert "✔" in quiz.feedback[Ask.MY_SCORE].value
+    assert "✘" in quiz.feedback[Ask.OPPONENT_SCORE].value
+    quiz.next()
+    assert quiz.index == 1 and quiz.inputs[Ask.MY_SCORE].value == ""
+    assert str(quiz.tally) == "1 / 2"
+    assert "sl-table" in quiz.table.value and "sl-won-tricks" not in quiz.table.value
+    assert "sl-won-tricks" in CountingQuiz(items, show_won_tricks=True).table.value
+
+
+def test_closing_trainer_widget() -> None:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import ClosingTrainer
+
+    ex = closing_exercises(_records(60, seed=2), count=2, seed=1, max_talon=4)
+    trainer = ClosingTrainer(ex, samples=3)
+    fb = trainer.choose("play on")
+    assert trainer.advice is not None and trainer.asked == 1
+    assert trainer.right == int(fb.correct)
+    assert "sl-closing-advice" in trainer.result.value
+    assert trainer.close_button.disabled
+    trainer.next()
+    assert trainer.advice is None and not trainer.close_button.disabled
