@@ -76,7 +76,7 @@ MISTAKE = 0.5
 """Smallest loss of a mistake."""
 BLUNDER = 1.0
 """Smallest loss of a blunder."""
-DEFAULT_SAMPLES = 40
+DEFAULT_SAMPLES = 100
 """Worlds sampled a decision by default."""
 
 

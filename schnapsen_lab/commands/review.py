@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="write the annotated record as PSN here ('-' for stdout)")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.add_argument("--samples", "-s", type=int, default=None, metavar="S",
-                   help="worlds sampled a decision (default 40)")
+                   help="worlds sampled a decision (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="X",
                    help="seed of the sampling (default 0)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

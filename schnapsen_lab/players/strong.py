@@ -3,7 +3,8 @@
 At each choice :class:`StrongPlayer` deals the cards it cannot see in ``samples`` ways
 consistent with its view (:mod:`schnapsen_lab.worlds`), solves every world with all cards
 known (:mod:`schnapsen_lab.solver`), and takes the action with the best average game
-points. It claims as soon as a claim is correct and never makes a false one.
+points; between equal averages, the one that wins in more worlds, and rather not closing.
+It claims as soon as a claim is correct and never makes a false one.
 
 It remembers what it saw earlier in the deal: the closer's opponent's tricks and score
 when the talon was closed (C2, C3 depend on them; when forced moves hid that moment from
@@ -19,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from ..knowledge import View
-from ..rules import CLAIM, SOFT, Action, ActionKind, Profile
+from ..rules import CLAIM, CLOSE, SOFT, Action, ActionKind, Profile
 from ..worlds import (
     estimate_actions,
     position_from_view,
@@ -29,7 +30,7 @@ from ..worlds import (
 
 __all__ = ["DEFAULT_SAMPLES", "StrongPlayer"]
 
-DEFAULT_SAMPLES = 12
+DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
 
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
@@ -142,6 +143,9 @@ class StrongPlayer:
         gen = self._rng if self._rng is not None else rng
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = estimate_actions(worlds, view.viewer, options, exact=exact)
-        best = ranked[0].action
+        top = ranked[0].mean
+        tied = [e for e in ranked if e.mean >= top - 1e-9]
+        # Equal expectations: the surer win first, then keep the talon open.
+        best = max(tied, key=lambda e: (e.estimate.win_chance, e.action is not CLOSE)).action
         assert best is not None
         return best
