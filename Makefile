@@ -24,6 +24,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/psn_read.py
+	$(BIN)/python benchmarks/replay_step.py
+	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/stats.py --deals 100000
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -27,6 +27,7 @@ from .rules import (
 )
 from .simulate import play_bummerl, play_deal
 from .solver import Solver, action_values, best_actions, solve
+from .stats import deals_frame, matches_frame, players_frame
 from .table import Table
 
 __version__ = "0.1.0"
@@ -63,11 +64,14 @@ __all__ = [
     "__version__",
     "action_values",
     "best_actions",
+    "deals_frame",
     "dumps",
     "loads",
     "make_player",
+    "matches_frame",
     "play_bummerl",
     "play_deal",
+    "players_frame",
     "read",
     "record_deal",
     "solve",

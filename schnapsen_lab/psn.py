@@ -23,6 +23,15 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .cards import CARDS, Card, parse_cards
+from .fastcheck import (
+    ACTION_OF_CODE,
+    CODE_NUMBER,
+    CODE_OF,
+    STATE_SIZE,
+    compiled_referee,
+    final_position,
+    profile_data,
+)
 from .match import Bummerl
 from .rules import (
     CLAIM,
@@ -466,7 +475,8 @@ def parse_record(text: str, *, profiles: Iterable[Profile] = (), strict: bool = 
 
 
 def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
-                 profiles: tuple[Profile, ...], file: str | None) -> Record:
+                 profiles: tuple[Profile, ...], file: str | None,
+                 fast: _FastReader | None = None) -> Record:
     rec = Record(index=index, line=first, file=file)
     errors = rec.errors
     tags: dict[str, str] = {}
@@ -601,7 +611,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
 
     # -- movetext
     start = Position.deal(rec.deck, rec.dealer, rec.profile) if ready and rec.deck else None
-    _read_movetext(rec, movetext_lines, move_first, start)
+    _read_movetext(rec, movetext_lines, move_first, start, fast)
     if start is None:
         rec.main_line_ok = False
 
@@ -649,10 +659,79 @@ def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
     return True
 
 
-def _read_movetext(rec: Record, lines: list[str], first: int, start: Position | None) -> None:
+_CODE_OF_TOKEN: dict[str, int] = {tok: CODE_OF[a] for tok, a in _ACTION_OF.items()}
+_CODE_OF_TOKEN.update((f"{n}.", CODE_NUMBER + n) for n in range(1, 41))
+_FAST_AFTER = 200
+"""A reader refers plain records to the compiled referee from this record on
+(``SCHNAPSEN_LAB_FAST=1``: from the first; ``=0``: never)."""
+
+
+class _FastReader:
+    """The compiled referee and the buffers one reader reuses for every record."""
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.run = compiled_referee()
+        self.deck = np.zeros(20, dtype=np.int64)
+        self.codes = np.zeros(self.SIZE, dtype=np.int64)
+        self.numbers = np.zeros(self.SIZE, dtype=np.int64)
+        self.state = np.zeros(STATE_SIZE, dtype=np.int64)
+        self.profiles: dict[Profile, tuple[int, int]] = {}
+        self.run(self.deck, 1, 2, 0, self.codes, 0, self.numbers, self.state)  # compile now
+
+    def read(self, rec: Record, text: str, pos: Position) -> bool:
+        """As :func:`_read_plain_movetext`, the main line refereed by the compiled kernel."""
+        get = _CODE_OF_TOKEN.get
+        codes = [get(t, -1) for t in text.split()]
+        n = len(codes)
+        if n > self.SIZE or -1 in codes:
+            return _read_plain_movetext(rec, text, pos)
+        prof = self.profiles.get(pos.profile)
+        if prof is None:
+            prof = self.profiles[pos.profile] = profile_data(pos.profile)
+        self.codes[:n] = codes
+        self.deck[:] = pos.deck
+        if self.run(self.deck, pos.dealer, prof[0], prof[1], self.codes, n, self.numbers,
+                    self.state) >= 0:
+            return False  # the full reader reports the exact error
+        table = ACTION_OF_CODE
+        acts = [table[c] for c in codes if c < CODE_NUMBER]
+        nums = self.numbers[:len(acts)].tolist()
+        rec.main.moves.extend([Move(a, [], [], [], k or None)  # type: ignore[arg-type]
+                               for a, k in zip(acts, nums, strict=True)])
+        final_position(pos, self.state.tolist())
+        rec.final = pos
+        rec.outcome = pos.outcome
+        return True
+
+
+def _fast_from() -> int | None:
+    """From which record a reader uses the compiled referee (None: never)."""
+    v = os.environ.get("SCHNAPSEN_LAB_FAST", "").strip()
+    if v == "0":
+        return None
+    if v == "1":
+        return 1
+    return _FAST_AFTER
+
+
+def _fast_reader() -> _FastReader | None:
+    """A compiled referee with fresh buffers; None where numba is missing or fails."""
+    try:
+        return _FastReader()
+    except Exception:  # any failure leaves the (reference) engine path
+        return None
+
+
+def _read_movetext(rec: Record, lines: list[str], first: int, start: Position | None,
+                   fast: _FastReader | None = None) -> None:
     text = "\n".join(lines)
     if start is not None and not _SLOW_CHARS.search(text):
-        if _read_plain_movetext(rec, text, start):
+        if (fast.read(rec, text, start) if fast is not None
+                else _read_plain_movetext(rec, text, start)):
             return
         rec.main = Line()
         assert rec.deck is not None
@@ -816,8 +895,12 @@ def read(source: str | os.PathLike[str] | IO[str], *, strict: bool = False,
 def _read_lines(lines: Iterable[str], *, profiles: tuple[Profile, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
+    fast_from = _fast_from()
+    fast: _FastReader | None = None
     for index, (first, chunk) in enumerate(_chunks(lines), 1):
-        rec = _parse_chunk(first, chunk, index, book, profiles, file)
+        if index == fast_from:
+            fast = _fast_reader()
+        rec = _parse_chunk(first, chunk, index, book, profiles, file, fast)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
         yield rec
