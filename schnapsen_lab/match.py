@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .rules import Outcome, Seat
 
@@ -54,4 +54,4 @@ class Bummerl:
             c = list(counters)
             c[outcome.winner] -= outcome.game_points
             counters = (c[0], c[1])
-        return replace(self, counters=counters, dealer=d.other, deals=self.deals + 1)
+        return Bummerl(counters, d.other, self.deals + 1)

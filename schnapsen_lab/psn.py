@@ -533,7 +533,8 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
     else:
         move_first = first + i
         movetext_lines = lines[i:]
-    rec.source_movetext = "\n".join(movetext_lines).strip("\n")
+    movetext = "\n".join(movetext_lines)
+    rec.source_movetext = movetext.strip("\n")
 
     # -- profile, deck, dealer
     ready = True
@@ -610,8 +611,9 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
                                           f"before this deal are {want}"))
 
     # -- movetext
-    start = Position.deal(rec.deck, rec.dealer, rec.profile) if ready and rec.deck else None
-    _read_movetext(rec, movetext_lines, move_first, start, fast)
+    start = (Position.dealt(tuple(map(int, rec.deck)), rec.dealer, rec.profile)
+             if ready and rec.deck else None)
+    _read_movetext(rec, movetext, movetext_lines, move_first, start, fast)
     if start is None:
         rec.main_line_ok = False
 
@@ -726,9 +728,8 @@ def _fast_reader() -> _FastReader | None:
         return None
 
 
-def _read_movetext(rec: Record, lines: list[str], first: int, start: Position | None,
-                   fast: _FastReader | None = None) -> None:
-    text = "\n".join(lines)
+def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
+                   start: Position | None, fast: _FastReader | None = None) -> None:
     if start is not None and not _SLOW_CHARS.search(text):
         if (fast.read(rec, text, start) if fast is not None
                 else _read_plain_movetext(rec, text, start)):

@@ -298,13 +298,18 @@ class Position:
     def deal(cls, deck: Sequence[int | Card | str], dealer: Seat | int = Seat.B,
              profile: Profile = SOFT) -> Position:
         """The position as dealt (S3) from a deck order of 20 distinct cards."""
-        cards = [parse_card(c) if isinstance(c, str) else int(c) for c in deck]
+        cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
         if len(cards) != 20 or len(set(cards)) != 20:
             raise IllegalAction("S3", "a deck is 20 distinct cards")
-        d = int(dealer)
+        return cls.dealt(cards, int(dealer), profile)
+
+    @classmethod
+    def dealt(cls, cards: tuple[int, ...], dealer: int, profile: Profile) -> Position:
+        """The position as dealt from a deck already known to hold the 20 cards once each."""
+        d = dealer
         f = 1 - d
         p = cls.__new__(cls)
-        p.deck = tuple(cards)
+        p.deck = cards
         p.dealer = d
         p.profile = profile
         ind = cards[6]

@@ -82,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
     out = args.output
+    if out == "-" and args.json:
+        return _fail("-o - and --json both write to standard output: choose one")
     if out and out != "-":
         folder = os.path.dirname(os.path.abspath(out))
         if os.path.isdir(out):
