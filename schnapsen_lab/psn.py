@@ -664,8 +664,10 @@ def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
 _CODE_OF_TOKEN: dict[str, int] = {tok: CODE_OF[a] for tok, a in _ACTION_OF.items()}
 _CODE_OF_TOKEN.update((f"{n}.", CODE_NUMBER + n) for n in range(1, 41))
 _FAST_AFTER = 200
-"""A reader refers plain records to the compiled referee from this record on
-(``SCHNAPSEN_LAB_FAST=1``: from the first; ``=0``: never)."""
+"""With ``SCHNAPSEN_LAB_FAST=auto`` a reader refers plain records to the compiled referee
+from this record on (``=1``: from the first; unset or ``0``: never). Off by default: on
+this project's benchmarks the per-record cost of calling the kernel ate its gain
+(benchmarks/psn_read.py prints both paths)."""
 
 
 class _FastReader:
@@ -712,12 +714,12 @@ class _FastReader:
 
 def _fast_from() -> int | None:
     """From which record a reader uses the compiled referee (None: never)."""
-    v = os.environ.get("SCHNAPSEN_LAB_FAST", "").strip()
-    if v == "0":
-        return None
+    v = os.environ.get("SCHNAPSEN_LAB_FAST", "").strip().lower()
     if v == "1":
         return 1
-    return _FAST_AFTER
+    if v == "auto":
+        return _FAST_AFTER
+    return None
 
 
 def _fast_reader() -> _FastReader | None:

@@ -181,8 +181,8 @@ def test_reader_agrees_on_random_records_and_round_trips(
     assert [str(r) for r in on[:2500]] == [str(r) for r in recs]
     again = read_with(monkeypatch, psn.dumps(on), "1")
     assert_same_records(on, again)
-    default = read_with(monkeypatch, text, "")  # the kernel from the 200th record on
-    assert_same_records(off, default)
+    auto = read_with(monkeypatch, text, "auto")  # the kernel from the 200th record on
+    assert_same_records(off, auto)
 
 
 def test_the_environment_switches_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,9 +197,11 @@ def test_the_environment_switches_the_kernel(monkeypatch: pytest.MonkeyPatch) ->
     text = psn.dumps(records(210, 5, SOFT))
     read_with(monkeypatch, text, "0")
     assert built == []
-    read_with(monkeypatch, psn.dumps(records(20, 5, SOFT)), "")
-    assert built == []  # a short file never waits for numba
     read_with(monkeypatch, text, "")
+    assert built == []  # off by default
+    read_with(monkeypatch, psn.dumps(records(20, 5, SOFT)), "auto")
+    assert built == []  # a short file never waits for numba
+    read_with(monkeypatch, text, "auto")
     assert built == [1]
     read_with(monkeypatch, psn.dumps(records(3, 5, SOFT)), "1")
     assert built == [1, 1]
