@@ -7,12 +7,15 @@ and the command line.
 
 from __future__ import annotations
 
+from .advisor import ClosingAdvice, advise
 from .cards import Card, Rank, Suit
 from .match import Bummerl
 from .players import HeuristicPlayer, Player, RandomPlayer, make_player
+from .players.strong import StrongPlayer
 from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
 from .recorder import Draw, Recorder, RecorderError, record_deal
 from .replay import Counting, Replay
+from .review import Review, annotate, review_record
 from .rules import (
     BEGINNER,
     SOFT,
@@ -39,6 +42,7 @@ __all__ = [
     "Action",
     "Bummerl",
     "Card",
+    "ClosingAdvice",
     "Counting",
     "Draw",
     "End",
@@ -57,12 +61,16 @@ __all__ = [
     "Recorder",
     "RecorderError",
     "Replay",
+    "Review",
     "Seat",
     "Solver",
+    "StrongPlayer",
     "Suit",
     "Table",
     "__version__",
     "action_values",
+    "advise",
+    "annotate",
     "best_actions",
     "deals_frame",
     "dumps",
@@ -74,5 +82,6 @@ __all__ = [
     "players_frame",
     "read",
     "record_deal",
+    "review_record",
     "solve",
 ]

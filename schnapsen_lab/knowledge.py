@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from .rules import CLAIM, SEATS, Action, Position, Seat
+from .rules import CLAIM, SEATS, Action, Position, Profile, Seat
 
 __all__ = ["ALL_CARDS", "View", "view"]
 
@@ -26,6 +26,8 @@ class View:
     ``opponent`` holds the cards known to be in the opponent's hand, ``unknown`` those
     in the opponent's hand or the talon; ``out_of_play`` the turned-down indicator of a
     closed talon. Scores are both E1 scores as a player who counted would know them.
+    ``profile`` is the deal's rules profile; ``closed_at`` the closer's opponent's tricks
+    and score when the talon was closed (public: C2 and C3 are scored from them).
     """
 
     viewer: Seat
@@ -46,6 +48,8 @@ class View:
     pending: tuple[int, int]
     tricks: tuple[int, int]
     legal: tuple[Action, ...]
+    profile: Profile
+    closed_at: tuple[int, int] | None = None
 
     @property
     def hand_cards(self) -> list[Card]:
@@ -144,6 +148,8 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
         pending=(pos.pending[0], pos.pending[1]),
         tricks=(pos.tricks[0], pos.tricks[1]),
         legal=mine,
+        profile=pos.profile,
+        closed_at=(pos.closed_opp_tricks, pos.closed_opp_score) if closed >= 0 else None,
     )
 
 

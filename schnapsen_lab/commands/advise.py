@@ -14,13 +14,14 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from . import fail, find_record, position_after
+
 if TYPE_CHECKING:
-    from ..psn import Record
-    from ..rules import Position
+    pass
 
-__all__ = ["find_record", "position_after", "register", "run"]
+__all__ = ["register", "run"]
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK = 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,43 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"schnapsen-lab advise: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
-def find_record(path: str, n: int) -> Record | str:
-    """Record ``n`` (from 1) of the file, or why it cannot be had."""
-    from ..cli import CliError, iter_file
-
-    if n < 1:
-        return f"--record {n}: records are numbered from 1"
-    count = 0
-    try:
-        for r in iter_file(path):
-            count += 1
-            if count == n:
-                return r
-    except CliError as e:
-        return str(e)
-    return f"{path}: no record {n} (the file holds {count})"
-
-
-def position_after(rec: Record, step: int) -> Position | str:
-    """The main line's position after ``step`` actions, or why there is none."""
-    if rec.deck is None:
-        why = f": {rec.errors[0]}" if rec.errors else ""
-        return f"the record has no valid deck{why}"
-    moves = len(rec.main.moves)
-    if step < 0:
-        return f"--step {step}: steps are numbered from 0 (as dealt)"
-    if step > moves:
-        if not rec.main_line_ok and rec.errors:
-            return f"step {step} comes after an error: {rec.errors[0]}"
-        return f"--step {step} is out of range: the record has {moves} actions"
-    pos = rec.start()
-    for m in rec.main.moves[:step]:
-        pos = pos.play(m.action)
-    return pos
+    return fail("advise", message)
 
 
 def run(args: argparse.Namespace) -> int:

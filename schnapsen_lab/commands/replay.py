@@ -13,6 +13,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from . import fail
+
 if TYPE_CHECKING:
     from ..psn import Record
     from ..replay import Replay
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["format_replay", "register", "run"]
 
-EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,8 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"schnapsen-lab replay: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    return fail("replay", message)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,12 +14,14 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from . import fail, find_record
+
 if TYPE_CHECKING:
     from ..review import Review
 
 __all__ = ["format_review", "register", "run"]
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK = 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,8 +48,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"schnapsen-lab review: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    return fail("review", message)
 
 
 def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
@@ -76,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
     from .. import psn
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
-    from .advise import find_record
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:

@@ -12,13 +12,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from . import fail, find_record, position_after
+
 if TYPE_CHECKING:
-    from ..psn import Record
     from ..rules import Position
 
 __all__ = ["register", "run", "solve_dict"]
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK = 0
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,40 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"schnapsen-lab solve: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
-def _find(path: str, n: int) -> Record | str:
-    from ..cli import CliError, iter_file
-
-    count = 0
-    try:
-        for r in iter_file(path):
-            count += 1
-            if count == n:
-                return r
-    except CliError as e:
-        return str(e)
-    return f"{path}: no record {n} (the file holds {count})"
-
-
-def position_at(rec: Record, step: int) -> Position | str:
-    """The main line's position after ``step`` actions, or why there is none."""
-    if rec.deck is None:
-        why = f": {rec.errors[0]}" if rec.errors else ""
-        return f"the record has no valid deck{why}"
-    moves = len(rec.main.moves)
-    if step < 0:
-        return f"--step {step}: steps are numbered from 0 (as dealt)"
-    if step > moves:
-        if not rec.main_line_ok and rec.errors:
-            return f"step {step} comes after an error: {rec.errors[0]}"
-        return f"--step {step} is out of range: the record has {moves} actions"
-    pos = rec.start()
-    for m in rec.main.moves[:step]:
-        pos = pos.play(m.action)
-    return pos
+    return fail("solve", message)
 
 
 def solve_dict(pos: Position) -> dict[str, Any]:
@@ -128,10 +96,10 @@ def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
     if args.record < 1:
         return _fail(f"--record {args.record}: records are numbered from 1")
-    rec = _find(args.file, args.record)
+    rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
-    pos = position_at(rec, args.step)
+    pos = position_after(rec, args.step)
     if isinstance(pos, str):
         return _fail(f"{args.file}: deal {args.record}: {pos}")
     d = solve_dict(pos)

@@ -6,12 +6,9 @@ known (:mod:`schnapsen_lab.solver`), and takes the action with the best average 
 points; between equal averages, the one that wins in more worlds, and rather not closing.
 It claims as soon as a claim is correct and never makes a false one.
 
-It remembers what it saw earlier in the deal: the closer's opponent's tricks and score
-when the talon was closed (C2, C3 depend on them; when forced moves hid that moment from
-it, it takes the current ones), and what the opponent's answers to its leads under F2
-show (void in a suit, in trumps, or holding no higher card).
-
-The rules profile is not part of a view: give it to the constructor (default soft).
+It remembers what the opponent's answers to its leads under F2 showed (void in a suit,
+in trumps, or holding no higher card). The rules profile and the closer's opponent's
+tricks and score at closing (C2, C3) come with the view.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from ..knowledge import View
-from ..rules import CLAIM, CLOSE, SOFT, Action, ActionKind, Profile
+from ..rules import CLAIM, CLOSE, Action, ActionKind
 from ..worlds import (
     estimate_actions,
     position_from_view,
@@ -59,12 +56,10 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
-                 profile: Profile = SOFT) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.samples = samples
-        self.profile = profile
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
@@ -132,7 +127,7 @@ class StrongPlayer:
             return None
         if len(options) == 1:
             return options[0]
-        pos, h = position_from_view(view, self.profile, m.closed_at)
+        pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
         if m.absent & h.unknown:
             h2 = type(h)(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
                          h.talon_hidden, m.absent & h.unknown)
