@@ -299,3 +299,17 @@ def test_a_finished_deal_counts_once_also_before_a_take_over() -> None:
     t.new_deal()
     assert t.in_bummerl and t.counters == after and len(t.history) == 1
     assert t.bummerl.next_deal == 2
+
+
+def test_review_button_judges_the_deal_just_played() -> None:
+    rng = random.Random(3)
+    w = PracticeTable("heuristic", seat="A", seed=5, pause=0)
+    while not w.table.finished:
+        _click_something(w, rng)
+    w.review_button.click()
+    (rv,) = w.replay_box.children
+    played = w.table.record()
+    assert rv.annotated.actions == played.actions
+    assert len(rv.review.decisions) > 0
+    assert all(d.step < len(played.actions) for d in rv.review.decisions)
+    assert "sl-review" in rv._dom_classes

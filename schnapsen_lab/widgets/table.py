@@ -11,15 +11,15 @@ The student's hand is a row of cards (an anywidget drawn with
 greyed. Buttons announce a marriage (20 or 40, then click the card), exchange the trump
 jack, close the talon and claim 66. The bot answers after a short pause (``pause``
 seconds; 0 in tests) and its marriages, exchanges and closing are announced in words.
-At the end: the outcome with the rule, the Bummerl counters, "save as PSN" (atomic) and
-"open in replay".
+At the end: the outcome with the rule, the Bummerl counters, "save as PSN" (atomic),
+"open in replay" and "review" (the engine's judgement of every decision).
 
 Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (cards inside are
 ``sl-pick sl-card-AH`` plus ``sl-playable`` or ``sl-disabled``), ``sl-trick-area``,
 ``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-marriage-20``, ``sl-marriage-40``,
 ``sl-exchange``, ``sl-close``, ``sl-claim``, ``sl-no-claim``, ``sl-new-deal``,
 ``sl-new-bummerl``, ``sl-bot``, ``sl-end``, ``sl-save``, ``sl-save-path``,
-``sl-open-replay``, ``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``,
+``sl-open-replay``, ``sl-open-review``, ``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``,
 ``sl-take-step``, ``sl-take-seat``).
 """
 
@@ -181,8 +181,11 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
                                          layout=W.Layout(width="280px")), "sl-save-path")
         self.save_button = _button("save as PSN", "sl-save")
         self.replay_button = _button("open in replay", "sl-open-replay")
+        self.review_button = _button("review", "sl-open-review",
+                                     "the engine judges every decision of the deal")
         self.end_box = _classes(W.VBox([self.end_html, W.HBox([self.save_path, self.save_button,
-                                                               self.replay_button])]),
+                                                               self.replay_button,
+                                                               self.review_button])]),
                                 "sl-end")
         self.replay_box = _classes(W.VBox([]), "sl-replay-box")
         if take_source is None:
@@ -213,6 +216,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.new_bummerl_button.on_click(lambda _b: self.new_bummerl())
         self.save_button.on_click(lambda _b: self.save())
         self.replay_button.on_click(lambda _b: self.open_replay())
+        self.review_button.on_click(lambda _b: self.open_review())
         self.take_button.on_click(lambda _b: self._take_over_clicked())
         self.bot_picker.observe(self._on_bot, names="value")
 
@@ -366,6 +370,20 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         rw = ReplayWidget(recs, deal=len(recs) - 1)
         rw.last()
         self.replay_box.children = [rw]
+        return rw
+
+    def open_review(self, samples: int = 30, seed: int = 0) -> Any:
+        """Review the deal just played (each decision judged from its player's knowledge)
+        and show it with the evaluation graph."""
+        from .review import ReviewWidget
+
+        rec = self.table.record()
+        self.status = "reviewing the deal…"
+        self.render()
+        rw = ReviewWidget(rec, samples=samples, seed=seed, progress=False)
+        self.replay_box.children = [rw]
+        self.status = "review ready below"
+        self.render()
         return rw
 
     # -- rendering ---------------------------------------------------------------------------
