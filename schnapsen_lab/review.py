@@ -226,6 +226,16 @@ class PlayerSummary:
                 "inaccuracies": self.inaccuracies, "mistakes": self.mistakes,
                 "blunders": self.blunders}
 
+    def counts_text(self) -> str:
+        """``0 inaccuracies, 1 mistake, 2 blunders``."""
+        return (f"{counted(self.inaccuracies, 'inaccuracy', 'inaccuracies')}, "
+                f"{counted(self.mistakes, 'mistake')}, {counted(self.blunders, 'blunder')}")
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` with the word in singular or plural: ``1 mistake``, ``2 mistakes``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -250,12 +260,9 @@ class Review:
 
     def summary(self) -> str:
         """One line a player: accuracy and counts."""
-        parts = []
-        for p in self.players:
-            parts.append(f"{p.seat}: accuracy {p.accuracy:.0f}% over {p.decisions} decisions, "
-                         f"{p.inaccuracies} inaccuracies, {p.mistakes} mistakes, "
-                         f"{p.blunders} blunders")
-        return "; ".join(parts)
+        return "; ".join(f"{p.seat}: accuracy {p.accuracy:.0f}% over "
+                         f"{counted(p.decisions, 'decision')}, {p.counts_text()}"
+                         for p in self.players)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""

@@ -53,7 +53,7 @@ def _fail(message: str) -> int:
 
 def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
     """The review as readable text: one line a decision, then each player's summary."""
-    from ..review import Judgement
+    from ..review import Judgement, counted
 
     lines = []
     for d in review.decisions:
@@ -64,9 +64,9 @@ def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
                      f"{d.played_option.mean:+.2f}{best}"
                      f"{'  loss ' + format(d.loss, '.2f') if d.loss >= 0.005 else ''}")
     for p in review.players:
-        lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}% over {p.decisions} "
-                     f"decisions; {p.inaccuracies} inaccuracies, {p.mistakes} mistakes, "
-                     f"{p.blunders} blunders; average loss {p.average_loss:.2f}")
+        lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}% over "
+                     f"{counted(p.decisions, 'decision')}; {p.counts_text()}; "
+                     f"average loss {p.average_loss:.2f}")
     return "\n".join(lines) + "\n"
 
 

@@ -19,8 +19,8 @@ Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (cards in
 ``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-marriage-20``, ``sl-marriage-40``,
 ``sl-exchange``, ``sl-close``, ``sl-claim``, ``sl-no-claim``, ``sl-new-deal``,
 ``sl-new-bummerl``, ``sl-bot``, ``sl-end``, ``sl-save``, ``sl-save-path``,
-``sl-open-replay``, ``sl-open-review``, ``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``,
-``sl-take-step``, ``sl-take-seat``).
+``sl-open-replay``, ``sl-open-review``, ``sl-replay-box``, ``sl-take-over`` (with
+``sl-take-source``, ``sl-take-step``, ``sl-take-seat``).
 """
 
 from __future__ import annotations
