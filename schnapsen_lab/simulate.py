@@ -137,6 +137,21 @@ def _ask(pos: Position, seat: int, player: Player, quick: bool, rng: random.Rand
     return player.act(v, rng)
 
 
+_CLAIM_ONLY = (CLAIM,)
+
+
+def _claims(pos: Position, seat: int, player: Player, quick: bool,
+            rng: random.Random) -> bool:
+    """Ask ``seat`` whether to claim now (E2); apply the claim if it does."""
+    a = _ask(pos, seat, player, quick, rng, _CLAIM_ONLY)
+    if a is None:
+        return False
+    if _pick(_CLAIM_ONLY, a) is None:
+        raise _illegal(pos, player, seat, a, _CLAIM_ONLY)
+    pos.apply_unchecked(CLAIM)
+    return True
+
+
 def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Seat | int,
               profile: Profile = SOFT,
               rngs: Sequence[random.Random] | None = None) -> PlayedDeal:
@@ -150,18 +165,13 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     gens = tuple(rngs) if rngs is not None else (random.Random(0), random.Random(1))
     pos = Position.deal(deck, dealer, profile)
     actions: list[Action] = []
-    claim_only = (CLAIM,)
     while True:
         legal = pos.legal_actions()
         if not legal:
             claimant = pos.claimant_after_last_trick
             if claimant is not None:
                 c = int(claimant)
-                a = _ask(pos, c, ps[c], quick[c], gens[c], claim_only)
-                if a is not None:
-                    if _pick(claim_only, a) is None:
-                        raise _illegal(pos, ps[c], c, a, claim_only)
-                    pos.apply_unchecked(CLAIM)
+                if _claims(pos, c, ps[c], quick[c], gens[c]):
                     actions.append(CLAIM)
             break
         leader = pos.leader
@@ -169,11 +179,7 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
             seat = 1 - leader
             if pos.lead_marriage and any(x is CLAIM for x in legal):
                 # the announcer may claim before the follower plays (E2 b)
-                a = _ask(pos, leader, ps[leader], quick[leader], gens[leader], claim_only)
-                if a is not None:
-                    if _pick(claim_only, a) is None:
-                        raise _illegal(pos, ps[leader], leader, a, claim_only)
-                    pos.apply_unchecked(CLAIM)
+                if _claims(pos, leader, ps[leader], quick[leader], gens[leader]):
                     actions.append(CLAIM)
                     break
                 legal = [x for x in legal if x is not CLAIM]
