@@ -37,7 +37,7 @@ from typing import Any
 from ..html import render_kit
 from ..match import Bummerl
 from ..psn import GLYPHS, Record
-from ..replay import Replay, match_groups
+from ..replay import Replay
 from ..rules import SEATS, ActionKind, Seat
 
 __all__ = [
@@ -422,10 +422,13 @@ def bummerl_html(records: Sequence[Record], *,
     """The deals of one Bummerl as a self-contained HTML page, with a deal picker.
 
     ``records`` are the Bummerl's deals in order (one group of
-    :func:`schnapsen_lab.replay.match_groups`); records without a valid deck are left
-    out. Raise ValueError when they are not the deals of one Bummerl or none is left.
+    :func:`schnapsen_lab.replay.match_groups`, or consecutive deals of one); records
+    without a valid deck are left out. Raise ValueError when they are not consecutive
+    deals of one Bummerl or none of them can be replayed.
     """
-    if any(r.match is None for r in records) or len(match_groups(records)) != 1:
+    deals = [r.deal for r in records]
+    if (not records or len({r.match for r in records}) != 1 or records[0].match is None
+            or None in deals or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
         raise ValueError("bummerl_html() takes the deals of one Bummerl, in order")
     replays = [Replay(r) for r in records if r.deck is not None]
     if not replays:

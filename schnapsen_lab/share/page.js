@@ -12,7 +12,7 @@
   var state = {deal: 0, step: 0, view: 0};
 
   // -- text -------------------------------------------------------------------------------
-  function esc(s) { return String(s).replace(/[&<>"']/g, function (c) { return ESC[c]; }); }
+  function esc(s) { return String(s).replace(/[&<>\x22']/g, function (c) { return ESC[c]; }); }
   function fill(t, v) {
     return t.replace(/\{(\w+)\}/g, function (m, k) { return k in v ? String(v[k]) : m; });
   }
@@ -224,9 +224,6 @@
         foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
           name: who(dl, dl.bummerl_winner), a: st.b[0], b: st.b[1]}) + "</div>";
       }
-    } else if (i === last && dl.error_in_play) {
-      foot = "<div class=\"sl-result sl-error\">" +
-        tr("stops_at_error", {error: esc(dl.error)}) + "</div>";
     }
     return "<div class=\"sl-tallies\" style=\"" + K.panel + "\"><table>" + head + body +
       "</table>" + foot + "</div>";
@@ -279,6 +276,9 @@
   }
   function commentsHtml(dl, i) {
     var st = dl.steps[i], items = "";
+    if (i === dl.steps.length - 1 && dl.error_in_play) {
+      items += "<div class=\"sl-error\">" + tr("stops_at_error", {error: esc(dl.error)}) + "</div>";
+    }
     if (st.g) {
       items += "<div class=\"sl-nags\"><b>" + esc(glyphs(st.g)) + "</b> " + nagWords(st.g) + "</div>";
     }
