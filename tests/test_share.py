@@ -98,9 +98,10 @@ def test_every_step_holds_the_replays_facts(name: str) -> None:
         for s in SEATS:
             known, unknown, trumps, points, _infs, _talon = st["k"][s]
             c = rp.counting(i, s)
-            assert sorted(str(x) for x in cards_in(known[s.other])) == row["known"][str(s)]["opponent"]
+            facts = row["known"][str(s)]
+            assert sorted(str(x) for x in cards_in(known[s.other])) == facts["opponent"]
             assert known[s] == 0
-            assert sorted(str(x) for x in cards_in(unknown)) == row["known"][str(s)]["unknown"]
+            assert sorted(str(x) for x in cards_in(unknown)) == facts["unknown"]
             assert cards_in(trumps) == list(c.trumps_out) and points == c.points_out
         if pos.lead >= 0:
             assert st["t"] == [[pos.leader, pos.lead]]
