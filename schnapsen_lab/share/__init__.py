@@ -108,6 +108,7 @@ STRINGS: dict[str, str] = {
     "indicator_down": "indicator turned down",
     "face_down": "face down",
     "trump": "trump",
+    "no_trump": "no trump",
     "won_tricks": "{name}: won tricks",
     "trick_hidden": "trick {n}: may not be looked at",
     "none_yet": "-",

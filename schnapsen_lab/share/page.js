@@ -111,7 +111,8 @@
     var st = dl.steps[i];
     var note = st.q ? " <span class=\"sl-note\">{\u2026}</span>" : "";
     var glyph = st.g ? "<b>" + esc(glyphs(st.g)) + "</b>" : "";
-    return "<span class=\"sl-move-step\">" + i + "</span> " + describe(dl, i, false) + glyph + note;
+    return "<span class=\"sl-move-step\">" + i + "</span><span class=\"sl-move-text\">" +
+      describe(dl, i, false) + glyph + note + "</span>";
   }
 
   // -- the table --------------------------------------------------------------------------
@@ -159,6 +160,9 @@
       K.label + "\">" + cap + "</div></div>";
   }
   function trumpHtml(dl) {
+    if (dl.trump < 0) {
+      return "<div class=\"sl-trump\" style=\"" + K.label + "\">" + tr("no_trump") + "</div>";
+    }
     var red = dl.trump === 1 || dl.trump === 2;
     return "<div class=\"sl-trump\" style=\"" + K.label + "\">" + tr("trump") +
       "<br><span title=\"" + suitName(dl.trump) + "\" style=\"font-size:26px;color:" +

@@ -25,10 +25,16 @@ from schnapsen_lab.cli import main
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay
 from schnapsen_lab.rules import SEATS, Seat
-from schnapsen_lab.share import deal_html
+from schnapsen_lab.share import deal_html, page_data, page_html
 
-from ..test_share import HOSTILE_A, HOSTILE_B, HOSTILE_COMMENT, HOSTILE_EVENT, \
-    hostile_record, largest_bundled_bummerl
+from ..test_share import (
+    HOSTILE_A,
+    HOSTILE_B,
+    HOSTILE_COMMENT,
+    HOSTILE_EVENT,
+    hostile_record,
+    largest_bundled_bummerl,
+)
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
 
@@ -52,7 +58,7 @@ SHOWN = """() => {
     scores: [text('.sl-score-A'), text('.sl-score-B')],
     tricks: [text('.sl-tallies .sl-tricks-A'), text('.sl-tallies .sl-tricks-B')],
     counters: q('.sl-counters') ? [text('.sl-counters-A'), text('.sl-counters-B')] : null,
-    talon: q('.sl-talon').dataset.talon,
+    talon: q('.sl-talon') ? q('.sl-talon').dataset.talon : null,
     hands: [faces('.sl-hand-A'), faces('.sl-hand-B')],
     backs: [n('.sl-hand-A .sl-card-back'), n('.sl-hand-B .sl-card-back')],
     known: [faces('.sl-hand-A', '.sl-known'), faces('.sl-hand-B', '.sl-known')],
@@ -282,8 +288,9 @@ def test_hostile_names_and_comments_run_nothing(page: Any, seen: Seen, tmp_path:
     assert page.title() == f"{HOSTILE_A} vs {HOSTILE_B}: a Schnapsen deal"
     for view in ("open", "A", "B"):
         page.locator(f".sl-view button.sl-view-{view}").click()
-        for step in range(len(Replay(rec))):
+        for step in range(1, len(Replay(rec))):
             page.keyboard.press("ArrowRight")
+            wait_step(page, step)
         page.keyboard.press("Home")
     assert page.locator("img, svg, iframe, a, object, embed").count() == 0
     assert page.locator("script").count() == 2
@@ -316,4 +323,64 @@ def test_laptop_layout_panels_apart_and_table_still(page: Any, seen: Seen,
         assert (t["x"], t["y"], t["width"]) == (first["x"], first["y"], first["width"]), step
     save_screenshot(page, "share-laptop", full_page=False)
     assert re.search(r"step \d+ of \d+", page.locator(".sl-step").text_content() or "")
+    assert_quiet(page, seen, url)
+
+
+def four_seat_data() -> dict[str, Any]:
+    """A four-seat deal in the page's data layout, written by hand: the shape a
+    Bauernschnapsen record will give (N top, E right, S bottom, W left; no talon).
+    Only its first trick is played; the renderer must draw it without a change."""
+    base = page_data([Replay(next(psn.read(STUDY / "last-trick.psn")))])
+    hands = [0b11111 << (5 * s) for s in range(4)]  # N clubs, E diamonds, S hearts, W spades
+    played = [0, 5, 10, 15]  # the four aces, N leads
+    steps: list[dict[str, Any]] = []
+    for i in range(5):
+        h = [m & ~(1 << played[s]) if s < i else m for s, m in enumerate(hands)]
+        steps.append({
+            "a": None if i == 0 else ["L" if i == 1 else "F", i - 1, played[i - 1], 0],
+            "h": h, "t": [[s, played[s]] for s in range(i)] if i < 4 else
+            [[s, played[s]] for s in range(4)],
+            "d": 1 if i == 4 else 0, "i": -1, "n": 0, "c": -1, "u": 0,
+            "s": [44 if i == 4 else 0, 0, 0, 0], "p": [0] * 4,
+            "w": [1 if i == 4 else 0, 0, 0, 0], "m": -1 if i == 4 else i % 4,
+            "up": [1 if i == 4 else 0] * 5,
+            "k": [[[0] * 4, sum(h) & ~h[v], 0, 0, [], 0] for v in range(4)],
+        })
+    deal = {"seats": ["N", "E", "S", "W"], "names": ["Nora", "Emil", "Sepp", "Wally"],
+            "views": [-1, 0, 1, 2, 3], "places": [["top", "right", "bottom", "left"]] * 5,
+            "talon": False, "trump": 2, "tags": [["Variant", "bauern"]], "match": None,
+            "deal": None, "tricks": [[0, played, 0, 44, 4]], "inferences": [],
+            "result": None, "bummerl_winner": -1, "error": None, "error_in_play": False,
+            "steps": steps}
+    base["deals"] = [deal]
+    return base
+
+
+def test_four_seats_from_the_data_alone(page: Any, seen: Seen, tmp_path: Path) -> None:
+    out = tmp_path / "four.html"
+    out.write_text(page_html(four_seat_data(), "four seats"), encoding="utf-8")
+    url = open_page(page, out, seen)
+
+    def centre(sel: str) -> tuple[float, float]:
+        b = page.locator(sel).bounding_box()
+        assert b is not None
+        return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+    n, e, s, w = (centre(f".sl-hand-{x}") for x in "NESW")
+    assert n[1] < w[1] < s[1] and n[1] < e[1] < s[1]  # N above, S below
+    assert w[0] < n[0] < e[0] and w[0] < s[0] < e[0]  # W left, E right
+    for x, place in zip("NESW", ("top", "right", "bottom", "left"), strict=True):
+        assert page.locator(f".sl-place-{place} .sl-hand-{x}").count() == 1
+    assert page.locator(".sl-tallies th").count() == 5
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    wait_step(page, 4)
+    assert page.locator(".sl-trick .sl-card.sl-face").count() == 4
+    assert (page.locator(".sl-trick").text_content() or "").endswith("trick 1: Nora wins 44")
+    assert page.locator(".sl-score-N").text_content() == "44"
+    page.locator(".sl-view button.sl-view-S").click()
+    assert page.locator(".sl-hand.sl-hidden").count() == 3
+    assert page.locator(".sl-hand-S .sl-card.sl-face").count() == 4
+    assert page.locator(".sl-count").count() == 1
+    save_screenshot(page, "share-four-seats", full_page=False)
     assert_quiet(page, seen, url)
