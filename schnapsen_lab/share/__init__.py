@@ -249,6 +249,16 @@ def _face_up(rp: Replay, step: int, viewer: Seat | None) -> int:
 
 def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
           viewers: Sequence[Seat | None]) -> dict[str, Any]:
+    """One step's facts, keyed short (the page holds hundreds of them).
+
+    ``a`` the action that led here (:func:`_action`), ``h`` the hands per seat, ``t`` the
+    cards on the table and ``d`` the trick completed here, ``i`` the face-up indicator,
+    ``n`` the talon (0 once exhausted), ``c`` the closer, ``u`` whether a turned-down
+    indicator lies under a closed talon, ``s`` ``p`` ``w`` scores, pending marriages and
+    tricks per seat, ``m`` who plays next, ``up`` the face-up won tricks per view, ``k``
+    each seat's counting facts (:func:`_counting`), and when there are any ``b`` the
+    Bummerl counters, ``q`` the comments, ``g`` the glyphs (NAGs). -1 stands for none.
+    """
     pos = rp[step]
     table, done = _table_cards(rp, step)
     to_move = pos.to_move
