@@ -382,3 +382,29 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
 def _sym(c: Card) -> str:
     color = _RED if c.is_red else _BLACK
     return f'<span style="color:{color};white-space:nowrap">{c.symbol}</span>'
+
+
+# -- for renderers outside Python --------------------------------------------------------------
+
+def render_kit() -> dict[str, object]:
+    """What a renderer in another language needs to draw cards exactly as :func:`card_html`.
+
+    The style templates keep Python's ``{name}`` fields (``w``, ``h``, ``fs``, ``color``,
+    ``extra``); ``sizes`` gives width, height, font size and centre symbol size of each
+    size; ``mark`` and ``dim`` are the extras of a marked and a greyed card. The felt,
+    panel and label styles are those of :func:`table_html` and :func:`tallies_html`.
+    The self-contained HTML page (:mod:`schnapsen_lab.share`) draws its cards from this.
+    """
+    return {
+        "sizes": {k: list(v) for k, v in _SIZES.items()},
+        "card_style": _CARD_STYLE,
+        "back_style": _BACK_STYLE,
+        "mark": "outline:2px solid #f5c518;outline-offset:-1px;",
+        "dim": "opacity:.55;",
+        "red": _RED,
+        "black": _BLACK,
+        "ranks": list(_RANK_TEXT),
+        "felt": _FELT,
+        "panel": _PANEL,
+        "label": _LABEL,
+    }

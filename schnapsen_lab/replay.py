@@ -519,6 +519,12 @@ class Replay:
 
         return table_html(self, self.step) + tallies_html(self, self.step)
 
+    def to_html(self) -> str:
+        """This deal as one self-contained HTML page to share (:mod:`schnapsen_lab.share`)."""
+        from .share import deal_html
+
+        return deal_html(self)
+
 
 def replay_rows(record: Record) -> list[dict[str, Any]]:
     """Every step of a record as ``replay --json`` objects."""
