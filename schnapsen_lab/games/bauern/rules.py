@@ -357,9 +357,6 @@ class Phase(IntEnum):
 _TRUMP, _PARTNER, _AUCTION, _PLAY, _OVER = 0, 1, 2, 3, 4
 _K_PLAY, _K_MARRIAGE, _K_CLAIM, _K_CALL = Kind.PLAY, Kind.MARRIAGE, Kind.CLAIM, Kind.CALL
 _K_TRUMP, _K_PARTNER = Kind.TRUMP, Kind.PARTNER
-# Seat of each deck card, counted clockwise from forehand (BD2 cut 3+2, BD3 knock 5).
-_CUT_OFFSETS = (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3)
-_KNOCK_OFFSETS = (0,) * 5 + (1,) * 5 + (2,) * 5 + (3,) * 5
 _WEITER, _SPRITZE = CALLS[Call.WEITER], CALLS[Call.SPRITZE]
 _CONTRACT_ACTIONS = tuple(CALLS[c] for c in _CONTRACTS)
 _FIXED_SIDES = (0, 1, 0, 1)
@@ -407,6 +404,7 @@ class Position:
         "lead_marriage",
         "leader",
         "marriages",
+        "must_head",
         "named_trump",
         "outcome",
         "partner",
@@ -431,6 +429,7 @@ class Position:
     deck: tuple[int, ...]
     dealer: int
     profile: Profile
+    must_head: bool
     knock: bool
     forehand: int
     phase: int
@@ -494,11 +493,20 @@ class Position:
         p.profile = profile
         p.knock = knock
         p.forehand = f
-        hands = [0, 0, 0, 0]
-        offsets = _KNOCK_OFFSETS if knock else _CUT_OFFSETS
-        for i in range(20):
-            hands[(f + offsets[i]) & 3] |= 1 << cards[i]
-        p.hands = hands
+        c = cards
+        if knock:  # BD3: five each
+            packets = ((1 << c[0]) | (1 << c[1]) | (1 << c[2]) | (1 << c[3]) | (1 << c[4]),
+                       (1 << c[5]) | (1 << c[6]) | (1 << c[7]) | (1 << c[8]) | (1 << c[9]),
+                       (1 << c[10]) | (1 << c[11]) | (1 << c[12]) | (1 << c[13]) | (1 << c[14]),
+                       (1 << c[15]) | (1 << c[16]) | (1 << c[17]) | (1 << c[18]) | (1 << c[19]))
+        else:  # BD2: three each, then two each
+            packets = ((1 << c[0]) | (1 << c[1]) | (1 << c[2]) | (1 << c[12]) | (1 << c[13]),
+                       (1 << c[3]) | (1 << c[4]) | (1 << c[5]) | (1 << c[14]) | (1 << c[15]),
+                       (1 << c[6]) | (1 << c[7]) | (1 << c[8]) | (1 << c[16]) | (1 << c[17]),
+                       (1 << c[9]) | (1 << c[10]) | (1 << c[11]) | (1 << c[18]) | (1 << c[19]))
+        p.hands = [packets[(4 - f) & 3], packets[(5 - f) & 3], packets[(6 - f) & 3],
+                   packets[(7 - f) & 3]]
+        p.must_head = profile.must_head
         p.first_three = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
         p.phase = _TRUMP
         p.turn = f
@@ -543,6 +551,7 @@ class Position:
         p.deck = self.deck
         p.dealer = self.dealer
         p.profile = self.profile
+        p.must_head = self.must_head
         p.knock = self.knock
         p.forehand = self.forehand
         p.phase = self.phase
@@ -663,17 +672,29 @@ class Position:
         """A side's score (BE1): its card points plus the marriages that count for it
         (the side's own once it has a trick; in Schnapser and Kontraschnapser only the
         declarer's, once he has a trick; none in Gang and Bauernschnapser)."""
-        pts = self.side_card_points(side)
+        return self.score_of(self.side_seats[side])
+
+    def score_of(self, seats: int) -> int:
+        """The score :meth:`score` gives the seats of a seat mask (a side, or the part
+        of one a player knows)."""
+        pts = self.points
+        won = self.won
+        mar = self.marriages
+        total = 0
+        tricks = 0
+        married = 0
+        for s in range(4):
+            if seats >> s & 1:
+                total += pts[s]
+                tricks += won[s]
+                married += mar[s]
         c = self.contract
         if c is None:
-            if self.side_tricks(side):
-                m = self.side_seats[side]
-                pts += sum(self.marriages[s] for s in range(4) if m >> s & 1)
-            return pts
+            return total + married if tricks else total
         d = self.declarer
-        if not c.all_tricks and self.side[d] == side and self.won[d]:
-            pts += self.marriages[d]
-        return pts
+        if not c.all_tricks and seats >> d & 1 and won[d]:
+            total += mar[d]
+        return total
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -709,7 +730,7 @@ class Position:
     # -- legal actions ------------------------------------------------------------------------
     def _follow(self, hand: int) -> int:
         """The cards of ``hand`` that may follow to the trick in progress (BP2, BF1)."""
-        return follow_mask(hand, self.trick[0], self.best, self.trump, self.profile.must_head)
+        return follow_mask(hand, self.trick[0], self.best, self.trump, self.must_head)
 
     def legal_actions(self) -> list[Action]:
         """Every action that may come next (after the last trick: the claim BE5 allows)."""
@@ -778,18 +799,43 @@ class Position:
 
     def check(self, action: Action) -> tuple[str, str] | None:
         """Why ``action`` is illegal here, as ``(rule id, message)``; None when it is legal."""
-        kind = action.kind
-        if kind is _K_PLAY and self.phase == _PLAY:
+        if action.kind is _K_PLAY and self.phase == _PLAY:
             c = action.card
             assert c is not None
             seat = self.turn
             hand = self.hands[seat]
             if not hand >> c & 1:
                 return "BP5", f"{c} is not in {SEATS[seat]}'s hand"
-            if self.trick and not self._follow(hand) >> c & 1:
-                return "BP2", f"{c} {self._bp2_reason(c)}"
+            trick = self.trick
+            if trick:
+                if c // 5 == trick[0] // 5 and not self.must_head:
+                    return None  # following suit is always allowed without BF1's duty
+                if not follow_mask(hand, trick[0], self.best, self.trump,
+                                   self.must_head) >> c & 1:
+                    return "BP2", f"{c} {self._bp2_reason(c)}"
             return None
         return self._check_other(action)
+
+    def advance(self, action: Action) -> tuple[str, str] | None:
+        """Check ``action`` and, when legal, apply it in place: :meth:`check` and
+        :meth:`apply_unchecked` in one call, for readers of records. Returns the
+        ``(rule id, message)`` of an illegal action, which leaves the position as it was."""
+        if action.kind is _K_PLAY and self.phase == _PLAY:
+            c = action.card
+            assert c is not None
+            hand = self.hands[self.turn]
+            if not hand >> c & 1:
+                return "BP5", f"{c} is not in {SEATS[self.turn]}'s hand"
+            trick = self.trick
+            if trick and (c // 5 != trick[0] // 5 or self.must_head) and not follow_mask(
+                    hand, trick[0], self.best, self.trump, self.must_head) >> c & 1:
+                return "BP2", f"{c} {self._bp2_reason(c)}"
+            self._card(c)
+            return None
+        err = self._check_other(action)
+        if err is None:
+            self.apply_unchecked(action)
+        return err
 
     def _check_other(self, action: Action) -> tuple[str, str] | None:
         kind = action.kind
@@ -1003,14 +1049,14 @@ class Position:
             self.claim_by = -1
             self.turn = (seat + 1) & 3
             return
-        self.lead_marriage = False
-        self.claim_by = -1
         lead = trick[0]
-        ls = lead // 5
+        if len(trick) == 1:
+            self.lead_marriage = False
+            self.claim_by = -1
         cs = c // 5
         trump = self.trump
-        if cs != ls:
-            v = 1 << ls
+        if cs != lead // 5:  # not following: void in the led suit, and in trumps if no trump
+            v = 1 << (lead // 5)
             if cs != trump and trump != NO_TRUMP:
                 v |= 1 << trump
             self.voids[seat] |= v
@@ -1019,12 +1065,11 @@ class Position:
         if (cs == bs and c < best) or (cs == trump and bs != trump):
             self.best = c
             self.best_seat = seat
-        trick = (*trick, c)
-        if len(trick) < 4:
-            self.trick = trick
+        if len(trick) < 3:
+            self.trick = (*trick, c)
             self.turn = (seat + 1) & 3
             return
-        self._finish_trick(trick)
+        self._finish_trick((*trick, c))
 
     def _finish_trick(self, trick: tuple[int, ...]) -> None:
         w = self.best_seat
