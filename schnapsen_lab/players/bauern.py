@@ -44,9 +44,10 @@ Play
       else the cheapest card, keeping trumps, aces, tens and marriage halves. The
       declarer's partner in Gang or Bauernschnapser leads its lowest card.
   11. Following, its partner winning the trick surely (nobody after it can beat that
-      card): feed the most points it may, not beating the partner where it can help it;
-      the declarer's partner in a contract feeds the declarer the same way and never takes
-      a trick from him in Gang or Bauernschnapser.
+      card): feed the most points it may without beating the partner's card (side
+      cards before trumps); where every card it may play beats it (BP2 forcing a trump
+      on a partner's trick) the cheapest. The declarer's partner in a contract treats
+      the declarer so and never takes a trick from him in Gang or Bauernschnapser.
   12. Following otherwise: win with the cheapest card that takes the trick (a sure one
       when it has one); failing that, play the cheapest card.
 """
@@ -417,10 +418,12 @@ class HeuristicBauernPlayer(SeatPlayer):
                 return True
         return False
 
-    @staticmethod
-    def _feed(view: View, plays: Sequence[Action], best: int, trump: int) -> Action:
-        """The most points it may give a trick its side wins, keeping trumps."""
-        under = [a for a in plays if not beats(_c(a), best, trump)] or list(plays)
+    def _feed(self, view: View, plays: Sequence[Action], best: int, trump: int) -> Action:
+        """The most points it may give a trick its side wins without taking it over
+        (when every card it may play would, BP2 forcing a trump: the cheapest)."""
+        under = [a for a in plays if not beats(_c(a), best, trump)]
+        if not under:
+            return self._cheapest(view, plays, trump)
         return max(under, key=lambda a: (_c(a) // 5 != trump, CARD_POINTS[_c(a)], -_c(a)))
 
     @staticmethod

@@ -145,8 +145,9 @@ class View:
 def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> View:
     """What ``seat`` may know at ``pos`` (BW1, BW2).
 
-    ``legal`` holds the seat's own actions when it is to move (pass
-    ``pos.legal_actions()`` if already at hand).
+    ``legal`` gives the seat's own choices: by default the legal actions when it is to
+    move (else none); a simulator passes ``(CLAIM,)`` to ask a seat whether its side
+    claims (after its marriage announcement, or after the last trick).
     """
     me = int(seat)
     played = pos.played
@@ -165,8 +166,10 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
     unknown = ALL_CARDS & ~seen
     to_move = pos.to_move
     mine: tuple[Action, ...] = ()
-    if to_move is not None and to_move == me:
-        mine = tuple(pos.legal_actions() if legal is None else legal)
+    if legal is not None:
+        mine = tuple(legal)
+    elif to_move is not None and to_move == me:
+        mine = tuple(pos.legal_actions())
     t = pos.trump
     nt = pos.named_trump
     last = None
