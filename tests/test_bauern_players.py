@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from schnapsen_lab.players.bauern import (
 )
 from schnapsen_lab.tricks import ALL_CARDS
 
-from .test_bauern_rules import A, B, D, deck_for, run, table
+from .test_bauern_rules import A, D, deck_for, run, table
 
 
 class Spy(SeatPlayer):
@@ -71,7 +72,7 @@ def test_self_play_is_seeded_and_plays_to_the_target() -> None:
         totals["NS" if d.outcome.winners & 1 else "EW"] += d.outcome.game_points
     assert totals == a.counters
     dealers = [d.dealer for d in a.deals]
-    assert all((int(y) - int(x)) % 4 == 1 for x, y in zip(dealers, dealers[1:], strict=False))
+    assert all((int(y) - int(x)) % 4 == 1 for x, y in itertools.pairwise(dealers))
     for d in a.deals:
         assert d.final().outcome == d.outcome  # refereed again
 

@@ -203,7 +203,7 @@ def test_br2_name_a_suit_of_the_three_or_turn_up_the_fourth() -> None:
     assert k.turned_card is Card.QS
 
 
-# -- announcements ----------------------------------------------------------------------------------
+# -- announcements ---------------------------------------------------------------------------
 
 def test_ba1_each_speaks_once_from_forehand_and_must_outbid() -> None:
     p = table(A).play("T:H")
@@ -343,7 +343,7 @@ def test_bp5_only_cards_of_ones_own_hand() -> None:
     assert rule_of(p.play("QS"), "QS") == "BP5"
 
 
-# -- marriages --------------------------------------------------------------------------------------
+# -- marriages --------------------------------------------------------------------------------
 
 def test_bm1_the_leader_announces_40_in_trumps_20_else() -> None:
     p = run(table(M), NORMAL)

@@ -7,7 +7,7 @@ import pytest
 from schnapsen_lab import game as game_module
 from schnapsen_lab.cards import Card
 from schnapsen_lab.game import SetupError, find_game, game_named, games, register_game, replay
-from schnapsen_lab.games.bauern import BAUERN_CALLED, Position
+from schnapsen_lab.games.bauern import BAUERN_CALLED
 from schnapsen_lab.games.bauern.game import BAUERN_GAME
 from schnapsen_lab.games.schnapsen import SCHNAPSEN, SchnapsenGame
 from schnapsen_lab.rules import CLAIM, SOFT, STRICT
