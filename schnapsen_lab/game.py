@@ -21,8 +21,8 @@ Every game's positions follow one contract (:class:`Referee`): ``legal_actions()
 ``check(action)``, ``illegal(action)``, ``copy()``, ``apply_unchecked(action)``,
 ``play(action)`` and ``outcome``; :func:`replay` plays a list of actions on any of them.
 
-This module sits at the rules layer: it imports only :mod:`schnapsen_lab.match` (for the
-accounting types) and loads the built-in games lazily.
+This module sits at the rules layer: it imports only :mod:`schnapsen_lab.cards` and
+:mod:`schnapsen_lab.match` (the accounting types) and loads the built-in games lazily.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from .cards import CARDS, parse_cards
 from .match import MatchRules, MatchState
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Replayed",
     "RuleError",
     "SetupError",
+    "deck_from_tags",
     "find_game",
     "game_named",
     "games",
@@ -325,6 +327,28 @@ class Game(ABC, Generic[P, A, F]):
     def replay(self, start: P, actions: Iterable[A], *, keep: bool = True) -> Replayed[P]:
         """:func:`replay` on this game's positions."""
         return replay(start, actions, keep=keep)
+
+
+def deck_from_tags(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
+    """The Deck tag's 20 cards; raise :class:`SetupError` citing ``rule`` (S3, BD1) when
+    it is missing or is not the 20 cards once each."""
+    text = tags.get("Deck")
+    if text is None:
+        raise SetupError(None, rule, "the record has no Deck tag")
+    try:
+        deck = parse_cards(text)
+    except ValueError as e:
+        raise SetupError("Deck", rule, f"Deck: {e}") from None
+    if len(deck) != 20 or len(set(deck)) != 20:
+        dup = sorted({str(c) for c in deck if deck.count(c) > 1})
+        missing = sorted(str(c) for c in CARDS if c not in deck)
+        why = f"{len(deck)} cards"
+        if dup:
+            why += f"; twice: {' '.join(dup)}"
+        if missing:
+            why += f"; missing: {' '.join(missing)}"
+        raise SetupError("Deck", rule, f"Deck must hold the 20 cards once each ({why})")
+    return tuple(int(c) for c in deck)
 
 
 # -- the registry ------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARDS, parse_cards, spellings
-from ..game import Game, SetupError, register_game
+from ..cards import CARDS, spellings
+from ..game import Game, deck_from_tags, register_game
 from ..match import MatchRules
 from ..rules import (
     CLAIM,
@@ -26,7 +26,7 @@ from ..rules import (
     parse_action,
 )
 
-__all__ = ["SCHNAPSEN", "SchnapsenGame", "read_deck"]
+__all__ = ["SCHNAPSEN", "SchnapsenGame"]
 
 _TOKENS: dict[str, Action] = {"X": parse_action("X"), "C": parse_action("C"), "66": CLAIM}
 for _c in CARDS:
@@ -35,28 +35,6 @@ for _c in CARDS:
         if _c % 5 in (2, 3):
             for _pts in (20, 40):
                 _TOKENS[f"{_sp}+{_pts}"] = parse_action(f"{_c}+{_pts}")
-
-
-def read_deck(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
-    """The Deck tag's 20 cards; raise :class:`SetupError` citing ``rule`` (S3, BD1) when
-    it is missing or is not the 20 cards once each."""
-    text = tags.get("Deck")
-    if text is None:
-        raise SetupError(None, rule, "the record has no Deck tag")
-    try:
-        deck = parse_cards(text)
-    except ValueError as e:
-        raise SetupError("Deck", rule, f"Deck: {e}") from None
-    if len(deck) != 20 or len(set(deck)) != 20:
-        dup = sorted({str(c) for c in deck if deck.count(c) > 1})
-        missing = sorted(str(c) for c in CARDS if c not in deck)
-        why = f"{len(deck)} cards"
-        if dup:
-            why += f"; twice: {' '.join(dup)}"
-        if missing:
-            why += f"; missing: {' '.join(missing)}"
-        raise SetupError("Deck", rule, f"Deck must hold the 20 cards once each ({why})")
-    return tuple(int(c) for c in deck)
 
 
 class SchnapsenGame(Game[Position, Action, Profile]):
@@ -82,7 +60,7 @@ class SchnapsenGame(Game[Position, Action, Profile]):
 
     def start(self, tags: Mapping[str, str], profile: Profile, dealer: int) -> Position:
         """The deal of the Deck tag (S3)."""
-        return Position.dealt(read_deck(tags, "S3"), dealer, profile)
+        return Position.dealt(deck_from_tags(tags, "S3"), dealer, profile)
 
     def start_tags(self, pos: Position) -> dict[str, str]:
         """Dealer, Rules and Deck."""

@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import CARDS
-from ...game import Game, SetupError, register_game
+from ...game import Game, SetupError, deck_from_tags, register_game
 from ...match import MatchRules
-from ..schnapsen import read_deck
 from .rules import (
     BAUERN,
     PROFILES,
@@ -56,7 +55,7 @@ class BauernGame(Game[Position, Action, Profile]):
 
     def start(self, tags: Mapping[str, str], profile: Profile, dealer: int) -> Position:
         """The deal of the Deck tag (BD1) after the Cut tag's cut or knock (BD2, BD3)."""
-        deck = read_deck(tags, "BD1")
+        deck = deck_from_tags(tags, "BD1")
         cut = tags.get("Cut")
         knock = False
         if cut is not None:

@@ -34,7 +34,8 @@ class View:
     with fixed partners; with a called partner once the called card fell, or from the
     start for its holder), else None. ``points``, ``tricks`` and ``marriages`` are per
     seat (card points and tricks won, marriage points announced), as anyone counting
-    knows them.
+    knows them; ``last_trick`` (cards, leader, winner) may be looked at until the next
+    lead.
     """
 
     viewer: Seat
@@ -173,7 +174,7 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
     t = pos.trump
     nt = pos.named_trump
     last = None
-    if pos.last_trick is not None:
+    if pos.last_trick is not None and not pos.trick:  # until the next lead (BW1)
         cards, leader, winner = pos.last_trick
         last = (tuple(CARDS[c] for c in cards), SEATS[leader], SEATS[winner])
     return View(
