@@ -537,6 +537,8 @@ def test_bw1_what_a_seat_sees_facts_apart_from_inferences() -> None:
     assert v.voids[W] == 0b1100  # neither followed nor trumped: no hearts either
     assert v.known[S] == 0 and v.known[W] == 0  # inferences are not facts
     assert not v.could_hold(W) & (0x1F << 15)
+    assert v.last_trick is not None and v.last_trick[2] == S
+    assert view(q.play("AC"), N).last_trick is None  # only until the next lead
     m = run(table(M), NORMAL).play("KH+40")
     assert all(view(m, s).known[E] == 1 << Card.QH for s in (N, S, W))
 

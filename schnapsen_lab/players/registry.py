@@ -134,6 +134,7 @@ def make_player(name: str, game: str = DEFAULT_GAME) -> Any:
         _load_plugins()
     factory = table.get(key)
     if factory is None:
-        raise KeyError(f"unknown player {name!r} for {game}; known: "
+        where = "" if game == DEFAULT_GAME else f" for {game}"
+        raise KeyError(f"unknown player {name!r}{where}; known: "
                        f"{', '.join(player_names(game))}")
     return factory()
