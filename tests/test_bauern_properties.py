@@ -80,7 +80,7 @@ def test_every_step_keeps_every_card_in_one_place_and_120_points(seed: int,
             union |= h
         assert union == ALL_CARDS, "a card in no place"
         in_hands = sum(CARD_POINTS[c] for c in range(20) if not p.played >> c & 1)
-        on_table = sum(CARD_POINTS[c] for c in p.trick)
+        on_table = sum(CARD_POINTS[c] for c in p.table)
         assert sum(p.points) + on_table + in_hands == 120
         assert sum(p.won) == p.tricks_played
 

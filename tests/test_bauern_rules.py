@@ -274,7 +274,7 @@ def test_bk2_schnapser_made_at_66_or_broken_after_three_tricks() -> None:
     p = run(table(C), f"{bid} 1. AH JH AD JS")  # 26
     q = p.play("KH+40")  # effective at once: 66
     assert q.outcome is not None and q.outcome.end is End.CONTRACT_MADE
-    assert q.trick_cards == [Card.KH] and q.score(EW) == 66
+    assert q.trick == [Card.KH] and q.score(EW) == 66
 
 
 def test_bk3_gang_made_with_all_five_tricks_broken_by_any_other() -> None:
@@ -334,7 +334,7 @@ def test_bp3_highest_trump_else_highest_of_the_led_suit() -> None:
 
 def test_bp4_the_winner_leads_the_next_trick() -> None:
     p = run(table(A), f"{NORMAL} 1. QS JH AD KS")
-    assert p.to_move is S and p.leader == S and p.trick == ()
+    assert p.to_move is S and p.leader == S and p.table == ()
 
 
 def test_bp5_only_cards_of_ones_own_hand() -> None:

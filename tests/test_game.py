@@ -86,7 +86,7 @@ def test_trick_numbers_before_actions() -> None:
     for a in acts:
         numbers.append(BAUERN_GAME.number_before(p, a, None))
         p.apply_unchecked(a)
-        if len(p.trick) == 1:
+        if len(p.table) == 1:
             assert BAUERN_GAME.trick_number_error(p, 2) is not None  # inside a trick
     assert [n for n in numbers if n is not None] == [1, 2, 3, 4]
     assert numbers[5] == 1 and numbers[9] == 2  # before KC and before the marriage lead

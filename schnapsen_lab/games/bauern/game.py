@@ -93,7 +93,7 @@ class BauernGame(Game[Position, Action, Profile]):
         if pos.outcome is not None:
             return None
         want = pos.tricks_played + 1
-        if pos.trick:
+        if pos.table:
             return f"trick number {number}. is wrong: trick {want} is in progress"
         if number != want:
             return f"trick number {number}. is wrong: the next trick is {want}"

@@ -174,7 +174,7 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
     t = pos.trump
     nt = pos.named_trump
     last = None
-    if pos.last_trick is not None and not pos.trick:  # until the next lead (BW1)
+    if pos.last_trick is not None and not pos.table:  # until the next lead (BW1)
         cards, leader, winner = pos.last_trick
         last = (tuple(CARDS[c] for c in cards), SEATS[leader], SEATS[winner])
     return View(
@@ -199,7 +199,7 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
         teammates=_teammates(pos, me),
         leader=SEATS[pos.leader],
         to_move=to_move,
-        trick=tuple(CARDS[c] for c in pos.trick),
+        trick=tuple(CARDS[c] for c in pos.table),
         last_trick=last,
         points=(pos.points[0], pos.points[1], pos.points[2], pos.points[3]),
         tricks=(pos.won[0], pos.won[1], pos.won[2], pos.won[3]),

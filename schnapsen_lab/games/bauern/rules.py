@@ -380,7 +380,8 @@ class Position:
 
     Build the first one with :meth:`Position.deal`; get the next with :meth:`play`.
     Attributes are read-only by convention; hands are bit masks (see :meth:`hand`),
-    seats are ints 0-3 (N, E, S, W) and sides are 0 and 1 (:attr:`side_seats`).
+    ``table`` the card values of the trick in progress, seats are ints 0-3 (N, E, S, W)
+    and sides are 0 and 1 (:attr:`side_seats`).
     """
 
     __slots__ = (
@@ -417,7 +418,7 @@ class Position:
         "side",
         "side_seats",
         "spritze",
-        "trick",
+        "table",
         "tricks_played",
         "trump",
         "turn",
@@ -450,7 +451,7 @@ class Position:
     declarer: int
     spritze: int
     leader: int
-    trick: tuple[int, ...]
+    table: tuple[int, ...]
     best: int
     best_seat: int
     lead_marriage: bool
@@ -527,7 +528,7 @@ class Position:
         p.declarer = -1
         p.spritze = -1
         p.leader = f
-        p.trick = ()
+        p.table = ()
         p.best = -1
         p.best_seat = -1
         p.lead_marriage = False
@@ -572,7 +573,7 @@ class Position:
         p.declarer = self.declarer
         p.spritze = self.spritze
         p.leader = self.leader
-        p.trick = self.trick
+        p.table = self.table
         p.best = self.best
         p.best_seat = self.best_seat
         p.lead_marriage = self.lead_marriage
@@ -622,14 +623,14 @@ class Position:
         return CARDS[self.called] if self.called >= 0 else None
 
     @property
-    def trick_cards(self) -> list[Card]:
-        """The cards of the trick in progress, in play order."""
-        return [CARDS[c] for c in self.trick]
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in play order (``table`` as card values)."""
+        return [CARDS[c] for c in self.table]
 
     @property
     def trick_seats(self) -> list[Seat]:
         """The seats that played the cards of the trick in progress, in play order."""
-        return [SEATS[(self.leader + i) & 3] for i in range(len(self.trick))]
+        return [SEATS[(self.leader + i) & 3] for i in range(len(self.table))]
 
     def hand(self, seat: Seat | int) -> list[Card]:
         """A seat's hand, in card order."""
@@ -722,7 +723,7 @@ class Position:
     def number_before(self, action: Action) -> int | None:
         """The trick number the canonical form writes before ``action`` played here: the
         next trick's number before its first card, else None."""
-        if (self.phase == _PLAY and not self.trick
+        if (self.phase == _PLAY and not self.table
                 and (action.kind is _K_PLAY or action.kind is _K_MARRIAGE)):
             return self.tricks_played + 1
         return None
@@ -730,7 +731,7 @@ class Position:
     # -- legal actions ------------------------------------------------------------------------
     def _follow(self, hand: int) -> int:
         """The cards of ``hand`` that may follow to the trick in progress (BP2, BF1)."""
-        return follow_mask(hand, self.trick[0], self.best, self.trump, self.must_head)
+        return follow_mask(hand, self.table[0], self.best, self.trump, self.must_head)
 
     def legal_actions(self) -> list[Action]:
         """Every action that may come next (after the last trick: the claim BE5 allows)."""
@@ -738,7 +739,7 @@ class Position:
         out: list[Action] = []
         if ph == _PLAY:
             hand = self.hands[self.turn]
-            if self.trick:
+            if self.table:
                 _plays(self._follow(hand), out)
                 if self.lead_marriage and self.claim_by >= 0:
                     out.append(CLAIM)
@@ -806,7 +807,7 @@ class Position:
             hand = self.hands[seat]
             if not hand >> c & 1:
                 return "BP5", f"{c} is not in {SEATS[seat]}'s hand"
-            trick = self.trick
+            trick = self.table
             if trick:
                 if c // 5 == trick[0] // 5 and not self.must_head:
                     return None  # following suit is always allowed without BF1's duty
@@ -826,7 +827,7 @@ class Position:
             hand = self.hands[self.turn]
             if not hand >> c & 1:
                 return "BP5", f"{c} is not in {SEATS[self.turn]}'s hand"
-            trick = self.trick
+            trick = self.table
             if trick and (c // 5 != trick[0] // 5 or self.must_head) and not follow_mask(
                     hand, trick[0], self.best, self.trump, self.must_head) >> c & 1:
                 return "BP2", f"{c} {self._bp2_reason(c)}"
@@ -887,7 +888,7 @@ class Position:
         if kind is _K_CLAIM:
             if self.contract is not None:
                 return "BE2", f"no claim in a {self.contract}: the contract decides the deal"
-            if self.claim_by >= 0 and (not self.trick or self.lead_marriage):
+            if self.claim_by >= 0 and (not self.table or self.lead_marriage):
                 return None
             return "BE2", "a side claims right after winning a trick or announcing a marriage"
         if kind is _K_MARRIAGE:
@@ -916,7 +917,7 @@ class Position:
         c = action.card
         assert c is not None
         seat = SEATS[self.turn]
-        if self.trick:
+        if self.table:
             return "BM1", f"{seat} follows now; a marriage is announced by the leader"
         contract = self.contract
         if contract is not None and contract.all_tricks:
@@ -933,7 +934,7 @@ class Position:
 
     def _bp2_reason(self, c: int) -> str:
         hand = self.hands[self.turn]
-        lead = self.trick[0]
+        lead = self.table[0]
         same = hand & SUIT_MASKS[lead // 5]
         if same:
             if c // 5 == lead // 5:
@@ -1040,9 +1041,9 @@ class Position:
             self.turned = -1
         if c == self.called:
             self.partner_known = True
-        trick = self.trick
+        trick = self.table
         if not trick:
-            self.trick = (c,)
+            self.table = (c,)
             self.best = c
             self.best_seat = seat
             self.lead_marriage = False
@@ -1066,7 +1067,7 @@ class Position:
             self.best = c
             self.best_seat = seat
         if len(trick) < 3:
-            self.trick = (*trick, c)
+            self.table = (*trick, c)
             self.turn = (seat + 1) & 3
             return
         self._finish_trick((*trick, c))
@@ -1079,7 +1080,7 @@ class Position:
         n = self.tricks_played + 1
         self.tricks_played = n
         self.last_trick = (trick, self.leader, w)
-        self.trick = ()
+        self.table = ()
         self.leader = w
         self.turn = w
         c = self.contract
@@ -1166,5 +1167,5 @@ class Position:
         hands = " | ".join(" ".join(str(c) for c in self.hand(s)) for s in SEATS)
         trump = self.trump_suit
         return (f"<bauern.Position phase={Phase(self.phase).name} trump={trump} "
-                f"contract={self.contract} trick={[str(c) for c in self.trick_cards]} "
+                f"contract={self.contract} trick={[str(c) for c in self.trick]} "
                 f"hands={hands} scores={self.scores}>")
