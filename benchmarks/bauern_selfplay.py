@@ -11,8 +11,13 @@ In one run, CPU time of this process (other jobs on the machine do not count):
 * the referee's share of reading records: every token of canonical movetext parsed
   and checked and applied (``parse_action`` + ``Position.advance``), for the
   rule-of-thumb deals (four players) against two-player deals of the baseline (PSN
-  tokens, ``check`` + ``apply_unchecked``); the records layer adds its tokenizer, tags
-  and Move objects on top (``benchmarks/psn_read.py`` measures those for two players);
+  tokens, ``check`` + ``apply_unchecked``);
+* a plain reader written only against the game protocol (``schnapsen_lab.game``), the
+  same code for both games: split records, read tags, find the game, start the deal,
+  look tokens up, check trick numbers, check and apply, keep a ``psn.Move`` per action,
+  compare the Result tag, compute the ``check --json`` values. It stands for the
+  records layer's fast path until psn.py is wired to the protocol (target: 15,000
+  four-player deals/s on one core);
 * the rule-of-thumb player's calls: how often each contract it calls is made, how often
   its side wins after its spritze, and its team's match wins against a random team.
 
@@ -29,14 +34,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from schnapsen_lab import psn
+from schnapsen_lab.game import find_game
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Position, Profile
 from schnapsen_lab.games.bauern import parse_action as parse4
 from schnapsen_lab.games.bauern.knowledge import View
 from schnapsen_lab.games.bauern.rules import End
 from schnapsen_lab.games.bauern.selfplay import PlayedDeal, play_deal, play_match
 from schnapsen_lab.players.bauern import HeuristicBauernPlayer, RandomBauernPlayer, SeatPlayer
+from schnapsen_lab.psn import Move
+from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.rules import CLAIM as CLAIM2
-from schnapsen_lab.rules import SOFT
+from schnapsen_lab.rules import SOFT, Seat
 from schnapsen_lab.rules import Position as Position2
 from schnapsen_lab.rules import parse_action as parse2
 
@@ -153,6 +162,67 @@ def referee_two(kept: list[tuple[tuple[int, ...], int, list[str]]]) -> int:
     return n
 
 
+def plain_read(text: str) -> int:
+    """Read and referee every record of canonical PSN through the game protocol only;
+    return the records read."""
+    n = 0
+    for chunk in text.split("\n\n["):
+        lines = chunk.split("\n")
+        tags: dict[str, str] = {}
+        i = 0
+        while i < len(lines) and lines[i].endswith('"]'):
+            line = lines[i].lstrip("[")
+            sp = line.find(" ")
+            tags[line[:sp]] = line[sp + 2:-2]
+            i += 1
+        game = find_game(tags)
+        profile = game.profile_from_tags(tags)
+        dealer = (game.seat_named(tags["Dealer"]) if "Dealer" in tags
+                  else game.default_dealer(profile))
+        pos = game.start(tags, profile, dealer)
+        table = game.tokens
+        moves = []
+        prev = None
+        for tok in " ".join(lines[i:]).split():
+            a = table.get(tok)
+            if a is None:
+                if tok[-1] == ".":
+                    if game.trick_number_error(pos, int(tok[:-1])) is not None:
+                        raise AssertionError(tok)
+                    continue
+                a = game.parse_action(tok)
+            number = game.number_before(pos, a, prev)
+            if pos.check(a) is not None:
+                raise AssertionError(tok)
+            pos.apply_unchecked(a)
+            moves.append(Move(a, [], [], [], number))
+            prev = a
+        if "Result" in tags and not game.same_result(tags["Result"], pos.outcome):
+            raise AssertionError(tags["Result"])
+        game.check_fields(pos, True)
+        n += 1
+    return n
+
+
+def four_player_text(played: list[PlayedDeal]) -> str:
+    """Canonical-looking PSN of four-player deals (tags, then the movetext)."""
+    out = []
+    for d in played:
+        tags = {"Variant": "bauern", "North": "Anna", "East": "Bert", "South": "Cilli",
+                "West": "Dani", **d.tags(), "Result": str(d.outcome)}
+        out.append("\n".join(f'[{k} "{v}"]' for k, v in tags.items()) + "\n\n"
+                   + d.movetext() + "\n")
+    return "\n".join(out)
+
+
+def two_player_text(n: int, seed: int) -> str:
+    """Canonical PSN of ``n`` random two-player deals (as benchmarks/psn_read.py)."""
+    rng = random.Random(seed)
+    return psn.dumps(random_record(rng, SOFT, Seat(i % 2),
+                                   tags={"PlayerA": "Anna", "PlayerB": "Bert"})
+                     for i in range(n))
+
+
 def timed(fn: Callable[[], int]) -> tuple[float, int]:
     """CPU seconds and the function's result."""
     c = time.process_time()
@@ -236,6 +306,16 @@ def main() -> None:
     print(f"  four-player heuristic deals: {len(kept4) / s4:>10,.0f} deals/s "
           f"({t4 / len(kept4):.1f} tokens/deal, {s4 / t4 * 1e6:.2f} us/token; "
           f"{(s4 / t4) / (s2 / t2):.2f} x the two-player cost a token)")
+
+    text4 = four_player_text(kept4)
+    text2 = two_player_text(len(kept4), seed)
+    c4, r4 = timed(lambda: plain_read(text4))
+    c2, r2 = timed(lambda: plain_read(text2))
+    print("a plain reader on the game protocol, the same code for both games "
+          "(read + referee):")
+    print(f"  two-player records : {r2 / c2:>10,.0f} deals/s")
+    print(f"  four-player records: {r4 / c4:>10,.0f} deals/s  ({c2 / r2 / (c4 / r4):.2f} x the "
+          "two-player rate; target 15,000)")
 
     print(f"rule-of-thumb calls over {args.matches} matches of four rule-of-thumb players:")
     bid_table(args.matches, seed)

@@ -180,6 +180,10 @@ class Game(ABC, Generic[P, A, F]):
     default_profile: F
     profiles: Mapping[str, F]
     """The built-in profiles by name."""
+    tokens: Mapping[str, A]
+    """Common spellings of the game's tokens (canonical, lower case, ``10``, suit
+    symbols), exactly as written: a reader may look a token up here first and call
+    :meth:`parse_action` only for the others."""
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"

@@ -73,6 +73,10 @@ def test_tokens_any_case_with_tens_and_symbols() -> None:
         with pytest.raises(ValueError):
             parse(bad)
     assert str(SCHNAPSEN.parse_action("x")) == "X" and str(SCHNAPSEN.parse_action("10h")) == "TH"
+    for g in (SCHNAPSEN, BAUERN_GAME):
+        for text, a in g.tokens.items():
+            assert g.parse_action(text) is a
+    assert BAUERN_GAME.tokens["weiter"] is parse("WEITER") and "kh+20" in SCHNAPSEN.tokens
     with pytest.raises(ValueError):
         SCHNAPSEN.parse_action("T:H")
 

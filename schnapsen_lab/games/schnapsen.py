@@ -35,6 +35,8 @@ for _c in CARDS:
         if _c % 5 in (2, 3):
             for _pts in (20, 40):
                 _TOKENS[f"{_sp}+{_pts}"] = parse_action(f"{_c}+{_pts}")
+_EXACT: dict[str, Action] = dict(_TOKENS)
+_EXACT.update((t.lower(), a) for t, a in _TOKENS.items())
 
 
 class SchnapsenGame(Game[Position, Action, Profile]):
@@ -49,6 +51,7 @@ class SchnapsenGame(Game[Position, Action, Profile]):
                  "Deal", "Dealer", "Rules", "Deck", "Score", "Result")
     default_profile = SOFT
     profiles: Mapping[str, Profile] = PROFILES
+    tokens: Mapping[str, Action] = _EXACT
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""
@@ -69,7 +72,7 @@ class SchnapsenGame(Game[Position, Action, Profile]):
 
     def parse_action(self, token: str) -> Action:
         """A two-player token: a card, ``X``, ``C``, ``KH+20``, ``66``."""
-        a = _TOKENS.get(token)
+        a = _EXACT.get(token)
         if a is None:
             a = _TOKENS.get(token.strip().upper())
             if a is None:

@@ -17,6 +17,7 @@ from ...match import MatchRules
 from .rules import (
     BAUERN,
     PROFILES,
+    TOKENS,
     Action,
     Kind,
     Outcome,
@@ -44,6 +45,7 @@ class BauernGame(Game[Position, Action, Profile]):
                  "West", "Match", "Deal", "Dealer", "Cut", "Rules", "Deck", "Score", "Result")
     default_profile = BAUERN
     profiles: Mapping[str, Profile] = PROFILES
+    tokens: Mapping[str, Action] = TOKENS
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""

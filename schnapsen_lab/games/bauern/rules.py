@@ -35,6 +35,7 @@ __all__ = [
     "CLAIM",
     "PLAYS",
     "PROFILES",
+    "TOKENS",
     "TRUMP_UP",
     "Action",
     "Call",
@@ -278,14 +279,16 @@ for _s, _names in _SUIT_SPELLINGS.items():
         _TOKENS["T:" + _n] = TRUMP_NAMED[_s]
 for _call, _act in CALLS.items():
     _TOKENS[_call.value.upper()] = _act
-_TOKENS_EXACT: dict[str, Action] = {str(a): a for a in _TOKENS.values()}
-_TOKENS_EXACT.update(_TOKENS)
+TOKENS: dict[str, Action] = {str(a): a for a in _TOKENS.values()}
+"""Common spellings of every token, exactly as written (canonical, upper and lower case)."""
+TOKENS.update(_TOKENS)
+TOKENS.update((t.lower(), a) for t, a in _TOKENS.items())
 
 
 def parse_action(token: str) -> Action:
     """Read a four-player PSN token, any case: ``T:H``, ``T:up``, ``P:AH``, a call, a card
     (``10H``, ``T♥``), ``KH+20``, ``66``; raise ValueError if it is none."""
-    a = _TOKENS_EXACT.get(token)
+    a = TOKENS.get(token)
     if a is None:
         a = _TOKENS.get(token.strip().upper())
         if a is None:
