@@ -9,13 +9,14 @@ then talks only to the protocol, never ``if game == ...``::
     game = find_game(tags)                        # [Variant "bauern"] -> four players
     profile = game.profile_from_tags(tags)        # [Rules], house profiles allowed
     match = game.new_match(profile)               # counters, dealer, when decided
-    start = game.start(tags, profile, match.dealer)   # [Deck], [Cut]
+    pos = game.start(tags, profile, match.dealer) # [Deck], [Cut]; SetupError names the tag
     for token in tokens:
         action = game.parse_action(token)         # ValueError: not PSN
         err = pos.check(action)                   # (rule id, message) or None
         ...
+        pos.apply_unchecked(action)
     fields = game.check_fields(pos, main_line_ok=True)   # check --json values
-    match = match.after(game.match_gains(pos.outcome, profile))
+    match = game.after_deal(match, pos, profile)  # counters, next dealer
 
 Every game's positions follow one contract (:class:`Referee`): ``legal_actions()``,
 ``check(action)``, ``illegal(action)``, ``copy()``, ``apply_unchecked(action)``,
