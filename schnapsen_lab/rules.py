@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from .cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
+from .tricks import false_claim_points, won_deal_points
 
 __all__ = [
+    "BAUERN2",
     "BEGINNER",
     "CLAIM",
     "CLOSE",
@@ -69,13 +71,22 @@ class Profile:
 
     ``close_min_talon`` is the smallest talon (face-down cards plus the indicator)
     that may be closed, or ``None`` where closing is never allowed;
-    ``marriage_ranks`` are the ranks a marriage may be led with.
+    ``marriage_ranks`` are the ranks a marriage may be led with; ``must_head``
+    whether F2 binds the follower to beat the lead when he can (off: follow suit, else
+    trump, as BAUERN.md BZ3); ``schneider_below`` the loser's score below which a won
+    deal counts 2 rather than 1 (G1, C2: 33; BAUERN.md BG1: 34, "33 or less");
+    ``match_start`` and ``match_target`` every counter at a match's start and the value
+    that decides it, counting down (B1: 7 to 0) or up (BZ5: 0 to 21).
     """
 
     name: str
     close_min_talon: int | None = 2
     marriage_ranks: frozenset[Rank] = frozenset({Rank.K, Rank.Q})
     trick_review: TrickReview = TrickReview.OWN_AND_OPPONENT_LAST
+    must_head: bool = True
+    schneider_below: int = 33
+    match_start: int = 7
+    match_target: int = 0
 
     def __str__(self) -> str:
         return self.name
@@ -85,7 +96,11 @@ SOFT = Profile("soft")
 STRICT = Profile("strict", close_min_talon=4, marriage_ranks=frozenset({Rank.K}),
                  trick_review=TrickReview.LAST_ONLY)
 BEGINNER = Profile("beginner", close_min_talon=None)
-PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER)}
+BAUERN2 = Profile("bauern2", close_min_talon=None, must_head=False, schneider_below=34,
+                  match_start=0, match_target=21)
+"""The two-player form of Bauernschnapsen (BAUERN.md BZ): no closing, no duty to beat,
+BG1's thresholds, a match counting up to 21."""
+PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER, BAUERN2)}
 
 
 def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
@@ -454,6 +469,8 @@ class Position:
         ls = lead // 5
         same = hand & _SUIT_MASKS[ls]
         if same:
+            if not self.profile.must_head:
+                return same
             higher = same & ((1 << lead) - 1) & _SUIT_MASKS[ls]
             return higher or same
         trumps = hand & _SUIT_MASKS[self.trump]
@@ -571,7 +588,7 @@ class Position:
             return "is not in the follower's hand"
         if same:
             higher = same & ((1 << lead) - 1)
-            if higher:
+            if higher and self.profile.must_head:
                 return f"does not beat {CARDS[lead]} though the follower can"
             return "does not follow suit"
         return "does not trump though the follower must"
@@ -695,16 +712,17 @@ class Position:
         if p < 0:
             if correct:
                 so = self.trick_points[o] + self.marriage_points[o]
-                gp = 1 if so >= 33 else (2 if self.tricks[o] else 3)
+                gp = won_deal_points(so, self.tricks[o], self.profile.schneider_below)
                 self.outcome = Outcome(SEATS[c], gp, End.CLAIM, "G1", SEATS[c])
             else:
-                gp = 2 if self.tricks[o] else 3
+                gp = false_claim_points(self.tricks[o])
                 self.outcome = Outcome(SEATS[o], gp, End.FALSE_CLAIM, "G2", SEATS[c])
             return
         po = 1 - p
         if c == p:
             if correct:
-                gp = 1 if self.closed_opp_score >= 33 else (2 if self.closed_opp_tricks else 3)
+                gp = won_deal_points(self.closed_opp_score, self.closed_opp_tricks,
+                                     self.profile.schneider_below)
                 self.outcome = Outcome(SEATS[p], gp, End.CLAIM, "C2", SEATS[c])
             else:
                 gp = 3 if self.closed_opp_tricks == 0 else 2
