@@ -59,7 +59,7 @@ TEXT: dict[str, str] = {
     "part.label.A": "{name} (A): hand",
     "part.label.B": "{name} (B): hand",
     "part.label.I": "indicator",
-    "setup.entering": ("Now entering <b>{part}</b>: click its {size} ({have} of {size} "
+    "setup.entering": ("Now entering <b>{part}</b>: click its {size} cards ({have} of {size} "
                        "so far). A click on an entered card takes it back."),
     "setup.entering_one": ("Now entering <b>{part}</b>: click the indicator card. A click on "
                            "an entered card takes it back."),

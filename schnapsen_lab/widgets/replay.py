@@ -35,7 +35,8 @@ from ..psn import Record, read
 from ..replay import Replay, match_groups
 from ..rules import SEATS, Seat
 
-__all__ = ["MOVES_WIDTH", "SIDE_WIDTH", "TEXT", "VIEWS", "ReplayWidget", "move_label"]
+__all__ = ["MOVES_WIDTH", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS", "ReplayWidget",
+           "move_label"]
 
 TEXT: dict[str, str] = {
     "view.open": "Open table",
@@ -82,6 +83,8 @@ MOVES_WIDTH = 250
 """The move list's width (px)."""
 SIDE_WIDTH = 290
 """The side panel's width (px): tallies and counting."""
+TABLE_WIDTH = H.FELT_WIDTH + 8
+"""The table panel's width (px): the felt and the margins ipywidgets gives its parts."""
 
 
 def _records_of(source: Any) -> tuple[list[Record], str | None]:
@@ -198,7 +201,7 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         # kernel when the step is changed from code several times in a row.
         self._link = W.link((self.play, "value"), (self.slider, "value"))
         self.step_label = _classes(W.HTML(), "sl-step")
-        self.table = _classes(W.HTML(layout=_fixed(H.FELT_WIDTH)), "sl-table-view")
+        self.table = _classes(W.HTML(layout=_fixed(TABLE_WIDTH)), "sl-table-view")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.counting_panel = _classes(W.HTML(), "sl-counting")
         self.moves = _classes(W.Select(options=[("0", 0)], value=0, rows=16,
@@ -220,7 +223,7 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         side = _classes(W.VBox([W.HTML(f"<b>{TEXT['moves']}</b>"), self.moves],
                                layout=_fixed(MOVES_WIDTH)), "sl-moves-panel")
         middle = _classes(W.VBox([self.table, self.step_label, self.comments],
-                                 layout=_fixed(H.FELT_WIDTH)), "sl-table-panel")
+                                 layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
         right = _classes(W.VBox([self.scores, self.counting_panel], layout=_fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = _classes(W.HBox([side, middle, right],

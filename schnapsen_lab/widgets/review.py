@@ -149,7 +149,8 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
                         f"<td>{p.inaccuracies}</td><td>{p.mistakes}</td><td>{p.blunders}</td>"
                         f"<td>{p.average_loss:.2f}</td></tr>")
         worlds = TEXT["summary.worlds"].format(worlds=self.review.samples, seed=self.review.seed)
-        return ('<table style="font:13px sans-serif;border-collapse:collapse">'
+        return ('<table class="sl-review-table" style="font:13px sans-serif;'
+                'border-collapse:separate;border-spacing:10px 1px;text-align:center">'
                 + TEXT["summary.head"] + "".join(rows) + "</table>"
                 f'<div style="font:12px sans-serif;color:#666">{worlds}</div>')
 

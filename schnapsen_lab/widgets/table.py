@@ -46,7 +46,7 @@ from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
 from ..notation import bummerl_text, card_text, outcome_text, plural, suit_name, text_with_cards
 from ..players.registry import player_names
-from ..psn import Record
+from ..psn import Record, dumps, loads
 from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
 from ..table import Event, Table
 
@@ -128,6 +128,10 @@ TEXT: dict[str, str] = {
 
 SIDE_WIDTH = 300
 """The width (px) of the side panel: scores and what was said."""
+TABLE_WIDTH = H.FELT_WIDTH + 8
+"""The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
+
+_ROW_HEIGHT = {"lg": 80, "md": 68, "sm": 48}
 
 _STUDY_GUESSES = ("records/study/failed-closing.psn", "../records/study/failed-closing.psn")
 
@@ -231,7 +235,8 @@ class CardRow(anywidget.AnyWidget):
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7)">{H.card_html(c, size, dim=True)}</span>')
         inner = "".join(parts) or f'<span style="opacity:.7">{escape(empty)}</span>'
-        self.html = (f'<div class="sl-card-row" style="min-height:80px;display:flex;'
+        height = _ROW_HEIGHT.get(size, 80)
+        self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
                      f'flex-wrap:wrap;align-items:flex-end">{inner}</div>')
 
     def on_pick(self, handler: Callable[[Card], None]) -> None:
@@ -307,7 +312,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.pause = pause
         self.all_scores = all_scores
         self.messages: list[Event] = []
-        self.status = ""
+        self.status = ""  # why something was refused, or an error (red)
+        self.note = ""  # what was done: saved, review ready
         self.confirming = False
         self._marriage_points: int | None = None
 
@@ -320,7 +326,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
                                               description=TEXT["bot"],
                                               layout=W.Layout(width="220px")), "sl-bot")
         self.counters_html = _classes(W.HTML(), "sl-counters")
-        self.hand = _classes(CardRow(draggable=True, layout=_fixed(H.FELT_WIDTH)),
+        self.hand = _classes(CardRow(draggable=True, layout=_fixed(TABLE_WIDTH)),
                              "sl-hand-row")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.messages_html = _classes(W.HTML(), "sl-messages")
@@ -398,7 +404,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
                        self.take_button], layout=W.Layout(flex_flow="row wrap",
                                                           align_items="center"))
         left = _classes(W.VBox([self.hand, actions, self.confirm_box],
-                               layout=_fixed(H.FELT_WIDTH)), "sl-table-panel")
+                               layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
         right = _classes(W.VBox([self.scores, self.messages_html], layout=_fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
@@ -421,6 +427,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             self.render()
             return
         self.status = ""
+        self.note = ""
         self._show_events([ev])
         self.render()
         self._bot_answers()
@@ -543,6 +550,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
     def _fresh(self) -> None:
         self.messages = []
         self.status = ""
+        self.note = ""
         self.confirming = False
         self._marriage_points = None
         self.replay_box.children = []
@@ -570,7 +578,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             self.status = TEXT["cannot_save"].format(path=p, error=e.strerror or e)
             self.render()
             return None
-        self.status = TEXT["saved"].format(path=p)
+        self.status = ""
+        self.note = TEXT["saved"].format(path=p)
         self.render()
         return p
 
@@ -578,7 +587,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         """Show the deal (and the Bummerl's deals before it) in the replay widget."""
         from .replay import ReplayWidget
 
-        recs = self.table.records()
+        # read back as a saved file is: the reader places each deal in its Bummerl
+        # (Match, Deal, the counters before and after, who won the Bummerl)
+        recs = loads(dumps(self.table.records()))
         rw = ReplayWidget(recs, deal=len(recs) - 1)
         rw.last()
         self.replay_box.children = [rw]
@@ -590,11 +601,13 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         from .review import ReviewWidget
 
         rec = self.table.record()
-        self.status = TEXT["reviewing"]
+        for tag in ("Match", "Deal"):  # one deal judged alone, outside its Bummerl
+            rec.tags.pop(tag, None)
+        self.note = TEXT["reviewing"]
         self.render()
         rw = ReviewWidget(rec, samples=samples, seed=seed, progress=False)
         self.replay_box.children = [rw]
-        self.status = TEXT["review_ready"]
+        self.note = TEXT["review_ready"]
         self.render()
         return rw
 
@@ -778,6 +791,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             items.append(f'<li class="sl-event">{text}</li>')
         status = (f'<div class="sl-status sl-refusal" style="color:#c8102e">'
                   f"{escape(self.status)}</div>" if self.status else "")
+        if self.note:
+            status += f'<div class="sl-note" style="color:#555">{escape(self.note)}</div>'
         if self._marriage_points is not None:
             status += (f'<div class="sl-status">'
                        f'{TEXT["pick_marriage"].format(points=self._marriage_points)}</div>')
