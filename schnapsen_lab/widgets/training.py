@@ -54,7 +54,11 @@ TEXT: dict[str, str] = {
     "summary.title": "Quiz done: {right} of {asked} answers right ({positions} positions).",
     "summary.all_right": "Every question answered right.",
     "summary.missed": "Missed:",
-    "summary.item": "position {n}, {question} the answer was {expected}{given}",
+    "summary.item": "position {n}, {question}: {expected}{given}",
+    "short.my_score": "your score",
+    "short.opponent_score": "your opponent's score",
+    "short.trumps_out": "trumps still out",
+    "short.unknown": "unknown cards",
     "summary.given": " (you said {given})",
     "summary.unanswered": " (not answered)",
     "closing.header": ("<b>Position {n} of {total}</b>: you are {who} to lead; the talon "
@@ -254,7 +258,8 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
                 given = (TEXT["summary.unanswered"] if fb is None
                          else TEXT["summary.given"].format(given=fb.given))
                 rows.append("<li>" + escape(TEXT["summary.item"].format(
-                    n=n, question=q.prompt, expected=q.answer_text, given=given)) + "</li>")
+                    n=n, question=TEXT[f"short.{q.ask.value}"], expected=q.answer_text,
+                    given=given)) + "</li>")
             body = (f'<div>{TEXT["summary.missed"]}</div>'
                     f'<ul class="sl-quiz-missed" style="margin:2px 0">{"".join(rows)}</ul>')
         return f'<div style="{_BOX}"><b>{escape(title)}</b>{body}</div>'
