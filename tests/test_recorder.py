@@ -247,7 +247,7 @@ def test_widget_shows_why_an_entry_is_refused() -> None:
     w = RecorderWidget()
     w.set_deal("B", HA, "AC KC AH JD TH", IND)
     assert not w.start()
-    assert "S3" in w.message_html.value and "TH" in w.message_html.value
+    assert "S3" in w.message_html.value and "10♥" in w.message_html.value
     w.set_deal("B", HA, HB, IND)
     assert w.start()
     assert w.enter("AD") and w.enter("KH")

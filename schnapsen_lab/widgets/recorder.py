@@ -35,7 +35,7 @@ import ipywidgets as W
 from .. import html as H
 from ..cards import CARDS, Card, mask_of
 from ..io import atomic_write
-from ..notation import card_text, outcome_text
+from ..notation import card_text, outcome_text, text_with_cards
 from ..psn import Record, dumps
 from ..recorder import Draw, Entry, Recorder, RecorderError
 from ..rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
@@ -267,7 +267,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
                                      self.chosen["I"][0] if self.chosen["I"] else "?",
                                      profile=PROFILES[self.profile_picker.value])
         except RecorderError as e:
-            self.message = str(e)
+            self.message = text_with_cards(str(e))
             self.render()
             return False
         self.message = ""
@@ -284,7 +284,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         try:
             self.recorder.enter(entry)
         except RecorderError as e:
-            self.message = str(e)
+            self.message = text_with_cards(str(e))
             self.render()
             return False
         self.message = ""

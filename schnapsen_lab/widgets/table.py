@@ -423,7 +423,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         try:
             ev = t.student_act(action)
         except ValueError as e:
-            self.status = str(e)
+            self.status = text_with_cards(str(e))
             self.render()
             return
         self.status = ""
