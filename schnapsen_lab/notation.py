@@ -46,9 +46,9 @@ TEXT: dict[str, str] = {
     # actions without their subject, as the move list shows them
     "move.lead": "leads {card}",
     "move.follow": "plays {card}",
-    "move.marriage": "announces {points} and leads {card}",
+    "move.marriage": "announces {points}, leads {card}",
     "move.exchange": "exchanges {jack} for the indicator",
-    "move.close": "closes the talon",
+    "move.close": "closes",
     "move.claim": "claims 66",
     "move.dealt": "as dealt",
     # an action alone, as a list of choices shows it

@@ -50,9 +50,9 @@ TEXT: dict[str, str] = {
     "play": "play",
     "step": "step",
     "moves": "Moves",
-    "move": "{step:>2}  {seat}  {words}",
-    "move.dealt": " 0  as dealt",
-    "move.comment": "  {…}",
+    "move": "{step:>2} {seat} {words}",
+    "move.dealt": " 0 as dealt",
+    "move.comment": " {…}",
     "deal.match": "{match} deal {deal}",
     "deal.record": "record {index}",
     "deal.label": "{n}: {what} · {a} vs {b} · {result}",
@@ -79,9 +79,9 @@ VIEWS: tuple[tuple[str, str], ...] = ((TEXT["view.open"], "open"), (TEXT["view.A
                                       (TEXT["view.B"], "B"))
 """The view selector's options: label and value."""
 
-MOVES_WIDTH = 250
+MOVES_WIDTH = 280
 """The move list's width (px)."""
-SIDE_WIDTH = 290
+SIDE_WIDTH = 280
 """The side panel's width (px): tallies and counting."""
 TABLE_WIDTH = H.FELT_WIDTH + 8
 """The table panel's width (px): the felt and the margins ipywidgets gives its parts."""

@@ -108,6 +108,15 @@ def test_replay_panels_never_overlap_and_the_table_stays(lab: Lab, page: Any) ->
         where = here
         # the move list, with its comment marks, is not covered by the table
         assert not _covered_at_center(page, moves, ".sl-moves"), f"step {step}"
+    # ... nor cut off: every line of the move list fits its width
+    widest, room = moves.evaluate(
+        """sel => {
+            const ctx = document.createElement("canvas").getContext("2d");
+            ctx.font = getComputedStyle(sel).font;
+            const w = Math.max(...[...sel.options].map(o => ctx.measureText(o.text).width));
+            return [w, sel.clientWidth];
+        }""")
+    assert widest + 8 <= room, (widest, room)
     lab.screenshot(page, "replay-laptop")
 
 
