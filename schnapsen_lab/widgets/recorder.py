@@ -68,6 +68,7 @@ TEXT: dict[str, str] = {
     "full": ("{part} already holds {size}: click one of them to take it back, or choose "
              "another part above"),
     "taken_back": "{card} taken back from {part}",
+    "take_back_tip": "take {card} back",
     "size.hand": "5 cards",
     "size.indicator": "1 card",
     "first": "enter the deal first (dealer, both hands, the indicator)",
@@ -374,7 +375,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
             self.part_labels[part].value = (
                 f'<span style="font:13px sans-serif;font-weight:{weight}">'
                 f"{escape(self._part_name(part))} {have}</span>")
-            self.part_rows[part].show(cards, cards, size="sm")
+            self.part_rows[part].show(cards, cards, size="sm", tip=TEXT["take_back_tip"])
         missing = [p for p in _PARTS if len(self.chosen[p]) < _size(p)]
         part = f"{escape(self._part_name(t))}"
         if not missing:

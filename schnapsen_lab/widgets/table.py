@@ -21,7 +21,8 @@ won the Bummerl, "save as PSN" (atomic), "open in replay" and "review".
 Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (the table and
 the hand: ``sl-drop-zone`` holds the felt ``sl-practice-felt``; cards are ``sl-pick
 sl-card-AH`` plus ``sl-playable`` or ``sl-disabled``), ``sl-trick-area``, ``sl-trump``,
-``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-status``, ``sl-question``,
+``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-status`` (``sl-refusal``: why a card
+or an action was refused; ``sl-question``: the claim question), ``sl-note``,
 ``sl-marriage-20``, ``sl-marriage-40``, ``sl-exchange``, ``sl-close``, ``sl-claim``,
 ``sl-no-claim``, ``sl-claim-confirm-box`` (with ``sl-claim-confirm`` and
 ``sl-claim-cancel``), ``sl-new-deal``, ``sl-new-bummerl``, ``sl-bot``, ``sl-end``,
@@ -216,8 +217,11 @@ class CardRow(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
-             size: str = "lg", empty: str = "") -> None:
-        """Show ``cards``; those in ``pickable`` can be played, the others are greyed."""
+             size: str = "lg", empty: str = "", tip: str = "") -> None:
+        """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
+        ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
+        default "play {card}")."""
+        tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
         parts = []
@@ -225,7 +229,7 @@ class CardRow(anywidget.AnyWidget):
             if c in self.pickable:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-playable" '
                              f'data-pick="{c.name}" '
-                             f'title="{TEXT["play_card"].format(card=card_text(c))}" '
+                             f'title="{escape(tip.format(card=card_text(c)))}" '
                              f'style="cursor:pointer;display:inline-block">'
                              f"{H.card_html(c, size)}</span>")
             else:

@@ -43,6 +43,7 @@ _GOOD = "color:#1b7a3a"
 _BAD = "color:#c8102e"
 
 TEXT: dict[str, str] = {
+    "no_items": "no quiz items: give records with deals of at least a few tricks",
     "check": "Check",
     "next": "Next position",
     "summary_button": "See your score",
@@ -90,7 +91,7 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
 
     def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True) -> None:
         if not items:
-            raise ValueError("no quiz items: give records with deals of at least a few tricks")
+            raise ValueError(TEXT["no_items"])
         self.show_won_tricks = show_won_tricks
         self.items = list(items)
         self.index = 0
