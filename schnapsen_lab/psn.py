@@ -150,6 +150,8 @@ class Record:
     ``outcome`` is the main line's result (None while unfinished or after an error);
     ``errors`` lists every error found, first where the record first goes wrong.
     ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its Bummerl.
+    ``comments_after_error`` are the main line's comments that follow its first illegal
+    move (they belong to no valid move).
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -169,6 +171,7 @@ class Record:
     line: int = 1
     file: str | None = None
     source_movetext: str | None = None
+    comments_after_error: list[str] = field(default_factory=list)
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -822,9 +825,9 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             if not body.endswith("}"):
                 fail(ctx, m.start("comment"), "PSN", "a comment opened with { is never closed")
                 continue
-            _attach_comment(ctx, " ".join(body[1:-1].split()))
+            _attach_comment(ctx, " ".join(body[1:-1].split()), root, rec)
         elif kind == "semi":
-            _attach_comment(ctx, " ".join(m.group("semi")[1:].split()))
+            _attach_comment(ctx, " ".join(m.group("semi")[1:].split()), root, rec)
         elif kind in ("glyph", "nag"):
             tok = m.group(kind)
             if not ctx.line.moves:
@@ -866,7 +869,10 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
         rec.outcome = root.pos.outcome if rec.main_line_ok else None
 
 
-def _attach_comment(ctx: _Ctx, text: str) -> None:
+def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
+    if ctx is root and not ctx.alive and ctx.start is not None:
+        rec.comments_after_error.append(text)  # after the main line's error
+        return
     if ctx.line.moves:
         ctx.line.moves[-1].comments.append(text)
     else:

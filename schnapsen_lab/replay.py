@@ -190,10 +190,12 @@ class Replay:
 
     ``Replay(record)`` replays the main line up to its end (or its first error, see
     :attr:`error`). Step ``i`` is the position after the ``i``-th action.
+    ``comments_after_error`` are the comments that follow the error: they belong to
+    the last step, where the record stops being valid, not to its last move.
     """
 
-    __slots__ = ("_marriages", "_trick_steps", "_tricks", "_views", "actors", "error",
-                 "moves", "positions", "record", "step")
+    __slots__ = ("_marriages", "_trick_steps", "_tricks", "_views", "actors",
+                 "comments_after_error", "error", "moves", "positions", "record", "step")
 
     def __init__(self, record: Record) -> None:
         self.record = record
@@ -204,6 +206,7 @@ class Replay:
         tricks: list[Trick] = []
         marriages: list[Marriage] = []
         moves = list(record.main.moves)
+        after_error = list(record.comments_after_error) if self.error is not None else []
         lead_marriage = 0
         for i, mv in enumerate(moves, 1):
             a = mv.action
@@ -214,6 +217,7 @@ class Replay:
             nxt = pos.copy()
             err = pos.check(a)
             if err is not None:  # a record built by hand may hold a bad action
+                after_error = [c for m in moves[i - 1:] for c in m.comments] + after_error
                 moves = moves[: i - 1]
                 break
             nxt.apply_unchecked(a)
@@ -241,6 +245,7 @@ class Replay:
         self.positions: list[Position] = positions
         self.actors: list[Seat | None] = actors
         self.moves: list[Move] = moves
+        self.comments_after_error: list[str] = after_error
         self._tricks = tricks
         self._trick_steps = [t.step for t in tricks]
         self._marriages = marriages

@@ -16,6 +16,9 @@ question whether to claim (right after its marriage announcement, E2 b, and afte
 last trick when it won it, E2 a; ``view.legal == (CLAIM,)``, ``None`` declines).
 An action the rules forbid raises :class:`~schnapsen_lab.rules.IllegalAction` naming the
 player.
+
+The records name the seats apart: when one player plays both seats the names are
+``heuristic A`` and ``heuristic B`` (:func:`seat_names`), or any names given.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ __all__ = [
     "parallel_map",
     "play_bummerl",
     "play_deal",
+    "seat_names",
     "simulate",
     "simulate_psn",
 ]
@@ -166,14 +170,14 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     pos = Position.deal(deck, dealer, profile)
     actions: list[Action] = []
     while True:
-        legal = pos.legal_actions()
-        if not legal:
-            claimant = pos.claimant_after_last_trick
-            if claimant is not None:
-                c = int(claimant)
+        if pos.outcome is not None:
+            # after the last trick its winner may still claim (E2 a): the engine accepts it
+            if pos.check(CLAIM) is None:
+                c = pos.claim_by
                 if _claims(pos, c, ps[c], quick[c], gens[c]):
                     actions.append(CLAIM)
             break
+        legal = pos.legal_actions()
         leader = pos.leader
         if pos.lead >= 0:
             seat = 1 - leader
@@ -258,17 +262,33 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def seat_names(players: Sequence[str], names: Sequence[str] | None = None) -> tuple[str, str]:
+    """The names the records give A and B: ``names`` when given, else the players'
+    names, told apart by seat when one player plays both (``heuristic A``,
+    ``heuristic B``). Raise ValueError on two equal or empty names."""
+    if names is not None:
+        out = (str(names[0]).strip(), str(names[1]).strip())
+        if not all(out) or out[0] == out[1]:
+            raise ValueError(f"give two different names for A and B, not {names!r}")
+        return out
+    a, b = str(players[0]), str(players[1])
+    if a == b:
+        return (f"{a} A", f"{b} B")
+    return (a, b)
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
-    names: tuple[str, str]
+    players: tuple[str, str]
     seed: int
     number: int
     profile: Profile
     match_id: str
+    names: tuple[str, str]
 
 
 def _play_task(task: _Task) -> PlayedMatch:
-    players = (make_player(task.names[0]), make_player(task.names[1]))
+    players = (make_player(task.players[0]), make_player(task.players[1]))
     return play_bummerl(players, task.seed, task.number, task.profile)
 
 
@@ -303,11 +323,13 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterato
 
 
 def _tasks(players: tuple[str, str], matches: int, seed: int, profile: Profile,
-           first: int) -> list[_Task]:
-    names = (players[0], players[1])
-    for n in names:
+           first: int, names: Sequence[str] | None = None) -> list[_Task]:
+    pair = (players[0], players[1])
+    for n in pair:
         make_player(n)  # fail early on an unknown name
-    return [_Task(names, seed, n, profile, f"{seed}-{n}") for n in range(first, first + matches)]
+    tags = seat_names(pair, names)
+    return [_Task(pair, seed, n, profile, f"{seed}-{n}", tags)
+            for n in range(first, first + matches)]
 
 
 def simulate(players: tuple[str, str], matches: int, seed: int = 0, profile: Profile = SOFT,
@@ -323,7 +345,8 @@ def simulate(players: tuple[str, str], matches: int, seed: int = 0, profile: Pro
 
 def simulate_psn(players: tuple[str, str], matches: int, seed: int = 0,
                  profile: Profile = SOFT, jobs: int | None = None,
-                 first: int = 1) -> Iterator[str]:
-    """Like :func:`simulate`, but each match as canonical PSN text (match ids ``seed-n``)."""
-    tasks = _tasks(players, matches, seed, profile, first)
+                 first: int = 1, names: Sequence[str] | None = None) -> Iterator[str]:
+    """Like :func:`simulate`, but each match as canonical PSN text (match ids ``seed-n``),
+    the seats named by :func:`seat_names` (``names``, or the players' names apart)."""
+    tasks = _tasks(players, matches, seed, profile, first, names)
     return parallel_map(_text_task, tasks, default_jobs() if jobs is None else jobs)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
 from .knowledge import view
+from .notation import action_text, cards_text
 from .psn import Record
 from .rules import CLOSE, EXCHANGE, Position, Seat
 
@@ -62,13 +63,33 @@ class Ask(Enum):
     UNKNOWN = "unknown"
 
 
+#: Every text of the counting exercises, as format strings (cards in the display
+#: notation of :mod:`schnapsen_lab.notation`).
+TEXT: dict[str, str] = {
+    "ask.my_score": "Your score (card points of your tricks plus your marriages that count)?",
+    "ask.opponent_score": "Your opponent's score?",
+    "ask.trumps_out": ("Which trumps are still out (not played, not in your hand, not the "
+                       "face-up indicator)? A number is accepted too."),
+    "ask.unknown": ("Which cards could be in your opponent's hand or in the talon, "
+                    "without your knowing which (leave out cards you know they hold)?"),
+    "unreadable": "Could not read the answer: {error}",
+    "right": "Right: {expected}.",
+    "wrong": "Not quite: the answer is {expected} (you said {given}).",
+    "missing": "Missing: {cards}.",
+    "extra": "Not out: {cards}.",
+    "empty": "No answer yet: type one, then press Check.",
+    "none": "none",
+    "trump_count": "{n} ({cards})",
+    "not_a_number": "{text!r} is not a number",
+    "no_bool": "give a number or cards, not True/False",
+    "name_cards": "name the cards (e.g. 'AH 10C QS')",
+}
+
 _PROMPTS = {
-    Ask.MY_SCORE: "Your score (card points of your tricks plus your marriages that count)?",
-    Ask.OPPONENT_SCORE: "Your opponent's score?",
-    Ask.TRUMPS_OUT: "Which trumps are still out (not played, not in your hand, not the "
-                    "face-up indicator)? A number is accepted too.",
-    Ask.UNKNOWN: "Which cards could be in your opponent's hand or in the talon, "
-                 "without your knowing which (leave out cards you know they hold)?",
+    Ask.MY_SCORE: TEXT["ask.my_score"],
+    Ask.OPPONENT_SCORE: TEXT["ask.opponent_score"],
+    Ask.TRUMPS_OUT: TEXT["ask.trumps_out"],
+    Ask.UNKNOWN: TEXT["ask.unknown"],
 }
 
 
@@ -90,7 +111,7 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The expected answer as text (cards in card order)."""
+        """The expected answer as text (cards in card order, as printed: ``10♥``)."""
         return _text(self.answer)
 
 
@@ -110,14 +131,14 @@ class Feedback:
     def message(self) -> str:
         """One line for the student."""
         if self.error is not None:
-            return f"Could not read the answer: {self.error}"
+            return TEXT["unreadable"].format(error=self.error)
         if self.correct:
-            return f"Right: {self.expected}."
-        parts = [f"Not quite: the answer is {self.expected} (you said {self.given})."]
+            return TEXT["right"].format(expected=self.expected)
+        parts = [TEXT["wrong"].format(expected=self.expected, given=self.given)]
         if self.missing:
-            parts.append(f"Missing: {' '.join(str(c) for c in self.missing)}.")
+            parts.append(TEXT["missing"].format(cards=cards_text(self.missing)))
         if self.extra:
-            parts.append(f"Not out: {' '.join(str(c) for c in self.extra)}.")
+            parts.append(TEXT["extra"].format(cards=cards_text(self.extra)))
         return " ".join(parts)
 
 
@@ -151,7 +172,7 @@ class CountingItem:
 def _text(value: int | frozenset[Card]) -> str:
     if isinstance(value, int):
         return str(value)
-    return " ".join(str(c) for c in sorted(value)) or "none"
+    return cards_text(sorted(value)) or TEXT["none"]
 
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -160,17 +181,17 @@ _SPLIT = re.compile(r"[\s,;]+")
 def parse_answer(ask: Ask, answer: str | int | Iterable[Card | str]) -> int | frozenset[Card]:
     """Read an answer: a number for scores, a set of cards (or, for trumps, a number)."""
     if isinstance(answer, bool):
-        raise ValueError("give a number or cards, not True/False")
+        raise ValueError(TEXT["no_bool"])
     if isinstance(answer, int):
         if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE, Ask.TRUMPS_OUT):
             return answer
-        raise ValueError("name the cards (e.g. 'AH TC QS')")
+        raise ValueError(TEXT["name_cards"])
     if isinstance(answer, str):
         text = answer.strip()
         if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE) or (ask is Ask.TRUMPS_OUT
                                                           and text.isdigit()):
             if not text.lstrip("-").isdigit():
-                raise ValueError(f"{text!r} is not a number")
+                raise ValueError(TEXT["not_a_number"].format(text=text))
             return int(text)
         words = [w for w in _SPLIT.split(text) if w and w.lower() not in ("none", "-")]
         return frozenset(parse_card(w) for w in words)
@@ -187,7 +208,7 @@ def check_answer(question: Question, answer: str | int | Iterable[Card | str]) -
     if isinstance(expected, frozenset) and isinstance(given, int):
         # a number of trumps
         return Feedback(question, given == len(expected), str(given),
-                        f"{len(expected)} ({_text(expected)})")
+                        TEXT["trump_count"].format(n=len(expected), cards=_text(expected)))
     if isinstance(expected, frozenset):
         assert isinstance(given, frozenset)
         missing = tuple(sorted(expected - given))
@@ -342,6 +363,6 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         why = "Right" if correct else "The advisor disagrees"
     msg = (f"{why}: closing wins {advice.close.win_chance:.0%} of the {advice.hands} possible "
            f"hands ({close:+.2f} game points on average); playing on "
-           f"({advice.play_on_action}) is worth {play:+.2f} "
+           f"({action_text(advice.play_on_action)}) is worth {play:+.2f} "
            f"[{advice.play_on.low:+.2f}, {advice.play_on.high:+.2f}].")
     return ClosingFeedback(c, best, correct, close, play, msg)

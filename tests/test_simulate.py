@@ -21,6 +21,7 @@ from schnapsen_lab.rules import SOFT, STRICT, Seat
 from schnapsen_lab.simulate import (
     deal_records,
     play_bummerl,
+    seat_names,
     simulate,
     simulate_psn,
 )
@@ -219,3 +220,48 @@ def test_bundled_collection(name: str, capsys: pytest.CaptureFixture[str]) -> No
     text = path.read_text(encoding="utf-8")
     assert text.startswith(head + "\n")
     assert re.search(r"\S", text[len(head):])
+
+
+# -- seats apart when one player plays both ----------------------------------------------------
+
+def test_seat_names_tell_the_seats_apart() -> None:
+    assert seat_names(("heuristic", "random")) == ("heuristic", "random")
+    assert seat_names(("heuristic", "heuristic")) == ("heuristic A", "heuristic B")
+    assert seat_names(("heuristic", "heuristic"), ("Anna", "Bert")) == ("Anna", "Bert")
+    for bad in (("Anna", "Anna"), ("Anna", " ")):
+        with pytest.raises(ValueError):
+            seat_names(("random", "random"), bad)
+
+
+def test_simulate_names_the_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "mirror.psn"
+    code, _, _ = _run(["simulate", "--players", "random,random", "--matches", "2", "--seed",
+                       "5", "-j", "1", "-q", "-o", str(out)], capsys)
+    assert code == 0
+    recs = list(psn.read(out))
+    assert {r.player_names for r in recs} == {("random A", "random B")}
+    named = tmp_path / "named.psn"
+    code, _, _ = _run(["simulate", "--players", "random,random", "--names", "Anna, Bert",
+                       "--matches", "2", "--seed", "5", "-j", "1", "-q", "-o", str(named)],
+                      capsys)
+    assert code == 0
+    again = list(psn.read(named))
+    assert {r.player_names for r in again} == {("Anna", "Bert")}
+    assert [r.actions for r in again] == [r.actions for r in recs]  # the same play
+    for bad in ("Anna", "Anna,Anna", "Anna,"):
+        code, _, err = _run(["simulate", "--players", "random,random", "--names", bad,
+                             "--matches", "1", "-q", "-o", str(tmp_path / "x.psn")], capsys)
+        assert code == 2 and "--names" in err and err.count("\n") == 1
+
+
+def test_the_bundled_mirror_match_tells_the_seats_apart() -> None:
+    pytest.importorskip("pandas")
+    from schnapsen_lab.stats import players_frame
+
+    path = RECORDS / "heuristic-vs-heuristic.psn"
+    names = {r.player_names for r in psn.read(path)}
+    assert names == {("heuristic A", "heuristic B")}
+    players = players_frame(path)
+    assert sorted(players["player"].astype(str)) == ["heuristic A", "heuristic B"]
+    # every Bummerl counted once for each seat
+    assert set(players["matches"]) == {500}

@@ -2,8 +2,10 @@
 
 Plays whole Bummerl matches between two registered players and writes them as PSN,
 one record a deal, with PlayerA/PlayerB, Match, Deal, Dealer, Rules, Deck, Score and
-Result tags. The same seed gives the same file whatever ``--jobs``; the file is written
-atomically, so Ctrl-C leaves the old file (or none) behind.
+Result tags. PlayerA/PlayerB are the players' names, told apart by seat when one player
+plays both (``heuristic A``, ``heuristic B``), or the names given with ``--names``.
+The same seed gives the same file whatever ``--jobs``; the file is written atomically,
+so Ctrl-C leaves the old file (or none) behind.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "gives the same file whatever the number of jobs.")
     p.add_argument("--players", required=True, metavar="A,B",
                    help="the two players' names, A first, e.g. heuristic,random")
+    p.add_argument("--names", default=None, metavar="A,B",
+                   help="the names the records give A and B (default: the players' names; "
+                   "'heuristic A' and 'heuristic B' when one player plays both)")
     p.add_argument("--matches", "-n", type=int, default=100, metavar="N",
                    help="how many Bummerl matches (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
@@ -50,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from ..io import atomic_write
     from ..players.registry import make_player, player_names
     from ..rules import PROFILES, profile_named
-    from ..simulate import default_jobs, simulate_psn
+    from ..simulate import default_jobs, seat_names, simulate_psn
 
     names = [n.strip() for n in str(args.players).split(",")]
     if len(names) != 2 or not all(names):
@@ -82,10 +87,20 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"-o {out}: cannot write in {folder}")
     jobs = args.jobs if args.jobs is not None else default_jobs()
     pair = (names[0].lower(), names[1].lower())
+    tags: tuple[str, str] | None = None
+    if args.names is not None:
+        given = [n.strip() for n in str(args.names).split(",")]
+        try:
+            if len(given) != 2:
+                raise ValueError
+            tags = seat_names(pair, given)
+        except ValueError:
+            raise CliError(f"--names {args.names!r}: give two different names separated by "
+                           "a comma, e.g. Anna,Bert") from None
 
     from tqdm import tqdm
 
-    texts = simulate_psn(pair, args.matches, args.seed, profile, jobs)
+    texts = simulate_psn(pair, args.matches, args.seed, profile, jobs, names=tags)
     bar = tqdm(texts, total=args.matches, unit="match", desc="simulate",
                disable=True if args.quiet else None, file=sys.stderr)
     try:

@@ -53,10 +53,10 @@
       "<span style=\"align-self:center;font-size:" + z[3] + "px\">" + SYM[suitOf(c)] + "</span>" +
       "<span style=\"align-self:flex-end;transform:rotate(180deg)\">" + corner + "</span></span>";
   }
-  /* A card face down (class sl-card-back). */
+  /* A card face down (class sl-face-down). */
   function back(size, title) {
     var z = K.sizes[size];
-    return "<span class=\"sl-card sl-card-back\" title=\"" + title + "\" style=\"" +
+    return "<span class=\"sl-card sl-face-down\" title=\"" + title + "\" style=\"" +
       fill(K.back_style, {w: z[0], h: z[1], extra: ""}) + "\"></span>";
   }
   function row(html) {

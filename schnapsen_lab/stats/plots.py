@@ -1,7 +1,10 @@
 """Plots of the deal, Bummerl and player tables (matplotlib), one idea each.
 
 Every function takes an optional ``ax`` to draw into (a new figure otherwise) and
-returns it, with a title and labelled axes. Rates are drawn with 95% Wilson intervals.
+returns it, with a title and labelled axes. Rates are drawn with 95% Wilson intervals
+as error bars, which the legend names, and with their values written on the bars; the
+rate plots take ``by`` (a column, e.g. a collection) to draw one bar a group. Every text
+is a format string in :data:`TEXT`.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ from typing import TYPE_CHECKING
 
 from ..psn import Record
 from .features import score_trajectory
-from .tables import closing_by_talon, forehand_table, marriage_table, points_by_end, wilson
+from .tables import closing_by_talon, finished, forehand_table, marriage_table, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
 __all__ = [
+    "TEXT",
     "plot_bummerl",
     "plot_closing_by_talon",
     "plot_forehand",
@@ -28,6 +32,40 @@ __all__ = [
 
 _A_COLOR = "#1f77b4"
 _B_COLOR = "#d62728"
+_GROUP_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b2", "#937860")
+
+TEXT: dict[str, str] = {
+    "interval": "error bars: 95% interval (Wilson)",
+    "all": "all deals",
+    "tick_n": "{label}\n(n={n})",
+    "end.claim": "claim",
+    "end.false_claim": "false claim",
+    "end.last_trick": "last trick",
+    "end.failed_closing": "failed closing\n(C3, last trick)",
+    "points": "{n} point",
+    "points_many": "{n} points",
+    "points_by_end.title": "Game points by how the deal ended",
+    "points_by_end.x": "how the deal ended",
+    "points_by_end.y": "deals",
+    "points_by_end.legend": "game points won",
+    "closing.title": "Closing success by talon size at closing",
+    "closing.x": "talon size when closed (cards, with the indicator)",
+    "closing.y": "share of closes the closer won",
+    "forehand.title": "The forehand's share of deals won (the dealer wins the rest)",
+    "forehand.y": "share of deals the forehand won",
+    "marriages.title": "Marriages and winning the deal",
+    "marriages.x": "best marriage the player announced",
+    "marriages.y": "share of deals the player won",
+    "win_rates.title": "Players' {what} win rates",
+    "win_rates.x": "share of {whats} won",
+    "what.deal": "deal",
+    "what.bummerl": "Bummerl",
+    "whats.deal": "deals",
+    "whats.bummerl": "Bummerls",
+    "win_rates.y": "player",
+    "win_rates.label": "{group}: {player}",
+}
+"""Every text the plots show, as format strings."""
 
 
 def _axes(ax: Axes | None) -> Axes:
@@ -39,67 +77,148 @@ def _axes(ax: Axes | None) -> Axes:
     return new
 
 
-def _rate_bars(ax: Axes, t: pd.DataFrame, key: str, color: str = "#4c72b0") -> None:
-    labels = [str(x) for x in t[key]]
-    rate = t["rate"].to_numpy(dtype=float)
-    lo = t["low"].to_numpy(dtype=float)
-    hi = t["high"].to_numpy(dtype=float)
-    err = [rate - lo, hi - rate]
-    ax.bar(labels, rate, yerr=err, capsize=4, color=color)
-    for x, n in enumerate(t["deals"]):
-        if n:
-            ax.annotate(f"n={n}", (x, 0.02), ha="center", fontsize=8, color="white")
-    ax.set_ylim(0, 1)
+def _rate(value: float) -> str:
+    """A rate as a bar label: one decimal below 10%, so that 0.8% is not 1%."""
+    return f"{value:.1%}" if value < 0.1 else f"{value:.0%}"
+
+
+def _groups(deals: pd.DataFrame, by: str | None) -> list[tuple[str, pd.DataFrame]]:
+    if by is None:
+        return [(TEXT["all"], deals)]
+    return [(str(k), g) for k, g in deals.groupby(by, observed=True, sort=True)]
+
+
+def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: str,
+                       colors: tuple[str, ...] = _GROUP_COLORS) -> None:
+    """Bars of ``rate`` by ``key``, one bar a group side by side, each with its 95%
+    interval drawn as an error bar and its value written above it; the legend names the
+    groups and says what the error bars are."""
+    import numpy as np
+
+    keys: list[str] = []
+    for _, t in tables:
+        for k in t[key]:
+            if str(k) not in keys:
+                keys.append(str(k))
+    n_groups = len(tables)
+    width = 0.8 / n_groups
+    for gi, (name, t) in enumerate(tables):
+        cols = zip(t[key], t["deals"].astype(int), t["rate"].astype(float),
+                   t["low"].astype(float), t["high"].astype(float), strict=True)
+        by_key = {str(k): (int(n), float(r), float(lo), float(hi)) for k, n, r, lo, hi in cols}
+        xs: list[float] = []
+        rates: list[float] = []
+        lows: list[float] = []
+        highs: list[float] = []
+        for xi, k in enumerate(keys):
+            row = by_key.get(k)
+            if row is None or not row[0]:
+                continue
+            xs.append(xi + (gi - (n_groups - 1) / 2) * width)
+            rates.append(row[1])
+            lows.append(row[2])
+            highs.append(row[3])
+        r = np.array(rates)
+        ax.bar(xs, r, width * 0.92, color=colors[gi % len(colors)],
+               label=name if n_groups > 1 else None)
+        err = [np.maximum(0.0, r - np.array(lows)), np.maximum(0.0, np.array(highs) - r)]
+        ax.errorbar(xs, r, yerr=err, fmt="none",
+                    ecolor="#222", capsize=3, elinewidth=1,
+                    label=TEXT["interval"] if gi == 0 else None)
+        for x, v, hi in zip(xs, rates, highs, strict=True):
+            ax.annotate(_rate(v), (x, hi), xytext=(0, 2), textcoords="offset points",
+                        ha="center", va="bottom", fontsize=7)
+    if n_groups == 1:
+        t = tables[0][1]
+        n_of = {str(k): int(n) for k, n in zip(t[key], t["deals"], strict=True)}
+        labels = [TEXT["tick_n"].format(label=k, n=n_of.get(k, 0)) for k in keys]
+        ax.tick_params(axis="x", labelsize=8)
+    else:
+        labels = keys
+    ax.set_xticks(range(len(keys)), labels)
+    ax.set_ylim(0, 1.3)  # room above 100% for the values and the legend
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.legend(fontsize=7, loc="upper center", ncol=n_groups + 1, frameon=False)
+
+
+def _end_of(end: str, rule: object) -> str:
+    """The end category of a deal: a failed closing at the last trick (C3) is its own."""
+    if end == "last_trick" and str(rule) == "C3":
+        return "failed_closing"
+    return end
 
 
 def plot_points_by_end(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """How many game points a deal brought, by how it ended (claim, false claim, last trick)."""
+    """How many game points a deal brought, by how it ended: a claim, a false claim, the
+    last trick (G3), or a closing that failed at the last trick (C3), with the counts."""
+    import pandas as pd
+
     ax = _axes(ax)
-    t = points_by_end(deals)
-    ends = [str(e).replace("_", " ") for e in t.index]
+    d = finished(deals)
+    cat = [_end_of(str(e), r) for e, r in zip(d["end"], d["rule"], strict=True)]
+    t = pd.crosstab(pd.Series(cat, index=d.index, name="end"),
+                    d["game_points"].astype(int)).reindex(columns=[1, 2, 3], fill_value=0)
+    order = [e for e in ("claim", "false_claim", "last_trick", "failed_closing")
+             if e in t.index]
+    t = t.reindex(order)
+    ends = [TEXT[f"end.{e}"] for e in order]
     width = 0.27
     for i, gp in enumerate((1, 2, 3)):
         xs = [x + (i - 1) * width for x in range(len(ends))]
-        ax.bar(xs, t[gp].to_numpy(), width, label=f"{gp} point{'s' if gp > 1 else ''}")
+        label = TEXT["points" if gp == 1 else "points_many"].format(n=gp)
+        bars = ax.bar(xs, t[gp].to_numpy(), width, label=label)
+        ax.bar_label(bars, fontsize=7, padding=1)
     ax.set_xticks(range(len(ends)), ends)
-    ax.set_title("Game points by how the deal ended")
-    ax.set_xlabel("how the deal ended")
-    ax.set_ylabel("deals")
-    ax.legend(title="game points won")
+    ax.set_title(TEXT["points_by_end.title"])
+    ax.set_xlabel(TEXT["points_by_end.x"])
+    ax.set_ylabel(TEXT["points_by_end.y"])
+    ax.legend(title=TEXT["points_by_end.legend"])
     return ax
 
 
-def plot_closing_by_talon(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """How often closing the talon succeeds, by the talon size when it was closed."""
+def plot_closing_by_talon(deals: pd.DataFrame, ax: Axes | None = None,
+                          by: str | None = None) -> Axes:
+    """How often closing the talon succeeds, by the talon size when it was closed (one
+    bar a group of the column ``by``, e.g. a collection)."""
     ax = _axes(ax)
-    t = closing_by_talon(deals)
-    _rate_bars(ax, t, "talon", "#55a868")
-    ax.set_title("Closing success by talon size at closing")
-    ax.set_xlabel("talon size when closed (cards, with the indicator)")
-    ax.set_ylabel("share of closes the closer won")
+    tables = [(name, closing_by_talon(g)) for name, g in _groups(deals, by)]
+    _grouped_rate_bars(ax, tables, "talon", ("#55a868", *_GROUP_COLORS))
+    ax.set_title(TEXT["closing.title"])
+    ax.set_xlabel(TEXT["closing.x"])
+    ax.set_ylabel(TEXT["closing.y"])
     return ax
 
 
-def plot_forehand(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """The share of deals won by the forehand (who leads first) and by the dealer."""
+def plot_forehand(deals: pd.DataFrame, ax: Axes | None = None, by: str | None = None) -> Axes:
+    """The forehand's (who leads first) share of deals won, one bar a group of ``by``
+    (the dealer's share is the rest, so it is not drawn twice)."""
+    import pandas as pd
+
     ax = _axes(ax)
-    t = forehand_table(deals)
-    _rate_bars(ax, t, "role", "#8172b2")
-    ax.set_title("Forehand vs dealer: who wins the deal")
-    ax.set_xlabel("role in the deal")
-    ax.set_ylabel("share of deals won")
+    rows = []
+    for name, g in _groups(deals, by):
+        t = forehand_table(g)
+        row = t[t["role"] == "forehand"].iloc[0]
+        rows.append({"group": name, "deals": int(row["deals"]), "rate": row["rate"],
+                     "low": row["low"], "high": row["high"]})
+    table = pd.DataFrame(rows, columns=["group", "deals", "rate", "low", "high"])
+    _grouped_rate_bars(ax, [(TEXT["all"], table)], "group", ("#8172b2",))
+    ax.set_title(TEXT["forehand.title"])
+    ax.set_xlabel(by if by is not None else TEXT["all"])
+    ax.set_ylabel(TEXT["forehand.y"])
     return ax
 
 
-def plot_marriages(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """A player's chance to win the deal by the best marriage they announced: 40, 20, none."""
+def plot_marriages(deals: pd.DataFrame, ax: Axes | None = None, by: str | None = None) -> Axes:
+    """A player's chance to win the deal by the best marriage they announced: 40, 20,
+    none (one bar a group of ``by``)."""
     ax = _axes(ax)
-    t = marriage_table(deals)
-    _rate_bars(ax, t, "marriage", "#c44e52")
-    ax.set_title("Marriages and winning the deal")
-    ax.set_xlabel("best marriage the player announced")
-    ax.set_ylabel("share of deals the player won")
+    tables = [(name, marriage_table(g)) for name, g in _groups(deals, by)]
+    _grouped_rate_bars(ax, tables, "marriage", ("#c44e52", *_GROUP_COLORS))
+    ax.set_title(TEXT["marriages.title"])
+    ax.set_xlabel(TEXT["marriages.x"])
+    ax.set_ylabel(TEXT["marriages.y"])
     return ax
 
 
@@ -160,8 +279,9 @@ def plot_bummerl(deals: pd.DataFrame, match: str, bummerl: int = 1, file: str | 
 
 
 def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
-                          what: str = "deal") -> Axes:
-    """Each player's win rate (``what`` = ``deal`` or ``bummerl``) with 95% intervals."""
+                          what: str = "deal", by: str | None = None) -> Axes:
+    """Each player's win rate (``what`` = ``deal`` or ``bummerl``) with its 95% interval
+    and its value; with ``by`` (e.g. a collection column) each bar is named by it too."""
     ax = _axes(ax)
     if what == "deal":
         won, n = players["deals_won"], players["deals"]
@@ -169,21 +289,34 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
         won, n = players["bummerl_wins"], players["matches_complete"]
     else:
         raise ValueError(f"what is 'deal' or 'bummerl', not {what!r}")
-    names = [str(p) for p in players["player"]]
+    if by is None:
+        names = [str(p) for p in players["player"]]
+    else:
+        names = [TEXT["win_rates.label"].format(group=g, player=p)
+                 for g, p in zip(players[by], players["player"], strict=True)]
     rates: list[float] = []
     errs: list[list[float]] = [[], []]
+    his: list[float] = []
     for k, m in zip(won.astype(int), n.astype(int), strict=True):
         r = k / m if m else float("nan")
         lo, hi = wilson(int(k), int(m))
         rates.append(r)
-        errs[0].append(r - lo if m else 0.0)
-        errs[1].append(hi - r if m else 0.0)
-    ax.barh(names, rates, xerr=errs, capsize=4, color="#64b5cd")
+        errs[0].append(max(0.0, r - lo) if m else 0.0)  # float noise at 0% and 100%
+        errs[1].append(max(0.0, hi - r) if m else 0.0)
+        his.append(hi if m else 0.0)
+    ys = list(range(len(names)))
+    ax.barh(ys, rates, color="#64b5cd")
+    ax.errorbar(rates, ys, xerr=errs, fmt="none", ecolor="#222", capsize=3,
+                label=TEXT["interval"])
+    for y, r, hi in zip(ys, rates, his, strict=True):
+        if r == r:  # not NaN
+            ax.annotate(_rate(r), (hi, y), xytext=(3, 0), textcoords="offset points",
+                        va="center", fontsize=7)
+    ax.set_yticks(ys, names)
     ax.axvline(0.5, color="grey", lw=0.8, ls="--")
-    ax.set_xlim(0, 1)
-    ax.set_title(f"Players' {what} win rates (95% intervals)")
-    ax.set_xlabel(f"share of {what}s won")
-    ax.set_ylabel("player")
+    ax.set_xlim(0, 1.15)
+    ax.legend(fontsize=7, loc="lower right", frameon=False)
+    ax.set_title(TEXT["win_rates.title"].format(what=TEXT[f"what.{what}"]))
+    ax.set_xlabel(TEXT["win_rates.x"].format(whats=TEXT[f"whats.{what}"]))
+    ax.set_ylabel(TEXT["win_rates.y"])
     return ax
-
-

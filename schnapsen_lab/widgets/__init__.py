@@ -26,7 +26,9 @@ def replay(source: Any, *, view: str | None = None, step: int = 0,
     :class:`~schnapsen_lab.replay.Replay` or a path to a PSN file.
 
     ``view`` is ``"A"``, ``"B"`` or None (open table); ``deal`` picks the record (from 0)
-    when there are several; ``step`` is the step to show first.
+    when there are several; ``step`` is the step to show first. With nothing to replay
+    (no record, or none the reader could deal) the widget says why, with the reader's
+    first error as ``schnapsen-lab check`` gives it (``problem``).
     """
     return ReplayWidget(source, view=view, step=step, deal=deal)
 

@@ -21,23 +21,52 @@ import ipywidgets as W
 
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..notation import action_text, card_text, plural, seat_label
 from ..replay import Replay
+from ..training import TEXT as TRAINING_TEXT
 from ..training import (
     Ask,
     ClosingExercise,
     ClosingFeedback,
     CountingItem,
     Feedback,
+    Question,
     Tally,
     check_answer,
     judge_closing,
 )
 
-__all__ = ["ClosingTrainer", "CountingQuiz", "advice_html"]
+__all__ = ["TEXT", "ClosingTrainer", "CountingQuiz", "advice_html"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
 _BAD = "color:#c8102e"
+
+TEXT: dict[str, str] = {
+    "no_items": "no quiz items: give records with deals of at least a few tricks",
+    "check": "Check",
+    "next": "Next position",
+    "summary_button": "See your score",
+    "again": "Start again",
+    "header": ("<b>Position {n} of {total}</b>: you are {who}, after step {step}, "
+               "{tricks} played."),
+    "score": "score: <b>{tally}</b>",
+    "answered": "counted already: one answer a question",
+    "summary.title": "Quiz done: {right} of {asked} answers right ({positions} positions).",
+    "summary.all_right": "Every question answered right.",
+    "summary.missed": "Missed:",
+    "summary.item": "position {n}, {question}: {expected}{given}",
+    "short.my_score": "your score",
+    "short.opponent_score": "your opponent's score",
+    "short.trumps_out": "trumps still out",
+    "short.unknown": "unknown cards",
+    "summary.given": " (you said {given})",
+    "summary.unanswered": " (not answered)",
+    "closing.header": ("<b>Position {n} of {total}</b>: you are {who} to lead; the talon "
+                       "holds {talon} cards. Close, or play on? <span>(score {right} / "
+                       "{asked})</span>"),
+}
+"""Every text of the counting quiz (and the closing trainer's header), as format strings."""
 
 
 def _feedback_html(fb: Feedback) -> str:
@@ -46,31 +75,33 @@ def _feedback_html(fb: Feedback) -> str:
     return f'<span style="{style}">{mark} {escape(fb.message)}</span>'
 
 
-def _table_without_won_tricks(html: str) -> str:
-    """The table HTML without its won-tricks row (counting from memory)."""
-    cut = html.find('<div class="sl-won-tricks"')
-    if cut < 0:
-        return html
-    return html[:cut] + "</div>"
+def _note_html(text: str) -> str:
+    return f'<span style="color:#666">{escape(text)}</span>'
 
 
 class CountingQuiz(W.VBox):  # type: ignore[misc]
     """Steps of real records with the tallies hidden: answer as the player to move.
 
-    ``show_won_tricks`` shows the won tricks the rules let the player look through (K1);
-    by default they are hidden, so the scores must come from memory.
+    The table shows what the player may see, with the won tricks face up or down as
+    the rules let the player look through them (K1); ``show_won_tricks=False`` leaves
+    them out, to count from memory alone. One answer a question counts: once answered,
+    a question's box is locked. After the last position :meth:`next` shows a summary
+    (the score and the questions missed) and then starts again.
     """
 
-    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = False) -> None:
+    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True) -> None:
         if not items:
-            raise ValueError("no quiz items: give records with deals of at least a few tricks")
+            raise ValueError(TEXT["no_items"])
         self.show_won_tricks = show_won_tricks
         self.items = list(items)
         self.index = 0
         self.tally = Tally()
+        self.finished = False
+        self.results: list[dict[Ask, Feedback]] = [{} for _ in self.items]
         self.header = W.HTML()
         self.table = W.HTML()
         self.score_label = W.HTML()
+        self.summary = W.HTML()
         self.inputs: dict[Ask, W.Text] = {}
         self.feedback: dict[Ask, W.HTML] = {}
         rows = []
@@ -85,16 +116,18 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
             label.add_class("sl-quiz-prompt")
             rows.append(W.VBox([label, W.HBox([box, fb])]))
         self._labels = [r.children[0] for r in rows]
-        self.check_button = W.Button(description="Check", button_style="primary")
+        self.questions_box = W.VBox([self.table, *rows])
+        self.check_button = W.Button(description=TEXT["check"], button_style="primary")
         self.check_button.add_class("sl-quiz-check")
-        self.next_button = W.Button(description="Next position")
+        self.next_button = W.Button(description=TEXT["next"], layout=W.Layout(width="auto"))
         self.next_button.add_class("sl-quiz-next")
         self.check_button.on_click(lambda _b: self.check())
         self.next_button.on_click(lambda _b: self.next())
         self.header.add_class("sl-quiz-header")
         self.table.add_class("sl-quiz-table")
         self.score_label.add_class("sl-quiz-score")
-        super().__init__([self.header, self.table, *rows,
+        self.summary.add_class("sl-quiz-summary")
+        super().__init__([self.header, self.questions_box, self.summary,
                           W.HBox([self.check_button, self.next_button, self.score_label])])
         self.add_class("sl-quiz")
         self._show()
@@ -109,52 +142,128 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         rec = item.record
         names = rec.player_names
         rp = Replay(rec)
-        self.header.value = (f'<div style="{_BOX}"><b>Position {self.index + 1} of '
-                             f'{len(self.items)}</b>: you are {escape(names[item.seat])} '
-                             f'({item.seat}), after step {item.step}, '
-                             f'{rp[item.step].tricks_played} tricks played.</div>')
-        table = H.table_html(rp, item.step, item.seat)
-        self.table.value = table if self.show_won_tricks else _table_without_won_tricks(table)
+        self.finished = False
+        self.questions_box.layout.display = None
+        self.summary.value = ""
+        self.summary.layout.display = "none"
+        self.check_button.disabled = False
+        last = self.index == len(self.items) - 1
+        self.next_button.description = TEXT["summary_button" if last else "next"]
+        header = TEXT["header"].format(n=self.index + 1, total=len(self.items),
+                                       who=escape(seat_label(names, item.seat)),
+                                       step=item.step,
+                                       tricks=plural("tricks", rp[item.step].tricks_played))
+        self.header.value = f'<div style="{_BOX}">{header}</div>'
+        self.table.value = H.table_html(rp, item.step, item.seat,
+                                        won_tricks=self.show_won_tricks)
         asked = {q.ask: q for q in item.questions}
+        done = self.results[self.index]
         for ask, label in zip(Ask, self._labels, strict=True):
             q = asked.get(ask)
             label.value = f'<div style="{_BOX}">{escape(q.prompt)}</div>' if q else ""
-            self.inputs[ask].value = ""
-            self.inputs[ask].disabled = q is None
-            self.feedback[ask].value = ""
+            fb = done.get(ask)
+            self.inputs[ask].value = fb.given if fb is not None else ""
+            self.inputs[ask].disabled = q is None or fb is not None
+            self.feedback[ask].value = _feedback_html(fb) if fb is not None else ""
         self._score()
 
     def _score(self) -> None:
-        self.score_label.value = (f'<span style="{_BOX}margin-left:12px">score: '
-                                  f"<b>{self.tally}</b></span>")
+        score = TEXT["score"].format(tally=self.tally)
+        self.score_label.value = f'<span style="{_BOX}margin-left:12px">{score}</span>'
 
     def answer(self, answers: Mapping[Ask, str | int | Sequence[str]]) -> list[Feedback]:
         """Answer the current questions from code (as if typed), check them, and return
-        the feedback."""
+        the feedback of the answers counted now."""
         for ask, value in answers.items():
+            if self.inputs[ask].disabled:
+                continue
             v = value if isinstance(value, str) else (
                 str(value) if isinstance(value, int) else " ".join(value))
             self.inputs[ask].value = v
         return self.check()
 
     def check(self) -> list[Feedback]:
-        """Check the typed answers; unanswered questions are skipped."""
+        """Check the typed answers and return the feedback of those counted now.
+
+        A question counts once: an answered question keeps its verdict and its box is
+        locked. An empty box gets a reminder, an unreadable answer says why; neither
+        counts."""
+        if self.finished:
+            return []
         out = []
+        done = self.results[self.index]
         for q in self.item.questions:
+            if q.ask in done:
+                continue
             text = self.inputs[q.ask].value
             if not text.strip():
+                self.feedback[q.ask].value = _note_html(TRAINING_TEXT["empty"])
                 continue
             fb = check_answer(q, text)
             self.feedback[q.ask].value = _feedback_html(fb)
+            if fb.error is not None:
+                continue
+            done[q.ask] = fb
+            self.inputs[q.ask].disabled = True
             self.tally = self.tally.add(fb)
             out.append(fb)
         self._score()
         return out
 
+    def missed(self) -> list[tuple[int, Question, Feedback | None]]:
+        """The questions answered wrong or not at all: (position from 1, question, the
+        verdict or None when unanswered), of the positions shown so far."""
+        out: list[tuple[int, Question, Feedback | None]] = []
+        for i, item in enumerate(self.items[: self.index + 1]):
+            done = self.results[i]
+            for q in item.questions:
+                fb = done.get(q.ask)
+                if fb is None or not fb.correct:
+                    out.append((i + 1, q, fb))
+        return out
+
     def next(self) -> None:
-        """Go to the next position (round to the first after the last)."""
-        self.index = (self.index + 1) % len(self.items)
-        self._show()
+        """Go to the next position; after the last, show the summary; after the summary,
+        start again (a new score)."""
+        if self.finished:
+            self.index = 0
+            self.tally = Tally()
+            self.results = [{} for _ in self.items]
+            self._show()
+            return
+        if self.index + 1 < len(self.items):
+            self.index += 1
+            self._show()
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.questions_box.layout.display = "none"
+        self.check_button.disabled = True
+        self.next_button.description = TEXT["again"]
+        self.header.value = ""
+        self.summary.layout.display = None
+        self.summary.value = self._summary_html()
+
+    def _summary_html(self) -> str:
+        asked = sum(len(i.questions) for i in self.items)
+        title = TEXT["summary.title"].format(right=self.tally.right, asked=asked,
+                                             positions=len(self.items))
+        missed = self.missed()
+        if not missed:
+            body = f'<div style="{_GOOD}">{TEXT["summary.all_right"]}</div>'
+        else:
+            rows = []
+            for n, q, fb in missed:
+                given = (TEXT["summary.unanswered"] if fb is None
+                         else TEXT["summary.given"].format(given=fb.given))
+                rows.append("<li>" + escape(TEXT["summary.item"].format(
+                    n=n, question=TEXT[f"short.{q.ask.value}"], expected=q.answer_text,
+                    given=given)) + "</li>")
+            body = (f'<div>{TEXT["summary.missed"]}</div>'
+                    f'<ul class="sl-quiz-missed" style="margin:2px 0">{"".join(rows)}</ul>')
+        return f'<div style="{_BOX}"><b>{escape(title)}</b>{body}</div>'
 
 
 def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
@@ -165,7 +274,7 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
     rows = [
         f"<tr>{td}close</td>{td}{close.win_chance:.0%}</td>{td}{close.mean:+.2f}</td>"
         f"{td}exact, {advice.hands} hands</td></tr>",
-        f"<tr>{td}play on ({escape(str(advice.play_on_action))})</td>"
+        f"<tr>{td}play on ({escape(action_text(advice.play_on_action))})</td>"
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
         f"{td}95% CI [{play.low:+.2f}, {play.high:+.2f}], {play.samples} worlds</td></tr>",
     ]
@@ -180,7 +289,7 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
             f"<span>{r.value:+d}</span></div>" for r in losing[:max_hands])
         more = (f"<div>... and {len(losing) - max_hands} more</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(f"{k.card} ({k.in_losing:.0%} vs {k.in_all:.0%})"
+        keys = ", ".join(f"{card_text(k.card)} ({k.in_losing:.0%} vs {k.in_all:.0%})"
                          for k in advice.key_cards[:4])
         key_line = f"<div>Often in those hands: {escape(keys)}</div>" if keys else ""
         beat = (f"<div><b>Opponent hands that beat the closer ({len(losing)} of "
@@ -238,11 +347,10 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         names = rec.player_names
         rp = Replay(rec)
         self.advice = None
-        self.header.value = (f'<div style="{_BOX}"><b>Position {self.index + 1} of '
-                             f"{len(self.exercises)}</b>: you are {escape(names[ex.seat])} "
-                             f"({ex.seat}) to lead; the talon holds {ex.talon} cards. "
-                             f"Close, or play on? <span>(score {self.right} / "
-                             f"{self.asked})</span></div>")
+        header = TEXT["closing.header"].format(
+            n=self.index + 1, total=len(self.exercises), who=escape(seat_label(names, ex.seat)),
+            talon=ex.talon, right=self.right, asked=self.asked)
+        self.header.value = f'<div style="{_BOX}">{header}</div>'
         self.table.value = H.table_html(rp, ex.step, ex.seat)
         self.counting.value = H.counting_html(rp.counting(ex.step, ex.seat), names)
         self.result.value = ""
@@ -262,7 +370,8 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         style = _GOOD if fb.correct else _BAD
         self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>You chose '
                              f"{escape(fb.choice)}.</b> {escape(fb.message)}</div>"
-                             f"<div>In the game, {escape(ex.record.player_names[ex.seat])} "
+                             f"<div>In the game, "
+                             f"{escape(seat_label(ex.record.player_names, ex.seat))} "
                              f"{played}.</div>{advice_html(self.advice)}</div>")
         self.close_button.disabled = True
         self.play_button.disabled = True

@@ -60,7 +60,7 @@ SHOWN = """() => {
     counters: q('.sl-counters') ? [text('.sl-counters-A'), text('.sl-counters-B')] : null,
     talon: q('.sl-talon') ? q('.sl-talon').dataset.talon : null,
     hands: [faces('.sl-hand-A'), faces('.sl-hand-B')],
-    backs: [n('.sl-hand-A .sl-card-back'), n('.sl-hand-B .sl-card-back')],
+    backs: [n('.sl-hand-A .sl-face-down'), n('.sl-hand-B .sl-face-down')],
     known: [faces('.sl-hand-A', '.sl-known'), faces('.sl-hand-B', '.sl-known')],
     hidden: Array.from(document.querySelectorAll('.sl-hand.sl-hidden')).map(e => e.dataset.seat),
     up: n('.sl-won-up'), down: n('.sl-won-down'),

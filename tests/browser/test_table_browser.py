@@ -35,7 +35,7 @@ def test_play_cards_by_clicking(lab: Lab, page: Any) -> None:
     # Only legal cards are clickable; the rest of the hand is drawn greyed.
     expect(hand.locator(".sl-pick")).to_have_count(5)
 
-    for n in range(1, 4):
+    for _ in range(3):
         playable = hand.locator(".sl-playable")
         expect(playable.first).to_be_visible()
         step_before = int(felt.get_attribute("data-step") or "0")
@@ -47,14 +47,13 @@ def test_play_cards_by_clicking(lab: Lab, page: Any) -> None:
         expect(trick).not_to_have_attribute("data-tricks", str(tricks_before))
         assert int(felt.get_attribute("data-step") or "0") > step_before
         expect(hand.locator(f".sl-card-{name}")).to_have_count(0)  # the card left the hand
-        expect(scores).to_contain_text(re.compile(r"[1-9] tricks"))
+        expect(scores).to_contain_text(re.compile(r"[1-9] tricks?"))
         expect(table.locator(".sl-messages .sl-event").first).to_be_visible()
         # The student's turn comes back (or the deal is over after a claim).
         expect(hand.locator(".sl-playable").or_(table.locator(".sl-end-text .sl-outcome"))
                .first).to_be_visible()
         if table.locator(".sl-end-text .sl-outcome").count():
             break
-        assert n  # each round played one card
 
     lab.screenshot(page, "practice-table")
 
