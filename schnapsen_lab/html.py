@@ -67,8 +67,7 @@ TEXT = Texts({
     "trump": N_("trump"),
     "to_play": N_("{who} to play"),
     "over": N_("the deal is over"),
-    "hand.label": N_("{who}{to_play}"),
-    "hand.to_play": N_(" · to play"),
+    "hand.to_play": C_("after a player's name on the table", "to play"),
     "trick.led": N_("{who} led"),
     "trick.won": N_("trick {n}: {who} wins {points}"),
     "won.label": N_("{who}: won tricks"),
@@ -358,9 +357,8 @@ def _hand_row(rp: Replay, step: int, seat: Seat, viewer: Seat | None) -> str:
     pos = rp[step]
     names = _escaped(rp.record.player_names)
     face_down = viewer is not None and viewer != seat
-    to_move = TEXT["hand.to_play"] if pos.to_move == seat else ""
-    who = f"<b>{names[seat]}</b> ({seat})"
-    label = f'<span style="{_LABEL}">{TEXT["hand.label"].format(who=who, to_play=to_move)}</span>'
+    to_move = f" · {TEXT['hand.to_play']}" if pos.to_move == seat else ""
+    label = f'<span style="{_LABEL}"><b>{names[seat]}</b> ({seat}){to_move}</span>'
     if face_down:
         assert viewer is not None
         known = view(pos, viewer).opponent

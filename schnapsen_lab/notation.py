@@ -22,20 +22,28 @@ from .i18n import C_, N_, NP_, Plurals, Texts
 from .rules import Action, ActionKind, End, Outcome, Position, Seat, parse_action
 
 __all__ = [
+    "CALLS",
     "PLURALS",
     "RANK_TEXT",
     "RULE_WORDS",
+    "SEAT_LABEL",
     "TEXT",
     "action_text",
     "action_words",
     "bummerl_text",
+    "card_name",
     "card_text",
     "cards_text",
     "describe",
+    "error_text",
+    "inference_text",
     "outcome_text",
     "plural",
+    "profile_name",
+    "reason_text",
     "seat_label",
     "suit_name",
+    "suit_of",
     "text_with_cards",
 ]
 
@@ -44,7 +52,6 @@ RANK_TEXT = ("A", "10", "K", "Q", "J")
 
 TEXT = Texts({
     # a player and a seat
-    "seat_label": N_("{name} ({seat})"),
     # actions without their subject, as the move list shows them
     "move.lead": N_("leads {card}"),
     "move.follow": N_("plays {card}"),
@@ -58,7 +65,6 @@ TEXT = Texts({
     "act.close": C_("the action, in a list of choices", "close"),
     "act.claim": N_("claim 66"),
     "act.no_claim": N_("no claim"),
-    "act.marriage": N_("{card} +{points}"),
     # actions as sentences
     "said.lead": N_("{who} leads {card}"),
     "said.follow": N_("{who} plays {card}; {winner} takes the trick ({points})"),
@@ -124,6 +130,21 @@ RULE_WORDS = Texts({
     "C4": N_("a false claim by the closer's opponent"),
 })
 """What each scoring rule says, in a line."""
+
+CALLS = Texts({
+    "weiter": C_("Bauernschnapsen call", "pass"),
+    "spritze": C_("Bauernschnapsen call", "double"),
+    "schnapser": C_("Bauernschnapsen contract", "Schnapser"),
+    "gang": C_("Bauernschnapsen contract", "Gang"),
+    "bauernschnapser": C_("Bauernschnapsen contract", "Bauernschnapser"),
+    "kontraschnapser": C_("Bauernschnapsen contract", "Kontraschnapser"),
+})
+"""The calls of the four-player game (Bauernschnapsen, BA1-BA4) by their PSN word, for
+its widgets to come."""
+
+SEAT_LABEL = "{name} ({seat})"
+"""A player by name and seat: the same in every language."""
+_MARRIAGE = "{card} +{points}"
 
 _CARD = r"[AKQJT][CDHS]"
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -221,7 +242,7 @@ def plural(key: str, n: int, **kwargs: object) -> str:
 def seat_label(names: Sequence[str], seat: Seat | int) -> str:
     """A player by name and seat: ``Anna (A)``; two players of one name stay apart."""
     s = Seat(int(seat))
-    return TEXT["seat_label"].format(name=names[s], seat=s.name)
+    return SEAT_LABEL.format(name=names[s], seat=s.name)
 
 
 _PSN_CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT])([CDHS])(?![A-Za-z0-9+])")
@@ -249,7 +270,7 @@ def action_text(action: Action | None, card: CardFormat | None = None) -> str:
     assert action.card is not None
     c = fmt(CARDS[action.card])
     if k is ActionKind.MARRIAGE:
-        return TEXT["act.marriage"].format(card=c, points=action.points)
+        return _MARRIAGE.format(card=c, points=action.points)
     return c
 
 

@@ -53,7 +53,6 @@ TEXT = Texts({
     "hand.A": N_("A's hand"),
     "hand.B": N_("B's hand"),
     "the_indicator": N_("the indicator"),
-    "bad_card": N_("{where}: {error}"),
     "five_cards": N_("{who} holds 5 cards after the deal, not {n}"),
     "no_indicator": N_("the indicator is missing"),
     "twice_in": N_("a card twice: {card} is twice in {where}"),
@@ -156,7 +155,7 @@ def _hand(cards: Sequence[Card | str | int] | str, who: str) -> list[Card]:
         else:
             out = [parse_card(c) if isinstance(c, str) else CARDS[int(c)] for c in cards]
     except ValueError as e:
-        raise RecorderError("PSN", TEXT["bad_card"].format(where=who, error=e)) from None
+        raise RecorderError("PSN", f"{who}: {e}") from None
     if len(out) != 5:
         raise RecorderError("S3", TEXT["five_cards"].format(who=who, n=len(out)))
     return out

@@ -70,7 +70,7 @@ STRINGS = Texts({
     "page_title_deal": N_("{a} vs {b}: a Schnapsen deal"),
     "page_title_bummerl": N_("{a} vs {b}: a Schnapsen Bummerl"),
     "versus": C_("between two players' names", "vs"),
-    "name_seat": _N["seat_label"],
+    "name_seat": notation.SEAT_LABEL,
     "deal": _H["deal"],
     "deal_option": N_("{n}. deal {deal} · {result}"),
     "deal_option_plain": "{n}. {result}",
@@ -108,7 +108,7 @@ STRINGS = Texts({
     "plays": _N["move.follow"],
     "plays_long": N_("plays {card}; {who} takes {points}"),
     # table
-    "to_play": C_("after a player's name on the table", "to play"),
+    "to_play": _H["hand.to_play"],
     "led": _H["trick.led"],
     "trick_won": _H["trick.won"],
     "talon_left": _H["talon.size"],

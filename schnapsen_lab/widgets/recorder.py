@@ -82,7 +82,6 @@ TEXT = Texts({
     "label.exchange": N_("exchange jack (X)"),
     "label.close": N_("close (C)"),
     "label.claim": N_("claim 66"),
-    "label.marriage": N_("{card} +{points}"),
     "nothing": N_("nothing to save yet"),
     "give_file": N_("give a file name"),
     "cannot_save": N_("could not save {path}: {error}"),
@@ -111,7 +110,7 @@ def _label(a: Action) -> str:
     if a.kind is ActionKind.CLAIM:
         return TEXT["label.claim"]
     assert a.card is not None
-    return TEXT["label.marriage"].format(card=card_text(a.card), points=a.points)
+    return f"{card_text(a.card)} +{a.points}"
 
 
 @localized
