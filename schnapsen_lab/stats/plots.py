@@ -38,7 +38,7 @@ _B_COLOR = "#d62728"
 _GROUP_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b2", "#937860")
 
 TEXT = Texts({
-    "interval": N_("error bars: 95% interval (Wilson)"),
+    "interval": N_("error bars: 95% Wilson interval"),
     "all": N_("all deals"),
     "end.claim": N_("claim"),
     "end.false_claim": N_("false claim"),
@@ -75,7 +75,7 @@ TEXT = Texts({
 """Every text the plots show, as format strings."""
 
 PLURALS = Plurals({
-    "points": NP_("{n} point", "{n} points"),
+    "points": NP_("{n} game point", "{n} game points"),
     "trajectory.won": NP_("Scores in deal {deal} (won by {who}, {n} game point)",
                           "Scores in deal {deal} (won by {who}, {n} game points)"),
 })
