@@ -76,6 +76,8 @@ TEXT = Texts({
     "said.no_claim": N_("{who} does not claim"),
     # the Bummerl
     "bummerl.won": N_("{who} wins the Bummerl"),
+    # an outcome with the line of the rule that decided it: "... (G1: a correct claim: ...)"
+    "outcome.explained": N_("{outcome} ({rule}: {words})"),
     # suits: the name, and the form after "of" / "none of" (Russian: genitive)
     "suit.C": N_("clubs"),
     "suit.D": N_("diamonds"),
@@ -343,7 +345,9 @@ def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B"), *,
     text = plural(key, outcome.game_points, who=names[outcome.winner])
     rule = outcome.rule
     words = RULE_WORDS.get(rule, "") if explain else ""
-    return f"{text} ({rule}: {words})" if words else f"{text} ({rule})"
+    if words:
+        return TEXT["outcome.explained"].format(outcome=text, rule=rule, words=words)
+    return f"{text} ({rule})"
 
 
 def bummerl_text(winner: Seat | int, names: Sequence[str] = ("A", "B")) -> str:
