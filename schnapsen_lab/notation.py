@@ -117,6 +117,7 @@ PLURALS = Plurals({
                                   "{who} wins {n} game points: the closing failed"),
     "outcome.unfinished": NP_("{who} wins {n} game point", "{who} wins {n} game points"),
     "tricks": NP_("{n} trick", "{n} tricks"),
+    # Translators: card points, the score of a player (German "Augen"), not game points
     "points": NP_("{n} point", "{n} points"),
     "game_points": NP_("{n} game point", "{n} game points"),
     "cards": NP_("{n} card", "{n} cards"),
