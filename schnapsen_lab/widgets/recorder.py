@@ -134,7 +134,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
         self.dealer_picker = _classes(W.ToggleButtons(
             options=[(TEXT["deals"].format(seat=x), x) for x in ("A", "B")], value="B",
-            style={"button_width": "80px"}), "sl-rec-dealer")
+            style={"button_width": "auto"}), "sl-rec-dealer")
         self.profile_picker = _classes(W.Dropdown(options=[(profile_name(p), p) for p in PROFILES],
                                                   value=profile.name,
                                                   description=TEXT["rules"],
@@ -146,7 +146,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
                                       layout=W.Layout(width="180px")), "sl-rec-name-B")
         self.target_picker = _classes(W.ToggleButtons(
             options=[(TEXT[f"part.{x}"], x) for x in _PARTS], value="A",
-            style={"button_width": "90px"}), "sl-rec-target")
+            style={"button_width": "auto"}), "sl-rec-target")
         self.deck_row = _classes(CardRow(), "sl-rec-deck")
         self.setup_html = _classes(W.HTML(), "sl-rec-setup")
         self.part_labels: dict[str, W.HTML] = {x: W.HTML(layout=W.Layout(width="140px"))

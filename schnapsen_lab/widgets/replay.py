@@ -203,7 +203,7 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
         self.view_picker = _classes(W.ToggleButtons(options=_view_options(), value="open",
-                                                    style={"button_width": "100px"}), "sl-view")
+                                                    style={"button_width": "auto"}), "sl-view")
         btn = W.Layout(width="44px")
         self.first_button = _classes(W.Button(icon="fast-backward", tooltip=TEXT["first"],
                                               layout=btn), "sl-first")
