@@ -77,7 +77,8 @@
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
   function suitName(s) { return tr("suit_" + SUITS[s]); }
-  function suitOf(s) { return tr("suit_of_" + SUITS[s]); }
+  /* The suit's name after "of" / "none of" (the Russian genitive). */
+  function suitNameOf(s) { return tr("suit_of_" + SUITS[s]); }
 
   // -- what happened ----------------------------------------------------------------------
   function describe(dl, i, long) {
@@ -245,7 +246,7 @@
       return tr("inf_no_higher", {who: name, card: sym(f[5]), cards: syms(f[4])});
     }
     return tr(f[2] === "void_trumps" ? "inf_void_trumps" : "inf_void",
-              {who: name, suit: suitOf(f[3]), trump: suitName(dl.trump)});
+              {who: name, suit: suitNameOf(f[3]), trump: suitName(dl.trump)});
   }
   function countingHtml(dl, i, v) {
     var st = dl.steps[i], k = st.k[v], rows = "", s;
