@@ -404,7 +404,7 @@ def test_a_deal_in_russian_from_disk_offline(page: Any, seen: Seen, tmp_path: Pa
     check_open_table(rp, rp.last, shown)
     assert shown["result"] == "Bert получает 2 игровых очка: закрытие колоды не удалось (C3)"
     counting = page.locator(".sl-counting").text_content() or ""
-    assert "Выводы из розыгрыша" in counting and "Bert не отвечает в масть: нет червей" in counting
+    assert "Выводы из розыгрыша" in counting and "Bert не даёт в масть: нет червей" in counting
     assert page.locator(".sl-step").text_content().startswith(f"шаг {rp.last} из {rp.last}")
     save_screenshot(page, "share-failed-closing-ru", full_page=False)
     assert_quiet(page, seen, url)
