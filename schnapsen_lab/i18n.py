@@ -48,6 +48,7 @@ __all__ = [
     "ngettext",
     "normalize",
     "pgettext",
+    "plural_form",
     "resolve",
     "set_language",
     "translations",
@@ -192,6 +193,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted text for ``n`` in the language spoken now (Russian has
     three: 1 взятка, 2 взятки, 5 взяток)."""
     return translations(get_language()).ngettext(singular, plural, n)
+
+
+def plural_form(n: int) -> int:
+    """Which plural form the language spoken gives the number ``n``, as its catalog's
+    Plural-Forms rule says (0 the first; Russian: 0 for 1 and 21, 1 for 2-4, 2 for 5-20)."""
+    rule = getattr(translations(get_language()), "plural", None)
+    return int(rule(n)) if rule is not None else int(n != 1)
 
 
 class Texts(Mapping[str, str]):

@@ -392,9 +392,12 @@ def test_the_shared_page_in_russian(tmp_path: Path) -> None:
     assert '<html lang="ru">' in page and "сдача в шнапсен" in page
     data = page_data([Replay(rec)], lang="ru")
     assert data["lang"] == "ru" and data["strings"]["moves"] == "Ходы"
-    forms = data["counted"]["talon_title"]  # the script fills {n}
-    assert [forms[n].format(n=n) for n in (1, 3, 9)] == [
-        "колода добора: 1 карта", "колода добора: 3 карты", "колода добора: 9 карт"]
+    forms, which = data["counted"]["talon_title"], data["plural"]  # the script fills {n}
+    assert len(forms) == 3 and len(which) == 21
+    assert [forms[which[n]].format(n=n) for n in (1, 3, 9, 11, 20)] == [
+        "колода добора: 1 карта", "колода добора: 3 карты", "колода добора: 9 карт",
+        "колода добора: 11 карт", "колода добора: 20 карт"]
+    assert page_data([Replay(rec)], lang="fr")["plural"][:3] == [0, 0, 1]  # 0 and 1: one
     assert Replay(rec).to_html().startswith('<!DOCTYPE html>\n<html lang="en">')
     out = tmp_path / "deal.html"
     assert main(["html", str(STUDY / "last-trick.psn"), "--lang", "fr", "-o", str(out)]) == 0

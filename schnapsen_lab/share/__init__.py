@@ -40,7 +40,7 @@ from .. import notation
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
-from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language
+from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_form
 from ..match import Bummerl
 from ..psn import GLYPHS, Record
 from ..replay import Replay
@@ -174,11 +174,20 @@ COUNTED = Plurals({
     "result_last_trick": notation.PLURALS.source["outcome.last_trick"],
     "result_failed_closing": notation.PLURALS.source["outcome.failed_closing"],
 })
-"""The page's texts that depend on a number (``{n}``): the page holds each one's forms
-for 0 to :data:`COUNTED_UP_TO` (or the number of deals), as each language forms them."""
+"""The page's texts that depend on a number (``{n}``): the page holds each one's plural
+forms in its language, and which form each number from 0 to :data:`COUNTED_UP_TO` (or
+the number of deals) takes (:func:`page_data`)."""
 
 COUNTED_UP_TO = 20
-"""The counted texts' forms the page holds at least: 0 to this."""
+"""The numbers whose plural form the page knows at least: 0 to this."""
+
+
+def _counted(most: int) -> tuple[list[int], dict[str, list[str]]]:
+    """For the language spoken: the plural form of each number from 0 to ``most`` (an
+    index), and each counted text's forms in that order."""
+    index = [plural_form(n) for n in range(most + 1)]
+    numbers = [index.index(k) for k in sorted(set(index))]  # a number of each form
+    return index, {k: [COUNTED.form(k, n) for n in numbers] for k in COUNTED}
 
 TEXT = Texts({
     "no_deal": N_("nothing to share: no deal"),
@@ -385,14 +394,14 @@ def page_data(replays: Sequence[Replay], *, bummerl: str | None = None,
         texts = dict(STRINGS)
         if strings is not None:
             texts.update(strings)
-        most = max(COUNTED_UP_TO, len(replays))
-        counted = {k: [COUNTED.form(k, n) for n in range(most + 1)] for k in COUNTED}
+        plural, counted = _counted(max(COUNTED_UP_TO, len(replays)))
         deals = [deal_data(rp) for rp in replays]
     return {
         "format": FORMAT,
         "lang": code,
         "strings": texts,
         "counted": counted,
+        "plural": plural,
         "kit": render_kit(),
         "bummerl": bummerl,
         "glyphs": {str(n): g for g, n in GLYPHS.items()},

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("sl-data").textContent);
-  var S = D.strings, C = D.counted, K = D.kit, GLYPHS = D.glyphs;
+  var S = D.strings, C = D.counted, P = D.plural, K = D.kit, GLYPHS = D.glyphs;
   var SUITS = "CDHS", RANKS = "ATKQJ", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
   var PLACES = ["top", "left", "right", "bottom"];
   var ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#x27;"};
@@ -18,11 +18,12 @@
   }
   /* A string of the page, escaped, with its {fields} filled by values that are HTML. */
   function tr(key, v) { return fill(esc(S[key]), v || {}); }
-  /* A string that depends on the number n, in the form the page's language gives n. */
+  /* A string that depends on the number n, in the form the page's language gives n
+     (P: the form of each number, as the page's catalog says). */
   function trn(key, n, v) {
-    var forms = C[key], vals = {n: n};
+    var vals = {n: n};
     for (var k in v || {}) { vals[k] = v[k]; }
-    return fill(esc(forms[Math.min(n, forms.length - 1)]), vals);
+    return fill(esc(C[key][P[Math.min(n, P.length - 1)]]), vals);
   }
   function deal() { return D.deals[state.deal]; }
   function nm(dl, seat) { return esc(dl.names[seat]); }
