@@ -111,8 +111,12 @@ def normalize(lang: str) -> str:
 def default_language() -> str:
     """The language of the user's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
     ``LANG``, as gettext reads them) when there is a catalog for it, else English."""
-    for var in _ENV_VARS:
-        value = os.environ.get(var, "")
+    return _language_of(tuple(os.environ.get(var, "") for var in _ENV_VARS))
+
+
+@functools.lru_cache(maxsize=8)
+def _language_of(values: tuple[str, ...]) -> str:
+    for var, value in zip(_ENV_VARS, values, strict=True):
         for part in value.split(":"):
             if not part or part.split(".")[0] in ("C", "POSIX"):
                 continue
