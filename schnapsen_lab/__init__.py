@@ -3,12 +3,16 @@
 The layers, lower never importing higher: :mod:`cards` -> :mod:`rules` (the referee)
 -> :mod:`psn` (records) -> replay and knowledge -> analysis and statistics -> widgets
 and the command line.
+
+The widgets speak English, German, French or Russian: :func:`set_language` (``"fr"``;
+default the locale's language, else English) or ``lang=`` on each widget.
 """
 
 from __future__ import annotations
 
 from .advisor import ClosingAdvice, advise
 from .cards import Card, Rank, Suit
+from .i18n import get_language, set_language
 from .match import Bummerl
 from .players import HeuristicPlayer, Player, RandomPlayer, make_player
 from .players.strong import StrongPlayer
@@ -74,6 +78,7 @@ __all__ = [
     "best_actions",
     "deals_frame",
     "dumps",
+    "get_language",
     "loads",
     "make_player",
     "matches_frame",
@@ -83,5 +88,6 @@ __all__ = [
     "read",
     "record_deal",
     "review_record",
+    "set_language",
     "solve",
 ]

@@ -15,29 +15,34 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .cards import CARDS, Card, Suit, cards_in
+from .i18n import C_, N_, NP_, Plurals, Texts
 from .knowledge import view
 from .notation import (
     RANK_TEXT,
     bummerl_text,
+    card_name,
     card_text,
+    error_text,
+    inference_text,
     outcome_text,
     plural,
     seat_label,
     suit_name,
-    text_with_cards,
 )
-from .psn import GLYPHS, Record
+from .psn import GLYPHS, Record, RecordError
 from .replay import Counting, Replay
 from .rules import SEATS, Position, Seat
 
 __all__ = [
     "FELT_WIDTH",
+    "PLURALS",
     "TEXT",
     "back_html",
     "card_html",
     "card_span",
     "cards_html",
     "counting_html",
+    "error_html",
     "glyph_text",
     "position_html",
     "record_html",
@@ -46,51 +51,62 @@ __all__ = [
     "tallies_html",
 ]
 
-TEXT: dict[str, str] = {
-    "card.title": "{rank} of {suit}",
-    "rank.A": "ace", "rank.T": "ten", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack",
-    "face_down": "face down",
-    "title.players": "{a} <small>(A)</small> vs {b} <small>(B)</small>",
-    "record.indicator": "indicator",
-    "record.trump": "trump {symbol} {suit}",
-    "record.unfinished": "unfinished",
-    "record.broken": "not replayable past its first error",
-    "record.scores": "scores {a} : {b}, tricks {ta} : {tb}",
-    "record.counters": "Bummerl counters {a} : {b}",
-    "talon.exhausted": "talon exhausted",
-    "talon.pile": "talon: {n} cards",
-    "talon.turned_down": "indicator turned down",
-    "talon.closed_by": "closed by {who}",
-    "talon.size": "{n} in the talon",
-    "trump": "trump",
-    "to_play": "{who} to play",
-    "over": "the deal is over",
-    "hand.label": "{who}{to_play}",
-    "hand.to_play": " · to play",
-    "trick.led": "{who} led",
-    "trick.won": "trick {n}: {who} wins {points}",
-    "won.label": "{who}: won tricks",
-    "won.hidden": "trick {n}: may not be looked at",
-    "tallies.score": "score",
-    "tallies.pending": "pending marriages",
-    "tallies.tricks": "tricks",
-    "tallies.counters": "Bummerl counters",
-    "tallies.error": "the record stops at an error: {error}",
-    "count.facts": "Facts for {who}",
-    "count.unknown": "unknown",
-    "count.number": "#",
-    "count.cards": "cards",
-    "count.known": "known in {who}'s hand: {cards}",
-    "count.trumps_out": "trumps out: {cards}",
-    "count.points_out": "card points out: {n}",
-    "count.scores": "scores {mine} (me) : {theirs} (opponent); pending {pm} : {po}",
-    "count.none": "none",
-    "count.inferences": "Inferences from play",
-    "count.no_inferences": "Inferences from play: none",
-    "count.inference": "step {step}: {text}",
-    "count.talon": "so in the closed talon: {cards}",
-}
+TEXT = Texts({
+    "face_down": N_("face down"),
+    "title.players": N_("{a} <small>(A)</small> vs {b} <small>(B)</small>"),
+    "record.indicator": N_("indicator"),
+    "record.trump": N_("trump {symbol} {suit}"),
+    "record.unfinished": N_("unfinished"),
+    "record.broken": N_("not replayable past its first error"),
+    "record.scores": N_("scores {a} : {b}, tricks {ta} : {tb}"),
+    "record.counters": N_("Bummerl counters {a} : {b}"),
+    "talon.exhausted": N_("talon exhausted"),
+    "talon.turned_down": N_("indicator turned down"),
+    "talon.closed_by": N_("closed by {who}"),
+    "talon.size": N_("{n} in the talon"),
+    "trump": N_("trump"),
+    "to_play": N_("{who} to play"),
+    "over": N_("the deal is over"),
+    "hand.to_play": C_("after a player's name on the table", "to play"),
+    "trick.led": N_("{who} led"),
+    "trick.won": N_("trick {n}: {who} wins {points}"),
+    "won.label": N_("{who}: won tricks"),
+    "won.hidden": N_("trick {n}: may not be looked at"),
+    "tallies.score": N_("score"),
+    "tallies.pending": N_("pending marriages"),
+    "tallies.tricks": N_("tricks"),
+    "tallies.counters": N_("Bummerl counters"),
+    "tallies.error": N_("the record stops at an error: {error}"),
+    "count.facts": N_("Facts for {who}"),
+    "count.unknown": N_("unknown"),
+    "count.number": N_("#"),
+    "count.cards": N_("cards"),
+    "count.known": N_("known in {who}'s hand: {cards}"),
+    "count.trumps_out": N_("trumps out: {cards}"),
+    "count.points_out": N_("card points out: {n}"),
+    "count.scores": N_("scores {mine} (me) : {theirs} (opponent); pending {pm} : {po}"),
+    "count.none": C_("no cards", "none"),
+    "count.inferences": N_("Inferences from play"),
+    "count.no_inferences": N_("Inferences from play: none"),
+    "count.inference": N_("step {step}: {text}"),
+    "count.talon": N_("so in the closed talon: {cards}"),
+    # the replay's parts (the widget and the shared page)
+    "deal": N_("Deal"),
+    "moves": N_("Moves"),
+    "view.open": N_("Open table"),
+    "view.open_short": N_("open table"),
+    "view.seat": N_("{who}'s view"),
+    "step.line": N_("step {step} of {last}"),
+    "nag.1": N_("good move"), "nag.2": N_("mistake"), "nag.3": N_("brilliant move"),
+    "nag.4": N_("blunder"), "nag.5": N_("interesting move"), "nag.6": N_("dubious move"),
+    "nag.other": N_("annotation ${n}"),
+})
 """Every text this module shows, as format strings."""
+
+PLURALS = Plurals({
+    "talon.pile": NP_("talon: {n} card", "talon: {n} cards"),
+})
+"""Texts that depend on a number."""
 
 _SIZES = {"lg": (52, 74, 16, 28), "md": (44, 62, 14, 22), "sm": (30, 42, 11, 14)}
 _RED = "#c8102e"
@@ -121,7 +137,7 @@ _LABEL = "font-size:12px;opacity:.9;margin:2px 0;"
 
 
 def _card_title(c: Card) -> str:
-    return TEXT["card.title"].format(rank=TEXT[f"rank.{c.rank.name}"], suit=suit_name(c.suit))
+    return card_name(c)
 
 
 def card_html(card: Card | int, size: str = "md", *, mark: str = "", dim: bool = False) -> str:
@@ -169,6 +185,11 @@ def card_span(card: Card | int) -> str:
     c = CARDS[int(card)]
     color = _RED if c.is_red else _BLACK
     return f'<span style="color:{color};white-space:nowrap">{card_text(c)}</span>'
+
+
+def error_html(error: RecordError) -> str:
+    """An error of a record in the language spoken, escaped (it may quote what was typed)."""
+    return escape(error_text(error.line, error.col, error.rule, error.message))
 
 
 def glyph_text(nags: Sequence[int]) -> str:
@@ -228,7 +249,7 @@ def record_html(record: Record) -> str:
                      f'{_movetext_html(record)}</div>')
     parts.append(_outcome_html(record))
     if record.errors:
-        errs = "".join(f"<li>{escape(str(e))}</li>" for e in record.errors)
+        errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
         parts.append(f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>')
     return f'<div class="sl-record">{"".join(parts)}</div>'
 
@@ -279,7 +300,7 @@ def _talon_html(pos: Position) -> str:
     if pos.exhausted:
         return (f'<div class="sl-talon" data-talon="0" style="{_LABEL}">'
                 f'{TEXT["talon.exhausted"]}</div>')
-    pile = back_html("md", title=TEXT["talon.pile"].format(n=n))
+    pile = back_html("md", title=PLURALS.text("talon.pile", n))
     ind = CARDS[pos.indicator] if pos.indicator >= 0 else None
     if pos.closed_by >= 0:
         ind_html = back_html("md", title=TEXT["talon.turned_down"])
@@ -336,9 +357,8 @@ def _hand_row(rp: Replay, step: int, seat: Seat, viewer: Seat | None) -> str:
     pos = rp[step]
     names = _escaped(rp.record.player_names)
     face_down = viewer is not None and viewer != seat
-    to_move = TEXT["hand.to_play"] if pos.to_move == seat else ""
-    who = f"<b>{names[seat]}</b> ({seat})"
-    label = f'<span style="{_LABEL}">{TEXT["hand.label"].format(who=who, to_play=to_move)}</span>'
+    to_move = f" · {TEXT['hand.to_play']}" if pos.to_move == seat else ""
+    label = f'<span style="{_LABEL}"><b>{names[seat]}</b> ({seat}){to_move}</span>'
     if face_down:
         assert viewer is not None
         known = view(pos, viewer).opponent
@@ -450,7 +470,7 @@ def tallies_html(rp: Replay, step: int) -> str:
                      f"{bummerl_text(w, names)}</div>")
     elif step == rp.last and rp.error is not None:
         foot = (f'<div class="sl-result" style="color:{_RED}">'
-                f"{TEXT['tallies.error'].format(error=escape(str(rp.error)))}</div>")
+                f"{TEXT['tallies.error'].format(error=error_html(rp.error))}</div>")
     return (f'<div class="sl-tallies" style="{_PANEL}"><table style="border-collapse:collapse">'
             f"{head}{body}</table>{foot}</div>")
 
@@ -483,7 +503,8 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
     if c.inferences:
         items = "".join(
             "<li>" + TEXT["count.inference"].format(
-                step=i.step, text=text_with_cards(escape(i.text), card_span)) + "</li>"
+                step=i.step, text=inference_text(i.kind, esc[i.seat], i.suit, i.excluded,
+                                                 card_span)) + "</li>"
             for i in c.inferences)
         talon = ""
         if c.inferred_talon:

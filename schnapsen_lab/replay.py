@@ -524,11 +524,12 @@ class Replay:
 
         return table_html(self, self.step) + tallies_html(self, self.step)
 
-    def to_html(self) -> str:
-        """This deal as one self-contained HTML page to share (:mod:`schnapsen_lab.share`)."""
+    def to_html(self, lang: str | None = None) -> str:
+        """This deal as one self-contained HTML page to share (:mod:`schnapsen_lab.share`),
+        in ``lang`` (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language spoken)."""
         from .share import deal_html
 
-        return deal_html(self)
+        return deal_html(self, lang=lang)
 
 
 def replay_rows(record: Record) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from . import notation
 from .cards import CARDS
+from .i18n import N_, Texts
 from .io import atomic_write
 from .knowledge import View, view
 from .match import Bummerl
@@ -73,24 +74,24 @@ class Event:
 
 #: Every text this module writes, as format strings (actions and outcomes are worded by
 #: :mod:`schnapsen_lab.notation`).
-TEXT: dict[str, str] = {
-    "no_claim_now": "there is no claim to decline now",
-    "claim_first": "first answer the question: claim 66 or not",
-    "not_your_turn": "it is {who}'s turn",
-    "not_yours": "a claim is not yours to make now",
-    "over": "the deal is over",
-    "bot_chose": "the bot {bot!r} chose {action}: {why}",
-    "bot_none": "no action chosen",
-    "bot_not_its": "{action} is not the bot's to make now",
-    "took_over": "{who} took over as {seat} from {source}",
-    "source": "{a} vs {b} ({where}, deal {index}), step {step}",
-    "a_record": "a record",
-    "no_deck": "the record has no valid Deck",
-    "no_step": "step {step} is not in the record (0..{last})",
-    "breaks_rule": "the record breaks a rule at action {n}: {error}",
-    "no_record": "{source}: no record {index} (it holds {count})",
-    "bad_seat": "a seat is A or B, not {seat!r}",
-}
+TEXT = Texts({
+    "no_claim_now": N_("there is no claim to decline now"),
+    "claim_first": N_("first answer the question: claim 66 or not"),
+    "not_your_turn": N_("it is {who}'s turn"),
+    "not_yours": N_("a claim is not yours to make now"),
+    "over": N_("the deal is over"),
+    "bot_chose": N_("the bot {bot!r} chose {action}: {why}"),
+    "bot_none": N_("no action chosen"),
+    "bot_not_its": N_("{action} is not the bot's to make now"),
+    "took_over": N_("{who} took over as {seat} from {source}"),
+    "source": N_("{a} vs {b} ({where}, deal {index}), step {step}"),
+    "a_record": N_("a record"),
+    "no_deck": N_("the record has no valid Deck"),
+    "no_step": N_("step {step} is not in the record (0..{last})"),
+    "breaks_rule": N_("the record breaks a rule at action {n}: {error}"),
+    "no_record": N_("{source}: no record {index} (it holds {count})"),
+    "bad_seat": N_("a seat is A or B, not {seat!r}"),
+})
 
 
 def describe(before: Position, action: Action | None, after: Position,
@@ -253,7 +254,8 @@ class Table:
         for i, a in enumerate(acts[:step], 1):
             err = pos.illegal(a)
             if err is not None:
-                raise ValueError(TEXT["breaks_rule"].format(n=i, error=err))
+                raise ValueError(TEXT["breaks_rule"].format(
+                    n=i, error=f"{err.rule}: {notation.reason_text(err.message)}"))
             pos = pos.play(a)
         self._count_finished()
         if seat is not None:
@@ -334,7 +336,8 @@ class Table:
 
     def refusal(self, action: Action | str) -> tuple[str, str] | None:
         """Why the student may not take ``action`` now, as ``(rule id, message)`` (the
-        engine's reason for a card the rules forbid); None when it is allowed."""
+        engine's reason for a card the rules forbid, in the language spoken); None when
+        it is allowed."""
         a = parse_action(action) if isinstance(action, str) else action
         if a in self.student_actions():
             return None
@@ -345,7 +348,10 @@ class Table:
             return "E5", TEXT["over"]
         if p.to_move != self.seat:
             return "H1", TEXT["not_your_turn"].format(who=self.names[self.seat.other])
-        return p.check(a) or ("E2", TEXT["not_yours"])
+        refused = p.check(a)
+        if refused is not None:
+            return refused[0], notation.reason_text(refused[1])
+        return "E2", TEXT["not_yours"]
 
     def act(self, action: Action | str | None) -> list[Event]:
         """The student's action (None declines a claim), then the bot's answers until it
@@ -401,8 +407,8 @@ class Table:
         if chosen is None or chosen not in legal:
             err = p.check(chosen) if chosen is not None else ("H1", TEXT["bot_none"])
             rule, why = err or ("E2", TEXT["bot_not_its"].format(action=chosen))
-            raise IllegalAction(rule, TEXT["bot_chose"].format(bot=self.player.name,
-                                                               action=chosen, why=why), legal)
+            raise IllegalAction(rule, TEXT["bot_chose"].format(
+                bot=self.player.name, action=chosen, why=notation.reason_text(why)), legal)
         return self._apply(bot, chosen)
 
     def bot_moves(self) -> list[Event]:

@@ -28,6 +28,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
+from .i18n import C_, N_, NP_, Plurals, Texts
 from .knowledge import view
 from .notation import action_text, cards_text
 from .psn import Record
@@ -45,12 +46,14 @@ __all__ = [
     "Question",
     "Tally",
     "check_answer",
+    "choice_text",
     "closing_exercises",
     "counting_questions",
     "counting_quiz",
     "counting_steps",
     "judge_closing",
     "parse_answer",
+    "prompt",
 ]
 
 
@@ -65,32 +68,53 @@ class Ask(Enum):
 
 #: Every text of the counting exercises, as format strings (cards in the display
 #: notation of :mod:`schnapsen_lab.notation`).
-TEXT: dict[str, str] = {
-    "ask.my_score": "Your score (card points of your tricks plus your marriages that count)?",
-    "ask.opponent_score": "Your opponent's score?",
-    "ask.trumps_out": ("Which trumps are still out (not played, not in your hand, not the "
-                       "face-up indicator)? A number is accepted too."),
-    "ask.unknown": ("Which cards could be in your opponent's hand or in the talon, "
-                    "without your knowing which (leave out cards you know they hold)?"),
-    "unreadable": "Could not read the answer: {error}",
-    "right": "Right: {expected}.",
-    "wrong": "Not quite: the answer is {expected} (you said {given}).",
-    "missing": "Missing: {cards}.",
-    "extra": "Not out: {cards}.",
-    "empty": "No answer yet: type one, then press Check.",
-    "none": "none",
-    "trump_count": "{n} ({cards})",
-    "not_a_number": "{text!r} is not a number",
-    "no_bool": "give a number or cards, not True/False",
-    "name_cards": "name the cards (e.g. 'AH 10C QS')",
-}
+TEXT = Texts({
+    "ask.my_score": N_("Your score (card points of your tricks plus your marriages that count)?"),
+    "ask.opponent_score": N_("Your opponent's score?"),
+    "ask.trumps_out": N_("Which trumps are still out (not played, not in your hand, not the "
+                         "face-up indicator)? A number is accepted too."),
+    "ask.unknown": N_("Which cards could be in your opponent's hand or in the talon, "
+                      "without your knowing which (leave out cards you know they hold)?"),
+    "unreadable": N_("Could not read the answer: {error}"),
+    "right": N_("Right: {expected}."),
+    "wrong": N_("Not quite: the answer is {expected} (you said {given})."),
+    "missing": N_("Missing: {cards}."),
+    "extra": N_("Not out: {cards}."),
+    "empty": N_("No answer yet: type one, then press Check."),
+    "none": C_("no cards", "none"),
+    "not_a_number": N_("{text!r} is not a number"),
+    "no_bool": N_("give a number or cards, not True/False"),
+    "name_cards": N_("name the cards (e.g. 'AH 10C QS')"),
+    # the closing trainer
+    "choose": N_("choose 'close' or 'play on', not {choice!r}"),
+    "choice.close": C_("after 'You chose to'", "close the talon"),
+    "choice.play_on": C_("after 'You chose to'", "play on"),
+    "verdict.either": N_("Both are worth about the same"),
+    "verdict.close_call": N_("Too close to call with this many samples"),
+    "verdict.right": N_("Right"),
+    "verdict.wrong": N_("The advisor disagrees"),
+})
 
-_PROMPTS = {
-    Ask.MY_SCORE: TEXT["ask.my_score"],
-    Ask.OPPONENT_SCORE: TEXT["ask.opponent_score"],
-    Ask.TRUMPS_OUT: TEXT["ask.trumps_out"],
-    Ask.UNKNOWN: TEXT["ask.unknown"],
-}
+PLURALS = Plurals({
+    "closing.numbers": NP_(
+        "{why}: closing wins {chance} of the {n} possible hand ({close} game points on "
+        "average); playing on ({action}) is worth {play} [{low}, {high}].",
+        "{why}: closing wins {chance} of the {n} possible hands ({close} game points on "
+        "average); playing on ({action}) is worth {play} [{low}, {high}]."),
+})
+"""Texts that depend on a number."""
+
+_TRUMP_COUNT = "{n} ({cards})"
+
+
+def prompt(ask: Ask) -> str:
+    """The question ``ask`` in the language spoken."""
+    return TEXT[f"ask.{ask.value}"]
+
+
+def choice_text(choice: str) -> str:
+    """A closing choice (``close`` or ``play on``) in the language spoken."""
+    return TEXT["choice.close" if choice == "close" else "choice.play_on"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +217,8 @@ def parse_answer(ask: Ask, answer: str | int | Iterable[Card | str]) -> int | fr
             if not text.lstrip("-").isdigit():
                 raise ValueError(TEXT["not_a_number"].format(text=text))
             return int(text)
-        words = [w for w in _SPLIT.split(text) if w and w.lower() not in ("none", "-")]
+        empty = ("none", "-", TEXT["none"].lower())
+        words = [w for w in _SPLIT.split(text) if w and w.lower() not in empty]
         return frozenset(parse_card(w) for w in words)
     return frozenset(c if isinstance(c, Card) else parse_card(c) for c in answer)
 
@@ -208,7 +233,7 @@ def check_answer(question: Question, answer: str | int | Iterable[Card | str]) -
     if isinstance(expected, frozenset) and isinstance(given, int):
         # a number of trumps
         return Feedback(question, given == len(expected), str(given),
-                        TEXT["trump_count"].format(n=len(expected), cards=_text(expected)))
+                        _TRUMP_COUNT.format(n=len(expected), cards=_text(expected)))
     if isinstance(expected, frozenset):
         assert isinstance(given, frozenset)
         missing = tuple(sorted(expected - given))
@@ -233,7 +258,7 @@ def counting_questions(pos: Position, step: int, seat: Seat | int,
             answer = frozenset(v.trumps_out)
         else:
             answer = frozenset(cards_in(v.unknown))
-        out.append(Question(a, _PROMPTS[a], answer, step, Seat(int(seat))))
+        out.append(Question(a, prompt(a), answer, step, Seat(int(seat))))
     return tuple(out)
 
 
@@ -348,21 +373,20 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
     elif c in ("p", "play", "play on", "continue"):
         c = "play on"
     else:
-        raise ValueError(f"choose 'close' or 'play on', not {choice!r}")
+        raise ValueError(TEXT["choose"].format(choice=choice))
     close = advice.close.mean
     play = advice.play_on.mean
     verdict = advice.verdict
     if verdict in ("either", "close call"):
         best = "close" if close >= play else "play on"
         correct = True
-        why = ("Both are worth about the same" if verdict == "either" else
-               "Too close to call with this many samples")
+        why = TEXT["verdict.either" if verdict == "either" else "verdict.close_call"]
     else:
         best = verdict
         correct = c == best
-        why = "Right" if correct else "The advisor disagrees"
-    msg = (f"{why}: closing wins {advice.close.win_chance:.0%} of the {advice.hands} possible "
-           f"hands ({close:+.2f} game points on average); playing on "
-           f"({action_text(advice.play_on_action)}) is worth {play:+.2f} "
-           f"[{advice.play_on.low:+.2f}, {advice.play_on.high:+.2f}].")
+        why = TEXT["verdict.right" if correct else "verdict.wrong"]
+    msg = PLURALS.text("closing.numbers", advice.hands, why=why,
+                       chance=f"{advice.close.win_chance:.0%}", close=f"{close:+.2f}",
+                       action=action_text(advice.play_on_action), play=f"{play:+.2f}",
+                       low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
     return ClosingFeedback(c, best, correct, close, play, msg)

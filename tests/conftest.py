@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from schnapsen_lab.cards import Card, parse_cards
+
+# The tests read the widgets' English texts: the default language follows the locale
+# (schnapsen_lab.i18n), so pin it here, for this process and the kernels it starts.
+os.environ["LANGUAGE"] = "en"
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent

@@ -21,7 +21,7 @@ from schnapsen_lab.cards import cards_in, parse_card
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay, match_groups
 from schnapsen_lab.rules import SEATS
-from schnapsen_lab.share import STRINGS, bummerl_html, deal_data, deal_html, script_json
+from schnapsen_lab.share import COUNTED, STRINGS, bummerl_html, deal_data, deal_html, script_json
 
 from .conftest import ROOT
 
@@ -197,12 +197,17 @@ def test_every_text_of_the_page_is_in_strings() -> None:
     literals = set(re.findall(r'"((?:[^"\\]|\\.)*)"', js))
     missing = set(re.findall(r'\btr\("(\w+)"[,)]', js)) - STRINGS.keys()
     assert missing == set()
+    missing = set(re.findall(r'\btrn\("(\w+)"[,)]', js)) - COUNTED.keys()
+    assert missing == set()
     used = literals & STRINGS.keys()
     used |= {f"rank_{r}" for r in "ATKQJ"} | {f"suit_{s}" for s in "CDHS"}
-    used |= {f"nag_{n}" for n in range(1, 7)} | {"end_claim", "end_false_claim", "end_last_trick"}
+    used |= {f"suit_of_{s}" for s in "CDHS"} | {f"nag_{n}" for n in range(1, 7)}
     used |= {"noscript", "page_title_deal", "page_title_bummerl"}  # written by Python
     unused = STRINGS.keys() - used
     assert unused == set(), f"texts the script never shows: {sorted(unused)}"
+    counted = literals & COUNTED.keys()
+    counted |= {f"result_{e}" for e in ("claim", "false_claim", "last_trick", "failed_closing")}
+    assert COUNTED.keys() - counted == set()
     # No English words are written in the script itself: every text goes through tr().
     texts = [re.sub(r"<[^>]*>?|^[^<]*>", "", t) for t in literals]
     prose = [t for t in texts if re.search(r"[A-Za-z]{3,} [a-z]{3,}", t) and t != "use strict"]

@@ -50,7 +50,7 @@ def test_forehand_one_bar_a_collection_with_its_value(deals: Any) -> None:
         rate = tables.forehand_table(g).set_index("role").loc["forehand", "rate"]
         assert bar.get_height() == pytest.approx(rate)
         assert f"{rate:.0%}" in _texts(ax), name
-    assert any("95% interval" in t for t in _legend(ax))
+    assert any("95% Wilson interval" in t for t in _legend(ax))
     plt.close(fig)
 
 
@@ -62,7 +62,7 @@ def test_small_rates_are_labelled(deals: Any) -> None:
     rate = rand["bummerl_wins"] / rand["matches_complete"]
     assert rate < 0.1
     assert f"{rate:.1%}" in _texts(ax)  # a bar too short to see still shows its value
-    assert any("95% interval" in t for t in _legend(ax))
+    assert any("95% Wilson interval" in t for t in _legend(ax))
     plt.close(fig)
 
 
@@ -108,6 +108,6 @@ def test_marriages_and_closing_per_collection(deals: Any) -> None:
         plot(deals, ax=ax, by="collection")
         legend = _legend(ax)
         assert "heuristic-vs-random" in legend and "strict-heuristic-vs-random" in legend
-        assert any("95% interval" in t for t in legend)
+        assert any("95% Wilson interval" in t for t in legend)
         assert len(ax.texts) >= len(ax.get_xticks())  # the values are written
         plt.close(fig)

@@ -2,7 +2,8 @@
 
 Writes one self-contained HTML page (:mod:`schnapsen_lab.share`): the table, the moves,
 step buttons and arrow keys, the view switch and the counting panel, for record ``N``
-or, with ``--bummerl``, for every deal of the Bummerl it belongs to. The page loads
+or, with ``--bummerl``, for every deal of the Bummerl it belongs to; ``--lang`` writes
+the page in German, French or Russian (default English). The page loads
 nothing from elsewhere; mail it or put it on a website. The write is atomic.
 
 Exit 0; 1 when a record shown has an error (the page is still written, up to the error;
@@ -16,6 +17,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from ..i18n import LANGUAGES
 from . import fail
 
 if TYPE_CHECKING:
@@ -43,6 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="every deal of the Bummerl record N belongs to (its Match tag)")
     p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="the HTML file to write ('-' for standard output)")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the language of the page: en, de, fr or ru (default en)")
     p.set_defaults(func=run)
 
 
@@ -93,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"schnapsen-lab html: {args.file}: deal {broken.index}, {broken.errors[0]}; "
               f"nothing to show", file=sys.stderr)
         return EXIT_INVALID
-    page = bummerl_html(shown) if args.bummerl else deal_html(rec)
+    lang = getattr(args, "lang", "en")
+    page = bummerl_html(shown, lang=lang) if args.bummerl else deal_html(rec, lang=lang)
     try:
         if args.output == "-":
             sys.stdout.write(page)

@@ -17,7 +17,9 @@ keys), the view switch and the counting panel from them, with the cards of
 
 The data names the seats and their places around the table for each view (``top``,
 ``bottom``, ``left``, ``right``), so the script draws two or four seats alike. Every
-text of the page is in :data:`STRINGS` (English), handed to the script as one dict.
+text of the page is in :data:`STRINGS` and :data:`COUNTED` (English source, written in
+the page's language, ``lang=``, whose forms of counted texts the page holds), handed to
+the script as one dict; the page's ``<html lang>`` says the language.
 Everything a user typed reaches the page as JSON text (with ``<``, ``>``, ``&`` and the
 line separators escaped) and is escaped by the script before it is shown; a
 Content-Security-Policy lets only the page's own script run and forbids every request.
@@ -34,15 +36,22 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from .. import notation
+from ..html import PLURALS as html_plurals
+from ..html import TEXT as html_texts
 from ..html import render_kit
+from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_form
 from ..match import Bummerl
 from ..psn import GLYPHS, Record
 from ..replay import Replay
 from ..rules import SEATS, ActionKind, Seat
 
 __all__ = [
+    "COUNTED",
+    "COUNTED_UP_TO",
     "FORMAT",
     "STRINGS",
+    "TEXT",
     "bummerl_html",
     "deal_data",
     "deal_html",
@@ -54,108 +63,140 @@ __all__ = [
 FORMAT = 1
 """The version of the page's data layout (:func:`page_data`)."""
 
-STRINGS: dict[str, str] = {
+_N, _H = notation.TEXT.source, html_texts.source
+
+STRINGS = Texts({
     # page and header
-    "page_title_deal": "{a} vs {b}: a Schnapsen deal",
-    "page_title_bummerl": "{a} vs {b}: a Schnapsen Bummerl",
-    "versus": "vs",
-    "name_seat": "{name} ({seat})",
-    "bummerl_header": "Bummerl {match}: {deals} deals",
-    "deal": "Deal",
-    "deal_option": "{n}. deal {deal} · {result}",
+    "page_title_deal": N_("{a} vs {b}: a Schnapsen deal"),
+    "page_title_bummerl": N_("{a} vs {b}: a Schnapsen Bummerl"),
+    "versus": C_("between two players' names", "vs"),
+    "name_seat": notation.SEAT_LABEL,
+    "deal": _H["deal"],
+    "deal_option": N_("{n}. deal {deal} · {result}"),
     "deal_option_plain": "{n}. {result}",
-    "deal_result": "{name} wins {points}",
-    "unfinished": "unfinished",
-    "noscript": "This page shows a Schnapsen replay; it needs JavaScript.",
-    "keys_help": "Keys: ← → one step, Home / End first and last step.",
-    "keys_help_deals": "Page Up / Page Down: previous and next deal.",
+    "deal_result": N_("{name} wins {points}"),
+    "unfinished": _H["record.unfinished"],
+    "noscript": N_("This page shows a Schnapsen replay; it needs JavaScript."),
+    "keys_help": N_("Keys: ← → one step, Home / End first and last step."),
+    "keys_help_deals": N_("Page Up / Page Down: previous and next deal."),
     # views
-    "view_open": "Open table",
-    "view_seat": "{name}'s view",
-    "view_open_short": "open table",
+    "view_open": _H["view.open"],
+    "view_seat": _H["view.seat"],
+    "view_open_short": _H["view.open_short"],
     # step buttons
-    "first": "first step (Home)",
-    "back": "one step back (←)",
-    "forward": "one step forward (→)",
-    "last": "last step (End)",
-    "next_deal": "the next deal (Page Down)",
-    "next_deal_text": "next deal",
-    "moves": "Moves",
+    "first": N_("first step (Home)"),
+    "back": N_("one step back (←)"),
+    "forward": N_("one step forward (→)"),
+    "last": N_("last step (End)"),
+    "next_deal": N_("the next deal (Page Down)"),
+    "next_deal_text": N_("next deal"),
+    "moves": _H["moves"],
     # step line
-    "step_line": "step {step} of {last}",
-    "as_dealt": "as dealt",
+    "step_line": _H["step.line"],
+    "as_dealt": _N["move.dealt"],
     "who_did": "{name} {what}",
     # actions, as the move list and the step line write them
-    "exchanges": "exchanges {jack} for the indicator",
-    "exchanges_long": "exchanges {jack} for the indicator {card}",
-    "closes": "closes",
-    "closes_long": "closes the talon",
-    "claims": "claims 66",
-    "claims_correct": "claims 66 (correct)",
-    "claims_false": "claims 66 (false)",
-    "announces": "announces {points}, leads {card}",
-    "leads": "leads {card}",
-    "plays": "plays {card}",
-    "plays_long": "plays {card}; {name} takes {points}",
+    "exchanges": _N["move.exchange"],
+    "exchanges_long": N_("exchanges {jack} for the indicator {card}"),
+    "closes": _N["move.close"],
+    "closes_long": N_("closes the talon"),
+    "claims": _N["move.claim"],
+    "claims_correct": N_("claims 66 (correct)"),
+    "claims_false": N_("claims 66 (false)"),
+    "announces": _N["move.marriage"],
+    "leads": _N["move.lead"],
+    "plays": _N["move.follow"],
+    "plays_long": N_("plays {card}; {who} takes {points}"),
     # table
-    "to_play": "to play",
-    "led": "{name} led",
-    "trick_won": "trick {n}: {name} wins {points}",
-    "talon_left": "{n} in the talon",
-    "talon_closed": "closed by {name}",
-    "talon_exhausted": "talon exhausted",
-    "talon_title": "talon: {n} cards",
-    "indicator_down": "indicator turned down",
-    "face_down": "face down",
-    "trump": "trump",
-    "no_trump": "no trump",
-    "won_tricks": "{name}: won tricks",
-    "trick_hidden": "trick {n}: may not be looked at",
+    "to_play": _H["hand.to_play"],
+    "led": _H["trick.led"],
+    "trick_won": _H["trick.won"],
+    "talon_left": _H["talon.size"],
+    "talon_closed": _H["talon.closed_by"],
+    "talon_exhausted": _H["talon.exhausted"],
+    "indicator_down": _H["talon.turned_down"],
+    "face_down": _H["face_down"],
+    "trump": _H["trump"],
+    "no_trump": N_("no trump"),
+    "won_tricks": _H["won.label"],
+    "trick_hidden": _H["won.hidden"],
     "none_yet": "-",
     # tallies
-    "score": "score",
-    "pending": "pending marriages",
-    "tricks": "tricks",
-    "counters": "Bummerl counters",
-    "result": "{name} wins {points} {gp} ({how}, {rule})",
-    "game_point": "game point",
-    "game_points": "game points",
-    "end_claim": "correct claim",
-    "end_false_claim": "false claim",
-    "end_last_trick": "last trick",
-    "bummerl_won": "{name} wins the Bummerl ({a} : {b})",
-    "stops_at_error": "the record stops at an error: {error}",
+    "score": _H["tallies.score"],
+    "pending": _H["tallies.pending"],
+    "tricks": _H["tallies.tricks"],
+    "counters": _H["tallies.counters"],
+    "bummerl_won": _N["bummerl.won"],
+    "stops_at_error": _H["tallies.error"],
     # counting
-    "facts_for": "Facts for {name} ({seat})",
-    "unknown": "unknown",
-    "count": "#",
-    "cards": "cards",
-    "known_in_hand": "known in {name}'s hand: {cards}",
-    "trumps_out": "trumps out: {cards}",
-    "points_out": "card points out: {n}",
-    "count_scores": "scores {mine} (me) : {theirs} (opponent); pending {pmine} : {ptheirs}",
-    "none": "none",
-    "inferences": "Inferences from play",
-    "inferences_none": "Inferences from play: none",
-    "inference_step": "step {step}: {text}",
-    "inf_void": "{name} did not follow {suit}: void in {suit}",
-    "inf_void_trumps": "{name} did not follow {suit}: void in {suit} and in trumps ({trump})",
-    "inf_no_higher": "{name} did not beat {card}: holds none of {cards}",
-    "inferred_talon": "so in the closed talon: {cards}",
+    "facts_for": _H["count.facts"],
+    "unknown": _H["count.unknown"],
+    "count": _H["count.number"],
+    "cards": _H["count.cards"],
+    "known_in_hand": _H["count.known"],
+    "trumps_out": _H["count.trumps_out"],
+    "points_out": _H["count.points_out"],
+    "count_scores": _H["count.scores"],
+    "none": _H["count.none"],
+    "inferences": _H["count.inferences"],
+    "inferences_none": _H["count.no_inferences"],
+    "inference_step": _H["count.inference"],
+    "inf_void": _N["inference.void"],
+    "inf_void_trumps": _N["inference.void_trumps"],
+    "inf_no_higher": _N["inference.no_higher"],
+    "inferred_talon": _H["count.talon"],
     # comments and annotations
-    "nag_1": "good move",
-    "nag_2": "mistake",
-    "nag_3": "brilliant move",
-    "nag_4": "blunder",
-    "nag_5": "interesting move",
-    "nag_6": "dubious move",
-    "nag_other": "annotation ${n}",
+    "nag_1": _H["nag.1"],
+    "nag_2": _H["nag.2"],
+    "nag_3": _H["nag.3"],
+    "nag_4": _H["nag.4"],
+    "nag_5": _H["nag.5"],
+    "nag_6": _H["nag.6"],
+    "nag_other": _H["nag.other"],
     # card and suit names (card titles)
-    "card_title": "{rank} of {suit}",
-    "rank_A": "ace", "rank_T": "ten", "rank_K": "king", "rank_Q": "queen", "rank_J": "jack",
-    "suit_C": "clubs", "suit_D": "diamonds", "suit_H": "hearts", "suit_S": "spades",
-}
-"""Every text the page shows (English), by key; ``{name}`` fields are filled by the script."""
+    "card_title": _N["card.name"],
+    "rank_A": _N["rank.A"], "rank_T": _N["rank.T"], "rank_K": _N["rank.K"],
+    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"],
+    "suit_C": _N["suit.C"], "suit_D": _N["suit.D"], "suit_H": _N["suit.H"],
+    "suit_S": _N["suit.S"],
+    "suit_of_C": _N["suit_of.C"], "suit_of_D": _N["suit_of.D"], "suit_of_H": _N["suit_of.H"],
+    "suit_of_S": _N["suit_of.S"],
+})
+"""Every text the page shows (English source), by key, shown in the language of the page;
+``{name}`` fields are filled by the script. Texts the widgets show too are theirs (one
+translation for both)."""
+
+COUNTED = Plurals({
+    "talon_title": html_plurals.source["talon.pile"],
+    "bummerl_header": NP_("Bummerl {match}: {n} deal", "Bummerl {match}: {n} deals"),
+    "result_claim": notation.PLURALS.source["outcome.claim"],
+    "result_false_claim": notation.PLURALS.source["outcome.false_claim"],
+    "result_last_trick": notation.PLURALS.source["outcome.last_trick"],
+    "result_failed_closing": notation.PLURALS.source["outcome.failed_closing"],
+})
+"""The page's texts that depend on a number (``{n}``): the page holds each one's plural
+forms in its language, and which form each number from 0 to :data:`COUNTED_UP_TO` (or
+the number of deals) takes (:func:`page_data`)."""
+
+COUNTED_UP_TO = 20
+"""The numbers whose plural form the page knows at least: 0 to this."""
+
+
+def _counted(most: int) -> tuple[list[int], dict[str, list[str]]]:
+    """For the language spoken: the plural form of each number from 0 to ``most`` (an
+    index), and each counted text's forms in that order."""
+    index = [plural_form(n) for n in range(most + 1)]
+    numbers = [index.index(k) for k in sorted(set(index))]  # a number of each form
+    return index, {k: [COUNTED.form(k, n) for n in numbers] for k in COUNTED}
+
+TEXT = Texts({
+    "no_deal": N_("nothing to share: no deal"),
+    "cannot_replay": N_("the record cannot be replayed{why}"),
+    "bad_source": N_("deal_html() takes a Replay or a Record"),
+    "not_one_bummerl": N_("bummerl_html() takes the deals of one Bummerl, in order"),
+    "no_bummerl_deal": N_("nothing to share: no deal of the Bummerl can be replayed"),
+})
+"""The errors of this module, as format strings."""
 
 _SUIT_MASK = tuple(0b11111 << (s * 5) for s in range(4))
 _ACTION_CODES = {ActionKind.EXCHANGE: "X", ActionKind.CLOSE: "C", ActionKind.CLAIM: "66",
@@ -312,6 +353,8 @@ def deal_data(rp: Replay) -> dict[str, Any]:
         won = Bummerl(after).winner
         bummerl_winner = -1 if won is None else int(won)
     error = rp.error or (rec.errors[0] if rec.errors else None)
+    error_words = (None if error is None else
+                   notation.error_text(error.line, error.col, error.rule, error.message))
     return {
         "seats": [s.name for s in SEATS],
         "names": list(rec.player_names),
@@ -329,30 +372,40 @@ def deal_data(rp: Replay) -> dict[str, Any]:
                    {"winner": int(out.winner), "points": out.game_points,
                     "end": out.end.value, "rule": out.rule}),
         "bummerl_winner": bummerl_winner,
-        "error": None if error is None else str(error),
+        "error": error_words,
         "error_in_play": rp.error is not None,
         "steps": [_step(rp, i, index, viewers) for i in range(len(rp))],
     }
 
 
 def page_data(replays: Sequence[Replay], *, bummerl: str | None = None,
-              strings: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The page's data: the texts, the card styles and every deal (:func:`deal_data`).
+              strings: Mapping[str, str] | None = None,
+              lang: str | None = None) -> dict[str, Any]:
+    """The page's data: its language, the texts, the card styles and every deal
+    (:func:`deal_data`).
 
-    ``bummerl`` names the Bummerl (its Match tag) when the deals are one.
+    ``bummerl`` names the Bummerl (its Match tag) when the deals are one; ``lang`` is the
+    page's language (None: the one spoken, :func:`schnapsen_lab.set_language`).
     """
-    if not replays:
-        raise ValueError("nothing to share: no deal")
-    texts = dict(STRINGS)
-    if strings is not None:
-        texts.update(strings)
+    with language(lang):
+        if not replays:
+            raise ValueError(TEXT["no_deal"])
+        code = get_language()
+        texts = dict(STRINGS)
+        if strings is not None:
+            texts.update(strings)
+        plural, counted = _counted(max(COUNTED_UP_TO, len(replays)))
+        deals = [deal_data(rp) for rp in replays]
     return {
         "format": FORMAT,
+        "lang": code,
         "strings": texts,
+        "counted": counted,
+        "plural": plural,
         "kit": render_kit(),
         "bummerl": bummerl,
         "glyphs": {str(n): g for g, n in GLYPHS.items()},
-        "deals": [deal_data(rp) for rp in replays],
+        "deals": deals,
     }
 
 
@@ -388,8 +441,9 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
     if _UNSAFE_IN_SCRIPT.search(script):
         raise AssertionError("page.js must not contain '</script' or '<!--'")
     css = _asset("page.css")
+    lang = escape(str(data.get("lang", "en")))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<meta http-equiv=\"Content-Security-Policy\" content=\"{_csp(script)}\">\n"
         "<meta name=\"generator\" content=\"schnapsen-lab\">\n"
@@ -401,8 +455,10 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
     )
 
 
-def _title(key: str, rec: Record, strings: Mapping[str, str] | None) -> str:
-    texts = {**STRINGS, **(strings or {})}
+def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
+           lang: str | None) -> str:
+    with language(lang):
+        texts = {**STRINGS, **(strings or {})}
     a, b = rec.player_names
     return texts[key].format(a=a, b=b)
 
@@ -412,38 +468,44 @@ def _replay_of(source: Replay | Record) -> Replay:
         return source
     if isinstance(source, Record):
         if source.deck is None:
-            why = f": {source.errors[0]}" if source.errors else ""
-            raise ValueError(f"the record cannot be replayed{why}")
+            raise ValueError(TEXT["cannot_replay"].format(
+                why=f": {source.errors[0]}" if source.errors else ""))
         return Replay(source)
-    raise TypeError("deal_html() takes a Replay or a Record")
+    raise TypeError(TEXT["bad_source"])
 
 
-def deal_html(source: Replay | Record, *, strings: Mapping[str, str] | None = None) -> str:
-    """One deal as a self-contained HTML page (a document: write it to a ``.html`` file).
+def deal_html(source: Replay | Record, *, strings: Mapping[str, str] | None = None,
+              lang: str | None = None) -> str:
+    """One deal as a self-contained HTML page (a document: write it to a ``.html`` file)
+    in ``lang`` (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language spoken).
 
     Raise ValueError for a record without a valid deck (nothing can be replayed).
     """
-    rp = _replay_of(source)
-    return page_html(page_data([rp], strings=strings),
-                     _title("page_title_deal", rp.record, strings))
+    with language(lang):
+        rp = _replay_of(source)
+        return page_html(page_data([rp], strings=strings),
+                         _title("page_title_deal", rp.record, strings, None))
 
 
-def bummerl_html(records: Sequence[Record], *,
-                 strings: Mapping[str, str] | None = None) -> str:
-    """The deals of one Bummerl as a self-contained HTML page, with a deal picker.
+def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None = None,
+                 lang: str | None = None) -> str:
+    """The deals of one Bummerl as a self-contained HTML page, with a deal picker, in
+    ``lang`` (None: the language spoken).
 
     ``records`` are the Bummerl's deals in order (one group of
     :func:`schnapsen_lab.replay.match_groups`, or consecutive deals of one); records
     without a valid deck are left out. Raise ValueError when they are not consecutive
     deals of one Bummerl or none of them can be replayed.
     """
-    deals = [r.deal for r in records]
-    if (not records or len({r.match for r in records}) != 1 or records[0].match is None
-            or None in deals or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
-        raise ValueError("bummerl_html() takes the deals of one Bummerl, in order")
-    replays = [Replay(r) for r in records if r.deck is not None]
-    if not replays:
-        raise ValueError("nothing to share: no deal of the Bummerl can be replayed")
-    match = replays[0].record.match
-    return page_html(page_data(replays, bummerl=match, strings=strings),
-                     _title("page_title_bummerl", replays[0].record, strings))
+    with language(lang):
+        deals = [r.deal for r in records]
+        if (not records or len({r.match for r in records}) != 1 or records[0].match is None
+                or None in deals
+                or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
+            raise ValueError(TEXT["not_one_bummerl"])
+        replays = [Replay(r) for r in records if r.deck is not None]
+        if not replays:
+            raise ValueError(TEXT["no_bummerl_deal"])
+        match = replays[0].record.match
+        return page_html(page_data(replays, bummerl=match, strings=strings),
+                         _title("page_title_bummerl", replays[0].record, strings, None))

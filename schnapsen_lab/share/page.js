@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("sl-data").textContent);
-  var S = D.strings, K = D.kit, GLYPHS = D.glyphs;
+  var S = D.strings, C = D.counted, P = D.plural, K = D.kit, GLYPHS = D.glyphs;
   var SUITS = "CDHS", RANKS = "ATKQJ", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
   var PLACES = ["top", "left", "right", "bottom"];
   var ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#x27;"};
@@ -18,6 +18,13 @@
   }
   /* A string of the page, escaped, with its {fields} filled by values that are HTML. */
   function tr(key, v) { return fill(esc(S[key]), v || {}); }
+  /* A string that depends on the number n, in the form the page's language gives n
+     (P: the form of each number, as the page's catalog says). */
+  function trn(key, n, v) {
+    var vals = {n: n};
+    for (var k in v || {}) { vals[k] = v[k]; }
+    return fill(esc(C[key][P[Math.min(n, P.length - 1)]]), vals);
+  }
   function deal() { return D.deals[state.deal]; }
   function nm(dl, seat) { return esc(dl.names[seat]); }
   /* The name in running text: with the seat when two players have the same name. */
@@ -38,7 +45,8 @@
   }
   function count(mask) { return cardsOf(mask).length; }
   function cardTitle(c) {
-    return tr("card_title", {rank: tr("rank_" + RANKS[c % 5]), suit: tr("suit_" + SUITS[suitOf(c)])});
+    return tr("card_title", {rank: tr("rank_" + RANKS[c % 5]),
+                             suit: tr("suit_of_" + SUITS[suitOf(c)])});
   }
   /* One card face up, as html.card_html(card, size, mark=mark, dim=dim) draws it. */
   function card(c, size, mark, dim) {
@@ -70,6 +78,8 @@
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
   function suitName(s) { return tr("suit_" + SUITS[s]); }
+  /* The suit's name after "of" / "none of" (the Russian genitive). */
+  function suitNameOf(s) { return tr("suit_of_" + SUITS[s]); }
 
   // -- what happened ----------------------------------------------------------------------
   function describe(dl, i, long) {
@@ -91,7 +101,7 @@
       what = tr("leads", {card: sym(c)});
     } else if (long && st.d) {
       var t = dl.tricks[st.d - 1];
-      what = tr("plays_long", {card: sym(c), name: who(dl, t[2]), points: t[3]});
+      what = tr("plays_long", {card: sym(c), who: who(dl, t[2]), points: t[3]});
     } else {
       what = tr("plays", {card: sym(c)});
     }
@@ -136,10 +146,10 @@
       return "<div class=\"sl-talon\" data-talon=\"0\"><div style=\"" + K.label + "\">" +
         tr("talon_exhausted") + "</div></div>";
     }
-    var pile = back("md", tr("talon_title", {n: st.n})), ind, label;
+    var pile = back("md", trn("talon_title", st.n)), ind, label;
     if (st.c >= 0) {
       ind = st.u ? back("md", tr("indicator_down")) : "";
-      label = tr("talon_closed", {name: who(dl, st.c)});
+      label = tr("talon_closed", {who: who(dl, st.c)});
     } else {
       ind = st.i >= 0 ? card(st.i, "md") : "";
       label = tr("talon_left", {n: st.n});
@@ -152,9 +162,9 @@
     var body = st.t.map(function (x) { return card(x[1], "lg"); }).join(""), cap = "&nbsp;";
     if (st.d) {
       var t = dl.tricks[st.d - 1];
-      cap = tr("trick_won", {n: st.d, name: who(dl, t[2]), points: t[3]});
+      cap = tr("trick_won", {n: st.d, who: who(dl, t[2]), points: t[3]});
     } else if (st.t.length) {
-      cap = tr("led", {name: who(dl, st.t[0][0])});
+      cap = tr("led", {who: who(dl, st.t[0][0])});
     }
     return "<div class=\"sl-trick\"><div class=\"sl-trick-cards\">" + body + "</div><div style=\"" +
       K.label + "\">" + cap + "</div></div>";
@@ -182,7 +192,7 @@
           "\" data-trick=\"" + n + "\">" + inner + "</span>";
       }
       cols += "<div class=\"sl-won-by sl-won-by-" + seatId(dl, s) + "\"><span style=\"" + K.label +
-        "\">" + tr("won_tricks", {name: who(dl, s)}) + "</span><br>" +
+        "\">" + tr("won_tricks", {who: who(dl, s)}) + "</span><br>" +
         (items || tr("none_yet")) + "</div>";
     }
     return "<div class=\"sl-won-tricks\">" + cols + "</div>";
@@ -220,13 +230,12 @@
     var foot = "";
     if (i === last && dl.result) {
       var r = dl.result;
-      foot = "<div class=\"sl-result\">" + tr("result", {
-        name: who(dl, r.winner), points: r.points,
-        gp: tr(r.points === 1 ? "game_point" : "game_points"),
-        how: tr("end_" + r.end), rule: esc(r.rule)}) + "</div>";
+      var how = r.end === "last_trick" && r.rule === "C3" ? "failed_closing" : r.end;
+      foot = "<div class=\"sl-result\">" + trn("result_" + how, r.points, {
+        who: who(dl, r.winner)}) + " (" + esc(r.rule) + ")</div>";
       if (dl.bummerl_winner >= 0 && st.b) {
         foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
-          name: who(dl, dl.bummerl_winner), a: st.b[0], b: st.b[1]}) + "</div>";
+          who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")</div>";
       }
     }
     return "<div class=\"sl-tallies\" style=\"" + K.panel + "\"><table>" + head + body +
@@ -235,10 +244,10 @@
   function inferenceText(dl, f) {
     var name = who(dl, f[0]);
     if (f[2] === "no_higher") {
-      return tr("inf_no_higher", {name: name, card: sym(f[5]), cards: syms(f[4])});
+      return tr("inf_no_higher", {who: name, card: sym(f[5]), cards: syms(f[4])});
     }
     return tr(f[2] === "void_trumps" ? "inf_void_trumps" : "inf_void",
-              {name: name, suit: suitName(f[3]), trump: suitName(dl.trump)});
+              {who: name, suit: suitNameOf(f[3]), trump: suitName(dl.trump)});
   }
   function countingHtml(dl, i, v) {
     var st = dl.steps[i], k = st.k[v], rows = "", s;
@@ -248,20 +257,21 @@
         (s === 1 || s === 2 ? K.red : K.black) + "\">" + SYM[s] + "</span> " + suitName(s) +
         "</td><td>" + count(mask) + "</td><td>" + syms(mask) + "</td></tr>";
     }
-    var facts = "<div class=\"sl-facts\"><b>" + tr("facts_for", {name: nm(dl, v), seat: seatId(dl, v)}) +
+    var facts = "<div class=\"sl-facts\"><b>" + tr("facts_for", {
+      who: tr("name_seat", {name: nm(dl, v), seat: seatId(dl, v)})}) +
       "</b><table><tr><th>" + tr("unknown") + "</th><th>" + tr("count") + "</th><th>" +
       tr("cards") + "</th></tr>" + rows + "</table>";
     for (s = 0; s < dl.seats.length; s++) {
       if (s === v) { continue; }
       facts += "<div class=\"sl-opponent-known\" data-seat=\"" + seatId(dl, s) + "\">" +
-        tr("known_in_hand", {name: who(dl, s), cards: syms(k[0][s]) || tr("none")}) + "</div>";
+        tr("known_in_hand", {who: who(dl, s), cards: syms(k[0][s]) || tr("none")}) + "</div>";
     }
     facts += "<div class=\"sl-trumps-out\">" + tr("trumps_out", {cards: syms(k[2]) || tr("none")}) +
       "</div><div class=\"sl-points-out\">" + tr("points_out", {n: k[3]}) + "</div>";
     if (dl.seats.length === 2) {
       var o = 1 - v;
       facts += "<div class=\"sl-count-scores\">" + tr("count_scores", {
-        mine: st.s[v], theirs: st.s[o], pmine: st.p[v], ptheirs: st.p[o]}) + "</div>";
+        mine: st.s[v], theirs: st.s[o], pm: st.p[v], po: st.p[o]}) + "</div>";
     }
     facts += "</div>";
     var inf;
@@ -301,8 +311,8 @@
     var out = "<div class=\"sl-tags\" style=\"" + K.panel + "\"><h1 class=\"sl-title\">" + title +
       "</h1><div class=\"sl-tag-list\">" + bits.join(" \u00b7 ") + "</div></div>";
     if (D.bummerl !== null) {
-      out += "<div class=\"sl-bummerl\">" + tr("bummerl_header", {match: esc(D.bummerl),
-                                                                 deals: D.deals.length}) + "</div>";
+      out += "<div class=\"sl-bummerl\">" + trn("bummerl_header", D.deals.length,
+                                                {match: esc(D.bummerl)}) + "</div>";
     }
     if (dl.error) { out += "<div class=\"sl-errors\">" + esc(dl.error) + "</div>"; }
     return out;
@@ -313,7 +323,7 @@
   }
   function viewLabel(dl, vi) {
     var v = dl.views[vi];
-    return v < 0 ? tr("view_open") : tr("view_seat", {name: who(dl, v)});
+    return v < 0 ? tr("view_open") : tr("view_seat", {who: who(dl, v)});
   }
   function button(cls, key, text) {
     return "<button type=\"button\" class=\"" + cls + "\" title=\"" + tr(key) + "\" aria-label=\"" +

@@ -4,13 +4,15 @@ Every function takes an optional ``ax`` to draw into (a new figure otherwise) an
 returns it, with a title and labelled axes. Rates are drawn with 95% Wilson intervals
 as error bars, which the legend names, and with their values written on the bars; the
 rate plots take ``by`` (a column, e.g. a collection) to draw one bar a group. Every text
-is a format string in :data:`TEXT`.
+is a format string in :data:`TEXT` (or :data:`PLURALS`), drawn in the language spoken
+(:func:`schnapsen_lab.set_language`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..psn import Record
 from .features import score_trajectory
 from .tables import closing_by_talon, finished, forehand_table, marriage_table, wilson
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 __all__ = [
+    "PLURALS",
     "TEXT",
     "plot_bummerl",
     "plot_closing_by_talon",
@@ -34,38 +37,53 @@ _A_COLOR = "#1f77b4"
 _B_COLOR = "#d62728"
 _GROUP_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b2", "#937860")
 
-TEXT: dict[str, str] = {
-    "interval": "error bars: 95% interval (Wilson)",
-    "all": "all deals",
-    "tick_n": "{label}\n(n={n})",
-    "end.claim": "claim",
-    "end.false_claim": "false claim",
-    "end.last_trick": "last trick",
-    "end.failed_closing": "failed closing\n(C3, last trick)",
-    "points": "{n} point",
-    "points_many": "{n} points",
-    "points_by_end.title": "Game points by how the deal ended",
-    "points_by_end.x": "how the deal ended",
-    "points_by_end.y": "deals",
-    "points_by_end.legend": "game points won",
-    "closing.title": "Closing success by talon size at closing",
-    "closing.x": "talon size when closed (cards, with the indicator)",
-    "closing.y": "share of closes the closer won",
-    "forehand.title": "The forehand's share of deals won (the dealer wins the rest)",
-    "forehand.y": "share of deals the forehand won",
-    "marriages.title": "Marriages and winning the deal",
-    "marriages.x": "best marriage the player announced",
-    "marriages.y": "share of deals the player won",
-    "win_rates.title": "Players' {what} win rates",
-    "win_rates.x": "share of {whats} won",
-    "what.deal": "deal",
-    "what.bummerl": "Bummerl",
-    "whats.deal": "deals",
-    "whats.bummerl": "Bummerls",
-    "win_rates.y": "player",
-    "win_rates.label": "{group}: {player}",
-}
+TEXT = Texts({
+    "interval": N_("error bars: 95% Wilson interval"),
+    "all": N_("all deals"),
+    "end.claim": N_("claim"),
+    "end.false_claim": N_("false claim"),
+    "end.last_trick": N_("last trick"),
+    "end.failed_closing": N_("failed closing\n(C3, last trick)"),
+    "points_by_end.title": N_("Game points by how the deal ended"),
+    "points_by_end.x": N_("how the deal ended"),
+    "points_by_end.y": N_("deals"),
+    "points_by_end.legend": N_("game points won"),
+    "closing.title": N_("Closing success by talon size at closing"),
+    "closing.x": N_("talon size when closed (cards, with the indicator)"),
+    "closing.y": N_("share of closes the closer won"),
+    "forehand.title": N_("The forehand's share of deals won (the dealer wins the rest)"),
+    "forehand.y": N_("share of deals the forehand won"),
+    "marriages.title": N_("Marriages and winning the deal"),
+    "marriages.x": N_("best marriage the player announced"),
+    "marriages.y": N_("share of deals the player won"),
+    "marriages.none": C_("no marriage announced", "none"),
+    "win_rates.title.deal": N_("Players' deal win rates"),
+    "win_rates.title.bummerl": N_("Players' Bummerl win rates"),
+    "win_rates.x.deal": N_("share of deals won"),
+    "win_rates.x.bummerl": N_("share of Bummerls won"),
+    "win_rates.y": N_("player"),
+    "win_rates.bad_what": N_("what is 'deal' or 'bummerl', not {what!r}"),
+    "trajectory.closed": C_("the talon was closed here", "closed"),
+    "trajectory.title": N_("Scores in deal {deal}"),
+    "trajectory.x": N_("action"),
+    "trajectory.y": N_("score (card points and counted marriages)"),
+    "bummerl.title": N_("Bummerl {match}: counters over the deals"),
+    "bummerl.x": N_("deal"),
+    "bummerl.y": N_("counter (from 7; 0 or below wins)"),
+    "bummerl.missing": N_("no Bummerl {bummerl} of match {match!r} in the table"),
+})
 """Every text the plots show, as format strings."""
+
+PLURALS = Plurals({
+    "points": NP_("{n} game point", "{n} game points"),
+    "trajectory.won": NP_("Scores in deal {deal} (won by {who}, {n} game point)",
+                          "Scores in deal {deal} (won by {who}, {n} game points)"),
+})
+"""Texts that depend on a number."""
+
+_SEAT_LABEL = "{name} ({seat})"
+_GROUP_LABEL = "{group}: {player}"
+_TICK_N = "{label}\n(n={n})"
 
 
 def _axes(ax: Axes | None) -> Axes:
@@ -89,7 +107,8 @@ def _groups(deals: pd.DataFrame, by: str | None) -> list[tuple[str, pd.DataFrame
 
 
 def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: str,
-                       colors: tuple[str, ...] = _GROUP_COLORS) -> None:
+                       colors: tuple[str, ...] = _GROUP_COLORS,
+                       names: dict[str, str] | None = None) -> None:
     """Bars of ``rate`` by ``key``, one bar a group side by side, each with its 95%
     interval drawn as an error bar and its value written above it; the legend names the
     groups and says what the error bars are."""
@@ -131,10 +150,11 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
     if n_groups == 1:
         t = tables[0][1]
         n_of = {str(k): int(n) for k, n in zip(t[key], t["deals"], strict=True)}
-        labels = [TEXT["tick_n"].format(label=k, n=n_of.get(k, 0)) for k in keys]
+        labels = [_TICK_N.format(label=(names or {}).get(k, k), n=n_of.get(k, 0))
+                  for k in keys]
         ax.tick_params(axis="x", labelsize=8)
     else:
-        labels = keys
+        labels = [(names or {}).get(k, k) for k in keys]
     ax.set_xticks(range(len(keys)), labels)
     ax.set_ylim(0, 1.3)  # room above 100% for the values and the legend
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
@@ -166,7 +186,7 @@ def plot_points_by_end(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
     width = 0.27
     for i, gp in enumerate((1, 2, 3)):
         xs = [x + (i - 1) * width for x in range(len(ends))]
-        label = TEXT["points" if gp == 1 else "points_many"].format(n=gp)
+        label = PLURALS.text("points", gp)
         bars = ax.bar(xs, t[gp].to_numpy(), width, label=label)
         ax.bar_label(bars, fontsize=7, padding=1)
     ax.set_xticks(range(len(ends)), ends)
@@ -215,7 +235,8 @@ def plot_marriages(deals: pd.DataFrame, ax: Axes | None = None, by: str | None =
     none (one bar a group of ``by``)."""
     ax = _axes(ax)
     tables = [(name, marriage_table(g)) for name, g in _groups(deals, by)]
-    _grouped_rate_bars(ax, tables, "marriage", ("#c44e52", *_GROUP_COLORS))
+    _grouped_rate_bars(ax, tables, "marriage", ("#c44e52", *_GROUP_COLORS),
+                       {"none": TEXT["marriages.none"]})
     ax.set_title(TEXT["marriages.title"])
     ax.set_xlabel(TEXT["marriages.x"])
     ax.set_ylabel(TEXT["marriages.y"])
@@ -229,22 +250,25 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     steps = [p.step for p in pts]
     names = record.player_names
     ax.step(steps, [p.score_a for p in pts], where="post", color=_A_COLOR,
-            label=f"{names[0]} (A)")
+            label=_SEAT_LABEL.format(name=names[0], seat="A"))
     ax.step(steps, [p.score_b for p in pts], where="post", color=_B_COLOR,
-            label=f"{names[1]} (B)")
+            label=_SEAT_LABEL.format(name=names[1], seat="B"))
     ax.axhline(66, color="grey", lw=0.8, ls="--")
     ax.annotate("66", (steps[-1], 66), xytext=(-12, 2), textcoords="offset points", fontsize=8)
     for p in pts:
         if p.action == "C":
             ax.axvline(p.step, color="black", lw=0.8, ls=":")
-            ax.annotate("closed", (p.step, 2), xytext=(3, 0), textcoords="offset points",
-                        fontsize=8)
-    title = f"Scores in deal {record.deal or record.index}"
+            ax.annotate(TEXT["trajectory.closed"], (p.step, 2), xytext=(3, 0),
+                        textcoords="offset points", fontsize=8)
+    deal = record.deal or record.index
     if record.outcome is not None:
-        title += f" (won by {names[record.outcome.winner]}, {record.outcome.game_points})"
+        title = PLURALS.text("trajectory.won", record.outcome.game_points, deal=deal,
+                             who=names[record.outcome.winner])
+    else:
+        title = TEXT["trajectory.title"].format(deal=deal)
     ax.set_title(title)
-    ax.set_xlabel("action")
-    ax.set_ylabel("score (card points and counted marriages)")
+    ax.set_xlabel(TEXT["trajectory.x"])
+    ax.set_ylabel(TEXT["trajectory.y"])
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -261,19 +285,20 @@ def plot_bummerl(deals: pd.DataFrame, match: str, bummerl: int = 1, file: str | 
     if file is not None:
         d = d[d["file"].astype(object) == file]
     if d.empty:
-        raise ValueError(f"no Bummerl {bummerl} of match {match!r} in the table")
+        raise ValueError(TEXT["bummerl.missing"].format(bummerl=bummerl, match=match))
     first = d.iloc[0]
     xs = [0, *d["deal"].astype(int)]
     for seat, color in (("a", _A_COLOR), ("b", _B_COLOR)):
         ys = [int(first[f"counters_before_{seat}"]),
               *d[f"counters_{seat}"].astype("Int64").fillna(-99).astype(int)]
         name = first[f"player_{seat}"]
-        ax.plot(xs, ys, marker="o", color=color, label=f"{name} ({seat.upper()})")
+        ax.plot(xs, ys, marker="o", color=color,
+                label=_SEAT_LABEL.format(name=name, seat=seat.upper()))
     ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xticks(xs)
-    ax.set_title(f"Bummerl {match}: counters over the deals")
-    ax.set_xlabel("deal")
-    ax.set_ylabel("counter (from 7; 0 or below wins)")
+    ax.set_title(TEXT["bummerl.title"].format(match=match))
+    ax.set_xlabel(TEXT["bummerl.x"])
+    ax.set_ylabel(TEXT["bummerl.y"])
     ax.legend()
     return ax
 
@@ -288,11 +313,11 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     elif what == "bummerl":
         won, n = players["bummerl_wins"], players["matches_complete"]
     else:
-        raise ValueError(f"what is 'deal' or 'bummerl', not {what!r}")
+        raise ValueError(TEXT["win_rates.bad_what"].format(what=what))
     if by is None:
         names = [str(p) for p in players["player"]]
     else:
-        names = [TEXT["win_rates.label"].format(group=g, player=p)
+        names = [_GROUP_LABEL.format(group=g, player=p)
                  for g, p in zip(players[by], players["player"], strict=True)]
     rates: list[float] = []
     errs: list[list[float]] = [[], []]
@@ -316,7 +341,7 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     ax.axvline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlim(0, 1.15)
     ax.legend(fontsize=7, loc="lower right", frameon=False)
-    ax.set_title(TEXT["win_rates.title"].format(what=TEXT[f"what.{what}"]))
-    ax.set_xlabel(TEXT["win_rates.x"].format(whats=TEXT[f"whats.{what}"]))
+    ax.set_title(TEXT[f"win_rates.title.{what}"])
+    ax.set_xlabel(TEXT[f"win_rates.x.{what}"])
     ax.set_ylabel(TEXT["win_rates.y"])
     return ax

@@ -34,8 +34,9 @@ import ipywidgets as W
 
 from .. import html as H
 from ..cards import CARDS, Card, mask_of
+from ..i18n import N_, Texts, localized, resolve
 from ..io import atomic_write
-from ..notation import card_text, outcome_text, text_with_cards
+from ..notation import card_text, outcome_text, profile_name, text_with_cards
 from ..psn import Record, dumps
 from ..recorder import Draw, Entry, Recorder, RecorderError
 from ..rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
@@ -43,50 +44,49 @@ from .table import CardRow
 
 __all__ = ["TEXT", "RecorderWidget", "deal_recorder"]
 
-TEXT: dict[str, str] = {
-    "title": "<b>Record a deal played at the table</b>",
-    "deals": "{seat} deals",
-    "rules": "rules",
-    "part.A": "A's hand",
-    "part.B": "B's hand",
-    "part.I": "indicator",
-    "enter": "enter&nbsp;",
-    "clear": "clear",
-    "start": "start entering the play",
-    "undo": "undo",
-    "file": "file",
-    "save": "save as PSN",
-    "part.label.A": "{name} (A): hand",
-    "part.label.B": "{name} (B): hand",
-    "part.label.I": "indicator",
-    "setup.entering": ("Now entering <b>{part}</b>: click its {size} cards ({have} of {size} "
-                       "so far). A click on an entered card takes it back."),
-    "setup.entering_one": ("Now entering <b>{part}</b>: click the indicator card. A click on "
-                           "an entered card takes it back."),
-    "setup.full": "<b>{part}</b> is complete. Choose {next} above to go on.",
-    "setup.ready": "All three parts are entered: start entering the play.",
-    "full": ("{part} already holds {size}: click one of them to take it back, or choose "
-             "another part above"),
-    "taken_back": "{card} taken back from {part}",
-    "take_back_tip": "take {card} back",
-    "size.hand": "5 cards",
-    "size.indicator": "1 card",
-    "first": "enter the deal first (dealer, both hands, the indicator)",
-    "draw.winner": "after trick {n}: the card <b>{who}</b> drew (the winner draws first)",
-    "draw.loser": "after trick {n}: {winner} drew {card}; the card <b>{who}</b> drew",
-    "draw.last": " ({who} takes the indicator)",
-    "over": "the deal is over",
-    "over.outcome": "the deal is over: {outcome}",
-    "to_act": "<b>{who}</b> ({seat}) to act",
-    "label.exchange": "exchange jack (X)",
-    "label.close": "close (C)",
-    "label.claim": "claim 66",
-    "label.marriage": "{card} +{points}",
-    "nothing": "nothing to save yet",
-    "give_file": "give a file name",
-    "cannot_save": "could not save {path}: {error}",
-    "saved": "saved to {path}",
-}
+TEXT = Texts({
+    "title": N_("<b>Record a deal played at the table</b>"),
+    "deals": N_("{seat} deals"),
+    "rules": N_("rules"),
+    "part.A": N_("A's hand"),
+    "part.B": N_("B's hand"),
+    "part.I": N_("indicator"),
+    "enter": N_("enter&nbsp;"),
+    "clear": N_("clear"),
+    "start": N_("start entering the play"),
+    "undo": N_("undo"),
+    "file": N_("file"),
+    "save": N_("save as PSN"),
+    "part.label.A": N_("{name} (A): hand"),
+    "part.label.B": N_("{name} (B): hand"),
+    "part.label.I": N_("indicator"),
+    "setup.entering": N_("Now entering <b>{part}</b>: click its {size} cards ({have} of {size} "
+                         "so far). A click on an entered card takes it back."),
+    "setup.entering_one": N_("Now entering <b>{part}</b>: click the indicator card. A click on "
+                             "an entered card takes it back."),
+    "setup.full": N_("<b>{part}</b> is complete. Choose {next} above to go on."),
+    "setup.ready": N_("All three parts are entered: start entering the play."),
+    "full": N_("{part} already holds {size}: click one of them to take it back, or choose "
+               "another part above"),
+    "taken_back": N_("{card} taken back from {part}"),
+    "take_back_tip": N_("take {card} back"),
+    "size.hand": N_("5 cards"),
+    "size.indicator": N_("1 card"),
+    "first": N_("enter the deal first (dealer, both hands, the indicator)"),
+    "draw.winner": N_("after trick {n}: the card <b>{who}</b> drew (the winner draws first)"),
+    "draw.loser": N_("after trick {n}: {winner} drew {card}; the card <b>{who}</b> drew"),
+    "draw.last": N_(" ({who} takes the indicator)"),
+    "over": N_("the deal is over"),
+    "over.outcome": N_("the deal is over: {outcome}"),
+    "to_act": N_("<b>{who}</b> ({seat}) to act"),
+    "label.exchange": N_("exchange jack (X)"),
+    "label.close": N_("close (C)"),
+    "label.claim": N_("claim 66"),
+    "nothing": N_("nothing to save yet"),
+    "give_file": N_("give a file name"),
+    "cannot_save": N_("could not save {path}: {error}"),
+    "saved": N_("saved to {path}"),
+})
 """Every text this widget shows, as format strings."""
 
 _PARTS = ("A", "B", "I")
@@ -110,19 +110,22 @@ def _label(a: Action) -> str:
     if a.kind is ActionKind.CLAIM:
         return TEXT["label.claim"]
     assert a.card is not None
-    return TEXT["label.marriage"].format(card=card_text(a.card), points=a.points)
+    return f"{card_text(a.card)} +{a.points}"
 
 
+@localized
 class RecorderWidget(W.VBox):  # type: ignore[misc]
     """Enter a deal from a real table (see the module docstring); ``recorder`` holds it.
 
     From Python: :meth:`set_deal` (dealer, hands, indicator) then :meth:`start`, or click
     cards with :meth:`pick` after choosing :attr:`target`; then :meth:`enter` or
-    :meth:`pick`, :meth:`undo`, :meth:`save`.
+    :meth:`pick`, :meth:`undo`, :meth:`save`. ``lang`` is the language it speaks (None:
+    the one set with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, *, names: tuple[str, str] = ("A", "B"), profile: Profile = SOFT,
-                 save_path: str = "table-deal.psn") -> None:
+                 save_path: str = "table-deal.psn", lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         self.recorder: Recorder | None = None
         self.chosen: dict[str, list[Card]] = {"A": [], "B": [], "I": []}
         self.message = ""
@@ -131,8 +134,9 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
         self.dealer_picker = _classes(W.ToggleButtons(
             options=[(TEXT["deals"].format(seat=x), x) for x in ("A", "B")], value="B",
-            style={"button_width": "80px"}), "sl-rec-dealer")
-        self.profile_picker = _classes(W.Dropdown(options=list(PROFILES), value=profile.name,
+            style={"button_width": "auto"}), "sl-rec-dealer")
+        self.profile_picker = _classes(W.Dropdown(options=[(profile_name(p), p) for p in PROFILES],
+                                                  value=profile.name,
                                                   description=TEXT["rules"],
                                                   layout=W.Layout(width="180px")),
                                        "sl-rec-profile")
@@ -142,7 +146,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
                                       layout=W.Layout(width="180px")), "sl-rec-name-B")
         self.target_picker = _classes(W.ToggleButtons(
             options=[(TEXT[f"part.{x}"], x) for x in _PARTS], value="A",
-            style={"button_width": "90px"}), "sl-rec-target")
+            style={"button_width": "auto"}), "sl-rec-target")
         self.deck_row = _classes(CardRow(), "sl-rec-deck")
         self.setup_html = _classes(W.HTML(), "sl-rec-setup")
         self.part_labels: dict[str, W.HTML] = {x: W.HTML(layout=W.Layout(width="140px"))
@@ -441,5 +445,5 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
 
 def deal_recorder(**kwargs: Any) -> RecorderWidget:
-    """The recorder widget (see :class:`RecorderWidget`)."""
+    """The recorder widget (see :class:`RecorderWidget`; ``lang=`` chooses its language)."""
     return RecorderWidget(**kwargs)

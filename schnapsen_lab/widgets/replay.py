@@ -30,54 +30,63 @@ from typing import Any
 import ipywidgets as W
 
 from .. import html as H
-from ..notation import action_words, describe
+from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import TEXT as NOTATION_TEXT
+from ..notation import action_words, describe, error_text
 from ..psn import Record, read
 from ..replay import Replay, match_groups
 from ..rules import SEATS, Seat
 
-__all__ = ["MOVES_WIDTH", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS", "ReplayWidget",
-           "move_label"]
+__all__ = ["MOVES_WIDTH", "PLURALS", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS",
+           "ReplayWidget", "move_label"]
 
-TEXT: dict[str, str] = {
-    "view.open": "Open table",
-    "view.A": "A's view",
-    "view.B": "B's view",
-    "deal": "Deal",
-    "first": "first step",
-    "back": "one step back",
-    "forward": "one step forward",
-    "last": "last step",
-    "play": "play",
-    "step": "step",
-    "moves": "Moves",
-    "move": "{step:>2} {seat} {words}",
-    "move.dealt": " 0 as dealt",
-    "move.comment": " {…}",
-    "deal.match": "{match} deal {deal}",
-    "deal.record": "record {index}",
-    "deal.label": "{n}: {what} · {a} vs {b} · {result}",
-    "step.line": ("<b>step {number} of {last}</b>: {what} "
-                  '<span style="color:#777">({view})</span>'),
-    "step.dealt": "as dealt",
-    "step.open": "open table",
-    "step.view": "{who}'s view",
-    "error.here": "The record stops being valid here: {error}",
-    "error.after": "What follows the error in the record:",
-    "skipped": "{n} record(s) could not be replayed; the first: {error}",
-    "problem.empty": "Nothing to replay: there is no record (the list is empty).",
-    "problem.file_empty": "Nothing to replay: {path} holds no record.",
-    "problem.no_file": "Nothing to replay: {path}: no such PSN file.",
-    "problem.unreadable": "Nothing to replay: {where}deal {index}, {error}",
-    "bad_source": "replay() takes a Record, records, a Replay or a PSN file path",
-    "bad_view": "view is 'open', 'A' or 'B', not {view!r}",
-    "nag.1": "good move", "nag.2": "mistake", "nag.3": "brilliant move", "nag.4": "blunder",
-    "nag.5": "interesting move", "nag.6": "dubious move", "nag.other": "annotation ${n}",
-}
+TEXT = Texts({
+    "view.open": H.TEXT.source["view.open"],
+    "deal": H.TEXT.source["deal"],
+    "first": N_("first step"),
+    "back": N_("one step back"),
+    "forward": N_("one step forward"),
+    "last": N_("last step"),
+    "play": C_("plays the steps one after another", "play"),
+    "step": N_("step"),
+    "moves": H.TEXT.source["moves"],
+    "deal.match": N_("{match} deal {deal}"),
+    "deal.record": N_("record {index}"),
+    "deal.label": N_("{n}: {what} · {a} vs {b} · {result}"),
+    "step.line": H.TEXT.source["step.line"],
+    "step.dealt": NOTATION_TEXT.source["move.dealt"],
+    "step.open": H.TEXT.source["view.open_short"],
+    "step.view": H.TEXT.source["view.seat"],
+    "error.here": N_("The record stops being valid here: {error}"),
+    "error.after": N_("What follows the error in the record:"),
+    "skipped.first": N_("{where}deal {index}, {error}"),
+    "problem.empty": N_("Nothing to replay: there is no record (the list is empty)."),
+    "problem.file_empty": N_("Nothing to replay: {path} holds no record."),
+    "problem.no_file": N_("Nothing to replay: {path}: no such PSN file."),
+    "problem.unreadable": N_("Nothing to replay: {where}deal {index}, {error}"),
+    "bad_source": N_("replay() takes a Record, records, a Replay or a PSN file path"),
+    "bad_view": N_("view is 'open', 'A' or 'B', not {view!r}"),
+    **{f"nag.{k}": H.TEXT.source[f"nag.{k}"] for k in (1, 2, 3, 4, 5, 6, "other")},
+})
 """Every text this widget shows, as format strings."""
 
-VIEWS: tuple[tuple[str, str], ...] = ((TEXT["view.open"], "open"), (TEXT["view.A"], "A"),
-                                      (TEXT["view.B"], "B"))
-"""The view selector's options: label and value."""
+PLURALS = Plurals({
+    "skipped": NP_("{n} record could not be replayed; the first: {error}",
+                   "{n} records could not be replayed; the first: {error}"),
+})
+"""Texts that depend on a number."""
+
+_MOVE = "{step:>2} {seat} {words}"
+_COMMENT_MARK = " {…}"
+
+VIEWS: tuple[str, ...] = ("open", "A", "B")
+"""The view selector's values: the open table, A's view, B's view."""
+
+
+def _view_options() -> list[tuple[str, str]]:
+    """The view selector's options, labelled in the language spoken."""
+    return [(TEXT["view.open"] if v == "open" else TEXT["step.view"].format(who=v), v)
+            for v in VIEWS]
 
 MOVES_WIDTH = 280
 """The move list's width (px)."""
@@ -111,11 +120,20 @@ def _where(r: Record) -> str:
     return f"{r.file}: " if r.file else ""
 
 
+def _first_error(r: Record) -> str:
+    """The record's first error in words, as ``schnapsen-lab check`` gives it."""
+    if not r.errors:
+        return ""
+    e = r.errors[0]
+    return error_text(e.line, e.col, e.rule, e.message)
+
+
 def move_label(rp: Replay, step: int) -> str:
     """The move list's text for ``step``: one step number, the seat, the action in words
     (``3  A  exchanges J♠ for the indicator``), its glyphs, and a mark for comments."""
     if step == 0:
-        return TEXT["move.dealt"] + (TEXT["move.comment"] if rp.record.main.comments else "")
+        return (_MOVE.format(step=0, seat="", words=TEXT["step.dealt"]).replace("  ", " ")
+                + (_COMMENT_MARK if rp.record.main.comments else ""))
     a = rp.action(step)
     assert a is not None
     who = rp.actor(step)
@@ -123,9 +141,9 @@ def move_label(rp: Replay, step: int) -> str:
     assert mv is not None
     words = action_words(rp[step - 1], a)
     glyphs = H.glyph_text(mv.nags)
-    text = TEXT["move"].format(step=step, seat="?" if who is None else who.name,
-                               words=words + (f" {glyphs}" if glyphs else ""))
-    return text + (TEXT["move.comment"] if mv.comments else "")
+    text = _MOVE.format(step=step, seat="?" if who is None else who.name,
+                        words=words + (f" {glyphs}" if glyphs else ""))
+    return text + (_COMMENT_MARK if mv.comments else "")
 
 
 def _classes(widget: Any, *names: str) -> Any:
@@ -140,24 +158,28 @@ def _fixed(width: int) -> W.Layout:
                     flex="0 0 auto")
 
 
+@localized
 class ReplayWidget(W.VBox):  # type: ignore[misc]
     """A replay of one deal, or of several (a match, a file) with a deal picker.
 
     ``step``, ``viewer`` and ``replay`` tell what is shown; :meth:`go`, :meth:`forward`,
     :meth:`back`, :meth:`first`, :meth:`last`, :meth:`set_view` and :meth:`pick` change it
     (the buttons, the slider, the move list and the selectors call them). With nothing
-    to replay, ``problem`` says why and the widget shows only that.
+    to replay, ``problem`` says why and the widget shows only that. ``lang`` is the
+    language it speaks (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language set
+    with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, source: Any, *, view: str | None = None, step: int = 0,
-                 deal: int = 0) -> None:
+                 deal: int = 0, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         given, problem = _records_of(source)
         records = [r for r in given if r.deck is not None]
         broken = [r for r in given if r.deck is None]
         if not records and problem is None:
             r = broken[0]
             problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
-                                                        error=r.errors[0] if r.errors else "")
+                                                        error=_first_error(r))
         self.problem: str | None = problem
         self.skipped: list[Record] = broken
         self.records: list[Record] = records
@@ -180,8 +202,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                                                layout=W.Layout(width="auto")), "sl-deal")
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
-        self.view_picker = _classes(W.ToggleButtons(options=list(VIEWS), value="open",
-                                                    style={"button_width": "100px"}), "sl-view")
+        self.view_picker = _classes(W.ToggleButtons(options=_view_options(), value="open",
+                                                    style={"button_width": "auto"}), "sl-view")
         btn = W.Layout(width="44px")
         self.first_button = _classes(W.Button(icon="fast-backward", tooltip=TEXT["first"],
                                               layout=btn), "sl-first")
@@ -352,12 +374,13 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         out = H.tags_html(rec)
         if rec.errors:
             out += (f'<div class="sl-errors" style="color:#c8102e">'
-                    f"{escape(str(rec.errors[0]))}</div>")
+                    f"{H.error_html(rec.errors[0])}</div>")
         if self.skipped:
             r = self.skipped[0]
-            first = f"{_where(r)}deal {r.index}, {r.errors[0] if r.errors else ''}"
-            out += (f'<div class="sl-skipped" style="color:#c8102e">'
-                    f"{escape(TEXT['skipped'].format(n=len(self.skipped), error=first))}</div>")
+            first = TEXT["skipped.first"].format(where=_where(r), index=r.index,
+                                                 error=_first_error(r))
+            skipped = PLURALS.text("skipped", len(self.skipped), error=first)
+            out += f'<div class="sl-skipped" style="color:#c8102e">{escape(skipped)}</div>'
         return out
 
     def _render(self) -> None:
@@ -390,7 +413,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         view = (TEXT["step.open"] if self.viewer is None
                 else TEXT["step.view"].format(who=names[self.viewer]))
         number = f'<span class="sl-step-number">{step}</span>'
-        line = TEXT["step.line"].format(number=number, last=rp.last, what=what, view=view)
+        line = (f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>: {what} '
+                f'<span style="color:#777">({view})</span>')
         return f'<div style="font:13px sans-serif;margin:4px 0">{line}</div>'
 
     def _comments_html(self) -> str:
@@ -413,7 +437,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _error_html(self) -> str:
         """Where the record stops being valid: the error, then the comments after it."""
         rp = self.replay
-        error = escape(TEXT["error.here"].format(error=rp.error))
+        assert rp.error is not None
+        error = TEXT["error.here"].format(error=H.error_html(rp.error))
         after = ""
         if rp.comments_after_error:
             quoted = "".join(f"<div>“{escape(c)}”</div>" for c in rp.comments_after_error)

@@ -23,28 +23,40 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..i18n import N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, seat_label
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
 from .replay import ReplayWidget
 
-__all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "TEXT", "ReviewWidget", "evaluation_figure",
+__all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "evaluation_figure",
            "figure_png"]
 
-TEXT: dict[str, str] = {
-    "decision": "{step:>2}. {who}: {played}{glyph} {value:+.2f}",
-    "decision.loss": "  loss {loss:.2f} — best {best}",
-    "no_decisions": "no decisions",
-    "plot.after": "after the move",
-    "plot.best": "best option",
-    "plot.step": "step",
-    "plot.value": "game points for {who}",
-    "plot.title": "Review: {a} (A) vs {b} (B)",
-    "summary.head": ("<tr><th></th><th>accuracy</th><th>decisions</th><th>?!</th><th>?</th>"
-                     "<th>??</th><th>average loss</th></tr>"),
-    "summary.worlds": "{worlds} worlds a decision, seed {seed}",
-}
+TEXT = Texts({
+    "decision.loss": N_("  loss {loss:.2f} — best {best}"),
+    "no_decisions": N_("no decisions"),
+    "plot.after": N_("after the move"),
+    "plot.best": N_("best option"),
+    "plot.step": N_("step"),
+    "plot.value": N_("game points for {who}"),
+    "plot.title": N_("Review: {a} (A) vs {b} (B)"),
+    "summary.accuracy": N_("accuracy"),
+    "summary.decisions": N_("decisions"),
+    "summary.average_loss": N_("average loss"),
+    "class.best": N_("best"),
+    "class.inaccuracy": N_("inaccuracy"),
+    "class.mistake": N_("mistake"),
+    "class.blunder": N_("blunder"),
+})
 """Every text this widget shows, as format strings."""
+
+PLURALS = Plurals({
+    "summary.worlds": NP_("{n} world a decision, seed {seed}",
+                          "{n} worlds a decision, seed {seed}"),
+})
+"""Texts that depend on a number."""
+
+_DECISION = "{step:>2}. {who}: {played}{glyph} {value:+.2f}"
 
 GRAPH_WIDTH = 560
 """The width (px) of the evaluation graph in the widget."""
@@ -75,7 +87,7 @@ def evaluation_figure(review: Review, names: Sequence[str] = ("A", "B"),
             if pts:
                 ax.scatter([p[0] for p in pts], [p[1] for p in pts], color=CLASS_COLORS[j],
                            s=28 if j is Judgement.BEST else 48, zorder=3,
-                           label=j.value if j is not Judgement.BEST else None)
+                           label=TEXT[f"class.{j.value}"] if j is not Judgement.BEST else None)
         ax.legend(loc="best", fontsize=7, frameon=False)
     ax.set_ylim(-3.3, 3.3)
     ax.set_xlim(0, max(review.steps, 1) + 1)
@@ -98,7 +110,7 @@ def figure_png(fig: Any, dpi: int = 100) -> bytes:
 def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
     """``12. Anna (A): 10♥? -0.40  loss 1.00 — best A♦`` (the loss only for a worse move)."""
     d = review.decisions[i]
-    text = TEXT["decision"].format(step=d.step + 1, who=seat_label(names, d.actor),
+    text = _DECISION.format(step=d.step + 1, who=seat_label(names, d.actor),
                                    played=action_text(d.played), glyph=d.judgement.glyph,
                                    value=d.played_option.mean)
     if d.judgement is not Judgement.BEST:
@@ -106,21 +118,26 @@ def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
     return text
 
 
+@localized
 class ReviewWidget(W.VBox):  # type: ignore[misc]
     """The replay of a reviewed deal, its decisions list and the evaluation graph.
 
     Give a ``review`` made earlier, or let the widget review the record with ``samples``
-    worlds a decision and ``seed``.
+    worlds a decision and ``seed``. ``lang`` is the language it speaks (None: the one set
+    with :func:`schnapsen_lab.set_language`); the comments the review writes into the
+    record (:func:`~schnapsen_lab.review.annotate`) are the record's, in English.
     """
 
     def __init__(self, record: Record, review: Review | None = None, *,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True) -> None:
+                 samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
+                 lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         if review is None:
             review = review_record(record, samples=samples, seed=seed, progress=progress)
         self.review = review
         self.annotated = annotate(record, review)
         names = record.player_names
-        self.replay = ReplayWidget(self.annotated)
+        self.replay = ReplayWidget(self.annotated, lang=self.lang)
         self.summary = W.HTML(self._summary_html(names))
         self.summary.add_class("sl-review-summary")
         options = [(_decision_label(review, i, names), review.decisions[i].step + 1)
@@ -148,10 +165,14 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
                         f"<td>{p.accuracy:.0f}%</td><td>{p.decisions}</td>"
                         f"<td>{p.inaccuracies}</td><td>{p.mistakes}</td><td>{p.blunders}</td>"
                         f"<td>{p.average_loss:.2f}</td></tr>")
-        worlds = TEXT["summary.worlds"].format(worlds=self.review.samples, seed=self.review.seed)
+        worlds = PLURALS.text("summary.worlds", self.review.samples, seed=self.review.seed)
+        head = ("<tr><th></th>" + "".join(f"<th>{TEXT[f'summary.{k}']}</th>" for k in
+                                          ("accuracy", "decisions"))
+                + "<th>?!</th><th>?</th><th>??</th>"
+                + f"<th>{TEXT['summary.average_loss']}</th></tr>")
         return ('<table class="sl-review-table" style="font:13px sans-serif;'
                 'border-collapse:separate;border-spacing:10px 1px;text-align:center">'
-                + TEXT["summary.head"] + "".join(rows) + "</table>"
+                + head + "".join(rows) + "</table>"
                 f'<div style="font:12px sans-serif;color:#666">{worlds}</div>')
 
     def _on_pick(self, change: dict[str, Any]) -> None:

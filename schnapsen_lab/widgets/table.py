@@ -45,7 +45,16 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
-from ..notation import bummerl_text, card_text, outcome_text, plural, suit_name, text_with_cards
+from ..i18n import N_, Texts, localized, resolve
+from ..notation import (
+    bummerl_text,
+    card_text,
+    outcome_text,
+    plural,
+    profile_name,
+    suit_name,
+    text_with_cards,
+)
 from ..players.registry import player_names
 from ..psn import Record, dumps, loads
 from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
@@ -53,78 +62,77 @@ from ..table import Event, Table
 
 __all__ = ["TEXT", "CardRow", "PracticeTable", "practice_table"]
 
-TEXT: dict[str, str] = {
+TEXT = Texts({
     # the hand
-    "play_card": "play {card}",
-    "not_playable": "{card} cannot be played now",
-    "no_cards": "no cards in hand",
-    "refused": "You cannot play {card} now: {why} ({rule})",
-    "refused.marriage": "Click the king or queen of a marriage of {points}.",
+    "play_card": N_("play {card}"),
+    "not_playable": N_("{card} cannot be played now"),
+    "no_cards": N_("no cards in hand"),
+    "refused": N_("You cannot play {card} now: {why} ({rule})"),
+    "refused.marriage": N_("Click the king or queen of a marriage of {points}."),
     # buttons
-    "marriage20": "announce 20",
-    "marriage20.tip": "announce a marriage of 20, then click its K or Q",
-    "marriage40": "announce 40",
-    "marriage40.tip": "announce the trump marriage, then click its K or Q",
-    "exchange": "exchange jack",
-    "exchange.tip": "exchange the trump jack for the indicator",
-    "close": "close",
-    "close.tip": "close the talon",
-    "claim": "claim 66",
-    "claim.tip": "claim 66: the deal ends",
-    "no_claim.marriage": "play on",
-    "no_claim.last_trick": "let the last trick count",
-    "no_claim.tip": "do not claim",
-    "confirm": "yes, claim 66",
-    "cancel": "cancel",
-    "new_deal": "new deal",
-    "new_bummerl": "new Bummerl",
-    "bot": "Bot",
-    "file": "file",
-    "save": "save as PSN",
-    "open_replay": "open in replay",
-    "review": "review",
-    "review.tip": "the engine judges every decision of the deal",
-    "take.title": "<b>Take over a position</b> from any step of a record",
-    "take.record": "record",
-    "take.deal": "deal",
-    "take.step": "step",
-    "take.button": "take over here",
+    "marriage20": N_("announce 20"),
+    "marriage20.tip": N_("announce a marriage of 20, then click its K or Q"),
+    "marriage40": N_("announce 40"),
+    "marriage40.tip": N_("announce the trump marriage, then click its K or Q"),
+    "exchange": N_("exchange jack"),
+    "exchange.tip": N_("exchange the trump jack for the indicator"),
+    "close": N_("close"),
+    "close.tip": N_("close the talon"),
+    "claim": N_("claim 66"),
+    "claim.tip": N_("claim 66: the deal ends"),
+    "no_claim.marriage": N_("play on"),
+    "no_claim.last_trick": N_("let the last trick count"),
+    "no_claim.tip": N_("do not claim"),
+    "confirm": N_("yes, claim 66"),
+    "cancel": N_("cancel"),
+    "new_deal": N_("new deal"),
+    "new_bummerl": N_("new Bummerl"),
+    "bot": N_("Bot"),
+    "file": N_("file"),
+    "save": N_("save as PSN"),
+    "open_replay": N_("open in replay"),
+    "review": N_("review"),
+    "review.tip": N_("the engine judges every decision of the deal"),
+    "take.title": N_("<b>Take over a position</b> from any step of a record"),
+    "take.record": N_("record"),
+    "take.deal": N_("deal"),
+    "take.step": N_("step"),
+    "take.button": N_("take over here"),
     # questions
-    "ask.marriage": ("You announced {points}. Claim 66 now with your score, or play on "
-                     "and let {bot} answer your card?"),
-    "ask.last_trick": ("All cards are played and you took the last trick. Claim 66 with "
-                       "your score, or let the last trick count: {outcome}?"),
-    "ask.cost": "If your score is under 66, the claim is false: {outcome}.",
-    "confirm.text": ("Claim 66 now? The deal ends. If your score is under 66, the claim is "
-                     "false: {outcome}."),
-    "pick_marriage": "click the king or queen of your {points} marriage",
+    "ask.marriage": N_("You announced {points}. Claim 66 now with your score, or play on "
+                       "and let {bot} answer your card?"),
+    "ask.last_trick": N_("All cards are played and you took the last trick. Claim 66 with "
+                         "your score, or let the last trick count: {outcome}?"),
+    "ask.cost": N_("If your score is under 66, the claim is false: {outcome}."),
+    "confirm.text": N_("Claim 66 now? The deal ends. If your score is under 66, the claim is "
+                       "false: {outcome}."),
+    "pick_marriage": N_("click the king or queen of your {points} marriage"),
     # the felt and the side panel
-    "your_turn": "<b>your turn</b>, {who}",
-    "their_turn": "{who} to play",
-    "bot_hand": "{who} · {tricks}",
-    "my_hand": "{who} (you) · {tricks}",
-    "led": "{who} led",
-    "last_trick": "last trick: {who} took {points}",
-    "counters": "Bummerl: {a} {ca} : {cb} {b}",
-    "taken_over": "taken-over deal (not counted)",
-    "header": ("<b>{me}</b> ({seat}) against <b>{bot}</b> ({bot_seat}, bot {player}) · "
-               "rules {rules} · dealer {dealer} · trump {symbol} {suit}"),
-    "header.source": "taken over: {source}",
-    "scores": "Scores",
-    "you": " (you)",
-    "pending": " (+{n} pending)",
-    "hidden_score": "the rules do not let you look this up: count it",
-    "at_table": "At the table",
-    "end.more": "scores {a} : {b}, tricks {ta} : {tb}",
-    "end.counters": "Bummerl counters: {a} {ca} : {cb} {b}",
+    "your_turn": N_("<b>your turn</b>, {who}"),
+    "their_turn": N_("{who} to play"),
+    "my_hand": N_("{who} (you) · {tricks}"),
+    "led": N_("{who} led"),
+    "last_trick": N_("last trick: {who} took {points}"),
+    "counters": N_("Bummerl: {a} {ca} : {cb} {b}"),
+    "taken_over": N_("taken-over deal (not counted)"),
+    "header": N_("<b>{me}</b> ({seat}) against <b>{bot}</b> ({bot_seat}, bot {player}) · "
+                 "rules {rules} · dealer {dealer} · trump {symbol} {suit}"),
+    "header.source": N_("taken over: {source}"),
+    "scores": N_("Scores"),
+    "you": N_(" (you)"),
+    "pending": N_(" (+{n} pending)"),
+    "hidden_score": N_("the rules do not let you look this up: count it"),
+    "at_table": N_("At the table"),
+    "end.more": N_("scores {a} : {b}, tricks {ta} : {tb}"),
+    "end.counters": N_("Bummerl counters: {a} {ca} : {cb} {b}"),
     # status lines
-    "cannot_take_over": "cannot take over: {error}",
-    "give_file": "give a file name to save to",
-    "cannot_save": "could not save {path}: {error}",
-    "saved": "saved to {path}",
-    "reviewing": "reviewing the deal…",
-    "review_ready": "review ready below",
-}
+    "cannot_take_over": N_("cannot take over: {error}"),
+    "give_file": N_("give a file name to save to"),
+    "cannot_save": N_("could not save {path}: {error}"),
+    "saved": N_("saved to {path}"),
+    "reviewing": N_("reviewing the deal…"),
+    "review_ready": N_("review ready below"),
+})
 """Every text this widget shows, as format strings."""
 
 SIDE_WIDTH = 300
@@ -296,6 +304,7 @@ def _fixed(width: int) -> W.Layout:
                     flex="0 0 auto")
 
 
+@localized
 class PracticeTable(W.VBox):  # type: ignore[misc]
     """The practice table widget around a :class:`~schnapsen_lab.table.Table` (``table``).
 
@@ -303,14 +312,16 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
     :meth:`marriage`, :meth:`exchange`, :meth:`close`, :meth:`claim`,
     :meth:`decline_claim`, :meth:`new_deal`, :meth:`new_bummerl`, :meth:`take_over`,
     :meth:`save` and :meth:`open_replay`. The claim button asks first
-    (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`).
+    (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`). ``lang`` is the
+    language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, bot: str = "heuristic", *, seat: Seat | str = Seat.A,
                  profile: Profile = SOFT, student_name: str = "Anna", bot_name: str = "Bert",
                  seed: int | None = None, pause: float = 0.6, all_scores: bool = False,
                  save_path: str = "practice.psn", take_source: str | None = None,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         self.table = table or Table(bot, seat=seat, profile=profile, student_name=student_name,
                                     bot_name=bot_name, seed=seed)
         self.pause = pause
@@ -680,7 +691,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         trump = Suit(t.position.trump)
         text = TEXT["header"].format(me=escape(names[me]), seat=me, bot=escape(names[me.other]),
                                      bot_seat=me.other, player=escape(t.player.name),
-                                     rules=escape(t.profile.name),
+                                     rules=escape(profile_name(t.profile.name)),
                                      dealer=escape(names[t.start.dealer]),
                                      symbol=trump.symbol, suit=suit_name(trump))
         if t.source is not None:
@@ -707,7 +718,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         if not t.finished:
             turn = (TEXT["your_turn"].format(who=names[me]) if t.students_turn
                     else TEXT["their_turn"].format(who=names[bot]))
-        theirs = TEXT["bot_hand"].format(who=names[bot], tricks=plural("tricks", pos.tricks[bot]))
+        theirs = f"{names[bot]} · {plural('tricks', pos.tricks[bot])}"
         top = (f'<div class="sl-bot-hand" style="min-height:86px"><span style="font-size:12px">'
                f"{theirs}</span><br>{bot_cards}</div>")
         trick = self._trick_html()
@@ -828,5 +839,6 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
 
 
 def practice_table(bot: str = "heuristic", **kwargs: Any) -> PracticeTable:
-    """The practice table widget against ``bot`` (see :class:`PracticeTable`)."""
+    """The practice table widget against ``bot`` (see :class:`PracticeTable`; ``lang=``
+    chooses its language)."""
     return PracticeTable(bot, **kwargs)

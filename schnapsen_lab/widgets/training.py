@@ -21,6 +21,7 @@ import ipywidgets as W
 
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
 from ..replay import Replay
 from ..training import TEXT as TRAINING_TEXT
@@ -33,40 +34,72 @@ from ..training import (
     Question,
     Tally,
     check_answer,
+    choice_text,
     judge_closing,
+    prompt,
 )
 
-__all__ = ["TEXT", "ClosingTrainer", "CountingQuiz", "advice_html"]
+__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "advice_html", "verdict_text"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
 _BAD = "color:#c8102e"
 
-TEXT: dict[str, str] = {
-    "no_items": "no quiz items: give records with deals of at least a few tricks",
-    "check": "Check",
-    "next": "Next position",
-    "summary_button": "See your score",
-    "again": "Start again",
-    "header": ("<b>Position {n} of {total}</b>: you are {who}, after step {step}, "
-               "{tricks} played."),
-    "score": "score: <b>{tally}</b>",
-    "answered": "counted already: one answer a question",
-    "summary.title": "Quiz done: {right} of {asked} answers right ({positions} positions).",
-    "summary.all_right": "Every question answered right.",
-    "summary.missed": "Missed:",
-    "summary.item": "position {n}, {question}: {expected}{given}",
-    "short.my_score": "your score",
-    "short.opponent_score": "your opponent's score",
-    "short.trumps_out": "trumps still out",
-    "short.unknown": "unknown cards",
-    "summary.given": " (you said {given})",
-    "summary.unanswered": " (not answered)",
-    "closing.header": ("<b>Position {n} of {total}</b>: you are {who} to lead; the talon "
-                       "holds {talon} cards. Close, or play on? <span>(score {right} / "
-                       "{asked})</span>"),
-}
-"""Every text of the counting quiz (and the closing trainer's header), as format strings."""
+TEXT = Texts({
+    "no_items": N_("no quiz items: give records with deals of at least a few tricks"),
+    "check": N_("Check"),
+    "next": N_("Next position"),
+    "summary_button": N_("See your score"),
+    "again": N_("Start again"),
+    "header": N_("<b>Position {n} of {total}</b>: you are {who}, after step {step}, "
+                 "{tricks} played."),
+    "score": N_("score: <b>{tally}</b>"),
+    "summary.title": N_("Quiz done: {right} of {asked} answers right ({positions} positions)."),
+    "summary.all_right": N_("Every question answered right."),
+    "summary.missed": N_("Missed:"),
+    "summary.item": N_("position {n}, {question}: {expected}{given}"),
+    "short.my_score": N_("your score"),
+    "short.opponent_score": N_("your opponent's score"),
+    "short.trumps_out": N_("trumps still out"),
+    "short.unknown": N_("unknown cards"),
+    "summary.given": N_(" (you said {given})"),
+    "summary.unanswered": N_(" (not answered)"),
+    "no_exercises": N_("no exercises: give records where closing was possible"),
+    "closing.close": N_("Close the talon"),
+    "closing.play_on": N_("Play on"),
+    "closing.thinking": N_("The advisor is thinking ..."),
+    "closing.chose": N_("You chose to {choice}."),
+    "closing.in_game.closed": N_("In the game, {who} closed."),
+    "closing.in_game.played_on": N_("In the game, {who} played on."),
+    "advice.close": C_("a row of the advisor's table", "close"),
+    "advice.play_on": N_("play on ({action})"),
+    "advice.wins": N_("wins"),
+    "advice.game_points": N_("game points"),
+    "advice.more": N_("... and {n} more"),
+    "advice.often": N_("Often in those hands: {cards}"),
+    "advice.key_card": N_("{card} ({losing} vs {all})"),
+    "advice.no_hand": N_("No opponent hand beats the closer."),
+    "advice.beat": N_("Opponent hands that beat the closer ({n} of {hands})"),
+    "advice.title": N_("Advisor: {verdict}"),
+    "advice.title_exchanged": N_("Advisor (after exchanging the trump jack): {verdict}"),
+    "verdict.close": C_("the advisor's verdict", "close"),
+    "verdict.play on": C_("the advisor's verdict", "play on"),
+    "verdict.either": C_("the advisor's verdict", "either"),
+    "verdict.close call": C_("the advisor's verdict", "close call"),
+})
+"""Every text of the counting quiz and the closing trainer, as format strings."""
+
+PLURALS = Plurals({
+    "closing.header": NP_(
+        "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
+        "card. Close, or play on? <span>(score {right} / {asked})</span>",
+        "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
+        "cards. Close, or play on? <span>(score {right} / {asked})</span>"),
+    "advice.exact": NP_("exact, {n} hand", "exact, {n} hands"),
+    "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
+                          "95% CI [{low}, {high}], {n} worlds"),
+})
+"""Texts that depend on a number."""
 
 
 def _feedback_html(fb: Feedback) -> str:
@@ -79,6 +112,7 @@ def _note_html(text: str) -> str:
     return f'<span style="color:#666">{escape(text)}</span>'
 
 
+@localized
 class CountingQuiz(W.VBox):  # type: ignore[misc]
     """Steps of real records with the tallies hidden: answer as the player to move.
 
@@ -86,10 +120,13 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
     the rules let the player look through them (K1); ``show_won_tricks=False`` leaves
     them out, to count from memory alone. One answer a question counts: once answered,
     a question's box is locked. After the last position :meth:`next` shows a summary
-    (the score and the questions missed) and then starts again.
+    (the score and the questions missed) and then starts again. ``lang`` is the
+    language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
     """
 
-    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True) -> None:
+    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True,
+                 lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         if not items:
             raise ValueError(TEXT["no_items"])
         self.show_won_tricks = show_won_tricks
@@ -160,7 +197,7 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         done = self.results[self.index]
         for ask, label in zip(Ask, self._labels, strict=True):
             q = asked.get(ask)
-            label.value = f'<div style="{_BOX}">{escape(q.prompt)}</div>' if q else ""
+            label.value = f'<div style="{_BOX}">{escape(prompt(ask))}</div>' if q else ""
             fb = done.get(ask)
             self.inputs[ask].value = fb.given if fb is not None else ""
             self.inputs[ask].disabled = q is None or fb is not None
@@ -271,43 +308,62 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
     close = advice.close
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
+    exact = PLURALS.text("advice.exact", advice.hands)
+    sampled = PLURALS.text("advice.sampled", play.samples, low=f"{play.low:+.2f}",
+                           high=f"{play.high:+.2f}")
+    play_on = TEXT["advice.play_on"].format(action=action_text(advice.play_on_action))
     rows = [
-        f"<tr>{td}close</td>{td}{close.win_chance:.0%}</td>{td}{close.mean:+.2f}</td>"
-        f"{td}exact, {advice.hands} hands</td></tr>",
-        f"<tr>{td}play on ({escape(action_text(advice.play_on_action))})</td>"
+        f"<tr>{td}{TEXT['advice.close']}</td>{td}{close.win_chance:.0%}</td>"
+        f"{td}{close.mean:+.2f}</td>{td}{escape(exact)}</td></tr>",
+        f"<tr>{td}{escape(play_on)}</td>"
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
-        f"{td}95% CI [{play.low:+.2f}, {play.high:+.2f}], {play.samples} worlds</td></tr>",
+        f"{td}{escape(sampled)}</td></tr>",
     ]
     th = '<th style="text-align:left;padding:1px 10px 1px 0">'
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
-             f"<tr>{th}</th>{th}wins</th>{th}game points</th>{th}</th></tr>"
-             + "".join(rows) + "</table>")
+             f"<tr>{th}</th>{th}{TEXT['advice.wins']}</th>{th}{TEXT['advice.game_points']}</th>"
+             f"{th}</th></tr>" + "".join(rows) + "</table>")
     losing = advice.losing_hands
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
             f"<span>{r.value:+d}</span></div>" for r in losing[:max_hands])
-        more = (f"<div>... and {len(losing) - max_hands} more</div>"
+        more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(f"{card_text(k.card)} ({k.in_losing:.0%} vs {k.in_all:.0%})"
+        keys = ", ".join(TEXT["advice.key_card"].format(card=card_text(k.card),
+                                                        losing=f"{k.in_losing:.0%}",
+                                                        all=f"{k.in_all:.0%}")
                          for k in advice.key_cards[:4])
-        key_line = f"<div>Often in those hands: {escape(keys)}</div>" if keys else ""
-        beat = (f"<div><b>Opponent hands that beat the closer ({len(losing)} of "
-                f"{advice.hands})</b></div>{hands}{more}{key_line}")
+        key_line = (f"<div>{escape(TEXT['advice.often'].format(cards=keys))}</div>"
+                    if keys else "")
+        beat = (f"<div><b>{escape(TEXT['advice.beat'].format(n=len(losing), hands=advice.hands))}"
+                f"</b></div>{hands}{more}{key_line}")
     else:
-        beat = "<div><b>No opponent hand beats the closer.</b></div>"
-    pre = " (after exchanging the trump jack)" if advice.exchanged else ""
-    return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>Advisor{pre}: '
-            f"{escape(advice.verdict)}</b></div>{table}{beat}</div>")
+        beat = f"<div><b>{escape(TEXT['advice.no_hand'])}</b></div>"
+    title = TEXT["advice.title_exchanged" if advice.exchanged else "advice.title"].format(
+        verdict=verdict_text(advice.verdict))
+    return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>{escape(title)}'
+            f"</b></div>{table}{beat}</div>")
 
 
+def verdict_text(verdict: str) -> str:
+    """The advisor's verdict (``close``, ``play on``, ``either``, ``close call``) in the
+    language spoken."""
+    key = f"verdict.{verdict}"
+    return TEXT.get(key, verdict)
+
+
+@localized
 class ClosingTrainer(W.VBox):  # type: ignore[misc]
-    """Leads where closing was legal: choose close or play on, then see the advisor."""
+    """Leads where closing was legal: choose close or play on, then see the advisor.
+    ``lang`` is the language it speaks (None: the one set with
+    :func:`schnapsen_lab.set_language`)."""
 
     def __init__(self, exercises: Sequence[ClosingExercise], samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0) -> None:
+                 seed: int = 0, *, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         if not exercises:
-            raise ValueError("no exercises: give records where closing was possible")
+            raise ValueError(TEXT["no_exercises"])
         self.exercises = list(exercises)
         self.samples = samples
         self.seed = seed
@@ -319,9 +375,9 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         self.table = W.HTML()
         self.counting = W.HTML()
         self.result = W.HTML()
-        self.close_button = W.Button(description="Close the talon", button_style="warning")
-        self.play_button = W.Button(description="Play on", button_style="info")
-        self.next_button = W.Button(description="Next position")
+        self.close_button = W.Button(description=TEXT["closing.close"], button_style="warning")
+        self.play_button = W.Button(description=TEXT["closing.play_on"], button_style="info")
+        self.next_button = W.Button(description=TEXT["next"])
         for w, cls in ((self.header, "header"), (self.table, "table"),
                        (self.counting, "counting"), (self.result, "result"),
                        (self.close_button, "close"), (self.play_button, "play"),
@@ -347,9 +403,9 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         names = rec.player_names
         rp = Replay(rec)
         self.advice = None
-        header = TEXT["closing.header"].format(
-            n=self.index + 1, total=len(self.exercises), who=escape(seat_label(names, ex.seat)),
-            talon=ex.talon, right=self.right, asked=self.asked)
+        header = PLURALS.text(
+            "closing.header", ex.talon, position=self.index + 1, total=len(self.exercises),
+            who=escape(seat_label(names, ex.seat)), right=self.right, asked=self.asked)
         self.header.value = f'<div style="{_BOX}">{header}</div>'
         self.table.value = H.table_html(rp, ex.step, ex.seat)
         self.counting.value = H.counting_html(rp.counting(ex.step, ex.seat), names)
@@ -361,18 +417,19 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         """Choose ``close`` or ``play on``; show and return the advisor's verdict."""
         ex = self.exercise
         if self.advice is None:
-            self.result.value = f'<div style="{_BOX}">The advisor is thinking ...</div>'
+            self.result.value = f'<div style="{_BOX}">{TEXT["closing.thinking"]}</div>'
             self.advice = advise(ex.position, samples=self.samples, seed=self.seed)
         fb = judge_closing(choice, self.advice)
         self.asked += 1
         self.right += fb.correct
-        played = "closed" if ex.closed else "played on"
+        who = seat_label(ex.record.player_names, ex.seat)
+        played = TEXT["closing.in_game.closed" if ex.closed
+                      else "closing.in_game.played_on"].format(who=who)
+        chose = TEXT["closing.chose"].format(choice=choice_text(fb.choice))
         style = _GOOD if fb.correct else _BAD
-        self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>You chose '
-                             f"{escape(fb.choice)}.</b> {escape(fb.message)}</div>"
-                             f"<div>In the game, "
-                             f"{escape(seat_label(ex.record.player_names, ex.seat))} "
-                             f"{played}.</div>{advice_html(self.advice)}</div>")
+        self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>{escape(chose)}'
+                             f"</b> {escape(fb.message)}</div>"
+                             f"<div>{escape(played)}</div>{advice_html(self.advice)}</div>")
         self.close_button.disabled = True
         self.play_button.disabled = True
         return fb

@@ -384,3 +384,27 @@ def test_four_seats_from_the_data_alone(page: Any, seen: Seen, tmp_path: Path) -
     assert page.locator(".sl-count").count() == 1
     save_screenshot(page, "share-four-seats", full_page=False)
     assert_quiet(page, seen, url)
+
+
+def test_a_deal_in_russian_from_disk_offline(page: Any, seen: Seen, tmp_path: Path) -> None:
+    """``--lang ru``: the page says it is Russian, counts in Russian forms, words the
+    inferences with the suits' cases, and still steps through the model's positions."""
+    source = STUDY / "failed-closing.psn"
+    rp = Replay(next(psn.read(source)))
+    url = open_page(page, write_page(tmp_path, "ru.html", str(source), "--lang", "ru"), seen)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    shown = wait_step(page, 0)
+    check_open_table(rp, 0, shown)
+    talon = page.locator(".sl-talon .sl-face-down").last.get_attribute("title")
+    assert rp[0].talon_size == 10 and talon == "колода добора: 10 карт"
+    page.locator("button.sl-forward").click()
+    check_open_table(rp, 1, wait_step(page, 1))
+    page.keyboard.press("End")
+    shown = wait_step(page, rp.last)
+    check_open_table(rp, rp.last, shown)
+    assert shown["result"] == "Bert получает 2 игровых очка: закрытие колоды не удалось (C3)"
+    counting = page.locator(".sl-counting").text_content() or ""
+    assert "Выводы из розыгрыша" in counting and "Bert не даёт в масть: нет червей" in counting
+    assert page.locator(".sl-step").text_content().startswith(f"шаг {rp.last} из {rp.last}")
+    save_screenshot(page, "share-failed-closing-ru", full_page=False)
+    assert_quiet(page, seen, url)
