@@ -207,7 +207,7 @@ class Recorder:
     def is_over(self) -> bool:
         """Whether the deal has ended (a claim, or the last trick with no claim possible)."""
         p = self._position
-        return p.outcome is not None and (p.claimed or p.claimant_after_last_trick is None)
+        return p.outcome is not None and not p.legal_actions()
 
     @property
     def seen(self) -> frozenset[Card]:
@@ -240,16 +240,13 @@ class Recorder:
         p = self._position
         if self._draw_due:
             return [CLAIM]
-        if p.outcome is not None:
-            c = p.claimant_after_last_trick
-            return [CLAIM] if c is not None and not p.claimed else []
         return p.legal_actions()
 
     def to_act(self) -> Seat | None:
         """Who makes the next action entry (the claimant for a claim-only step)."""
         p = self._position
-        if p.outcome is not None:
-            return p.claimant_after_last_trick if not p.claimed else None
+        if p.outcome is not None:  # after the last trick, its winner's claim (E2 a)
+            return SEATS[p.leader] if p.legal_actions() else None
         if self._draw_due:
             return None
         return p.to_move

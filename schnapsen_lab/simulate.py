@@ -167,10 +167,9 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     actions: list[Action] = []
     while True:
         legal = pos.legal_actions()
-        if not legal:
-            claimant = pos.claimant_after_last_trick
-            if claimant is not None:
-                c = int(claimant)
+        if pos.outcome is not None:
+            if legal:  # the last trick's winner may still claim (E2 a)
+                c = pos.leader
                 if _claims(pos, c, ps[c], quick[c], gens[c]):
                     actions.append(CLAIM)
             break

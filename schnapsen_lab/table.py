@@ -270,7 +270,7 @@ class Table:
         me = int(self.seat)
         if p.outcome is None:
             return p.lead_marriage and p.claim_by == me and not self._marriage_asked
-        return p.claimant_after_last_trick == self.seat and not self._declined
+        return p.leader == me and bool(p.legal_actions()) and not self._declined
 
     @property
     def finished(self) -> bool:
@@ -338,7 +338,7 @@ class Table:
         p = self.position
         bot = self.bot_seat
         if p.outcome is not None:
-            return p.claimant_after_last_trick == bot and not self._declined
+            return p.leader == bot and bool(p.legal_actions()) and not self._declined
         if p.lead_marriage and p.claim_by >= 0 and not self._marriage_asked:
             return p.claim_by == int(bot)
         return p.to_move == bot
@@ -350,7 +350,7 @@ class Table:
         bot = self.bot_seat
         b = int(bot)
         if p.outcome is not None:
-            if p.claimant_after_last_trick == bot and not self._declined:
+            if p.leader == b and p.legal_actions() and not self._declined:
                 a = self._ask((CLAIM,))
                 if a == CLAIM:
                     return self._apply(bot, CLAIM)

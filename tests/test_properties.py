@@ -61,11 +61,7 @@ def test_every_step_keeps_cards_points_and_legality(seed: int, profile, dealer) 
         assert won + in_trick + unplayed == 120
         legal = set(p.legal_actions())
         for a in EVERY_ACTION:  # nothing outside the legal list is accepted, nothing in it refused
-            ok = p.check(a) is None
-            if a in legal:
-                assert ok, (a, p.check(a))
-            elif ok:  # the one exception: the claim after the last trick (E2 a)
-                assert a is CLAIM and p.claimant_after_last_trick is not None
+            assert (p.check(a) is None) == (a in legal), (a, p.check(a))
         v = view(p, p.leader)
         assert v.hand | v.played | v.opponent | v.unknown | v.out_of_play | (
             1 << p.face_up_indicator if p.face_up_indicator is not None else 0) == ALL_CARDS
