@@ -30,6 +30,12 @@ _A_COLOR = "#1f77b4"
 _B_COLOR = "#d62728"
 
 
+def _plain(text: object) -> str:
+    """Text a user typed (a name, a Match id) as matplotlib shows it: ``$`` never starts
+    mathtext."""
+    return str(text).replace("$", r"\$")
+
+
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
         return ax
@@ -108,7 +114,7 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     ax = _axes(ax)
     pts = score_trajectory(record)
     steps = [p.step for p in pts]
-    names = record.player_names
+    names = [_plain(n) for n in record.player_names]
     ax.step(steps, [p.score_a for p in pts], where="post", color=_A_COLOR,
             label=f"{names[0]} (A)")
     ax.step(steps, [p.score_b for p in pts], where="post", color=_B_COLOR,
@@ -148,11 +154,11 @@ def plot_bummerl(deals: pd.DataFrame, match: str, bummerl: int = 1, file: str | 
     for seat, color in (("a", _A_COLOR), ("b", _B_COLOR)):
         ys = [int(first[f"counters_before_{seat}"]),
               *d[f"counters_{seat}"].astype("Int64").fillna(-99).astype(int)]
-        name = first[f"player_{seat}"]
+        name = _plain(first[f"player_{seat}"])
         ax.plot(xs, ys, marker="o", color=color, label=f"{name} ({seat.upper()})")
     ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xticks(xs)
-    ax.set_title(f"Bummerl {match}: counters over the deals")
+    ax.set_title(f"Bummerl {_plain(match)}: counters over the deals")
     ax.set_xlabel("deal")
     ax.set_ylabel("counter (from 7; 0 or below wins)")
     ax.legend()
@@ -169,7 +175,7 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
         won, n = players["bummerl_wins"], players["matches_complete"]
     else:
         raise ValueError(f"what is 'deal' or 'bummerl', not {what!r}")
-    names = [str(p) for p in players["player"]]
+    names = [_plain(p) for p in players["player"]]
     rates: list[float] = []
     errs: list[list[float]] = [[], []]
     for k, m in zip(won.astype(int), n.astype(int), strict=True):
