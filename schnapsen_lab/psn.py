@@ -490,15 +490,12 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
 
 
 def _record_text(raw: list[str]) -> str:
-    """A record's text: its lines as read, without the blank lines after it and the last
-    line break."""
+    """A record's text: its lines as read, without the blank lines after it and the line
+    break (``\n``, ``\r\n``, any ``\r`` before it) that ends its last line."""
     end = len(raw)
     while end > 1 and not raw[end - 1].strip():
         end -= 1
-    text = "".join(raw[:end] if end < len(raw) else raw)
-    if text.endswith("\n"):
-        text = text[:-2] if text.endswith("\r\n") else text[:-1]
-    return text
+    return "".join(raw[:end] if end < len(raw) else raw).rstrip("\r\n")
 
 
 # ----------------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def test_play_cards_by_clicking(lab: Lab, page: Any) -> None:
         # The student's card is played, then the bot answers: a trick is completed.
         expect(trick).not_to_have_attribute("data-tricks", str(tricks_before))
         # each card of the student's completes one trick (the bot answers, or it led)
-        expect(trick).to_have_attribute("data-tricks", str(tricks_before + 1))
+        expect(trick).to_have_attribute("data-tricks", str(tricks_start + n))
         assert int(felt.get_attribute("data-step") or "0") > step_before
         expect(hand.locator(f".sl-card-{name}")).to_have_count(0)  # the card left the hand
         expect(scores).to_contain_text(re.compile(r"[1-9] tricks"))
@@ -57,7 +57,6 @@ def test_play_cards_by_clicking(lab: Lab, page: Any) -> None:
                .first).to_be_visible()
         if table.locator(".sl-end-text .sl-outcome").count():
             break
-    assert int(trick.get_attribute("data-tricks") or "0") == tricks_start + n  # one a round
 
     lab.screenshot(page, "practice-table")
 
