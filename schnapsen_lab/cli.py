@@ -243,5 +243,7 @@ def _quiet_stdout() -> None:
         pass
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m schnapsen_lab.cli: run the one imported module's main,
+    from schnapsen_lab.cli import main as _main  # whose CliError the commands raise
+
+    sys.exit(_main())
