@@ -355,7 +355,7 @@ def test_after_the_last_trick_the_winner_may_still_claim() -> None:
     for _ in range(100):
         p = Position.deal(random_deck(rng), Seat.B)
         while p.outcome is None:
-            p = p.play([a for a in p.legal_actions() if a is not CLAIM and a is not CLOSE][0])
+            p = p.play(next(a for a in p.legal_actions() if a is not CLAIM and a is not CLOSE))
         if p.claimed:
             continue
         assert p.legal_actions() == [CLAIM] and p.to_move is None and p.is_over
