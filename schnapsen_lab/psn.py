@@ -517,6 +517,8 @@ _TOKEN_RE = re.compile(
     r")"
 )
 
+_CARD_TEXT = tuple(str(c) for c in CARDS)
+
 MAX_NAG = 255
 """The largest numeric annotation glyph ``$n`` (as in PGN)."""
 
@@ -706,7 +708,7 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
                 ready = False
             else:
                 rec.deck = tuple(deck)
-                tags["Deck"] = " ".join(str(c) for c in deck)
+                tags["Deck"] = " ".join([_CARD_TEXT[c] for c in deck])
 
     match_id = tags.get("Match")
     bummerl: Bummerl | None = None
@@ -786,11 +788,13 @@ def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
     for tok in text.split():
         a = get(tok)
         if a is None:
-            digits = tok[:-1]
-            if tok[-1:] == "." and digits.isascii() and digits.isdigit():
-                if not _trick_number_ok(digits, pos):
-                    return False
-                continue
+            if tok[-1:] == ".":
+                digits = tok[:-1]
+                if digits.isdigit() and digits.isascii():
+                    if pos.outcome is None and (pos.lead >= 0 or len(digits) > 3 or int(
+                            digits) != pos.tricks[0] + pos.tricks[1] + 1):
+                        return False
+                    continue
             return False
         if pos.check(a) is not None:
             return False
@@ -972,9 +976,14 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool =
     profs = tuple(profiles)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, "rb") as f:
-            yield from _read_lines(_utf8_lines(f, path), profiles=profs, strict=strict,
-                                   file=path)
+        with open(path, encoding="utf-8", newline="\n") as f:
+            try:
+                yield from _read_lines(f, profiles=profs, strict=strict, file=path)
+            except UnicodeDecodeError:
+                with open(path, "rb") as again:  # where it goes wrong, in the whole file
+                    for _ in _utf8_lines(again, path):
+                        pass
+                raise
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
