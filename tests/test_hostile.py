@@ -308,3 +308,16 @@ def test_dollar_signs_in_names_are_text_in_every_plot(tmp_path: Path) -> None:
         shown = [t.get_text() for t in [*ax.texts, ax.title, *ax.get_yticklabels()]]
         shown += [t.get_text() for t in (ax.get_legend().get_texts() if ax.get_legend() else [])]
         assert any("$" in s for s in shown), shown
+
+
+def test_review_will_not_write_an_annotated_copy_of_a_record_with_an_error(
+        tmp_path: Path) -> None:
+    text = ONE.replace("2. TD JS", "2. TD JS (AS)")  # an illegal variation: kept as read
+    f = tmp_path / "var.psn"
+    f.write_text(text)
+    (rec,) = psn.read(f)
+    assert rec.main_line_ok and rec.errors and rec.errors[0].rule == "H1"
+    one_line(run("review", str(f), "-s", "2", "--no-progress", "-o", str(tmp_path / "r.psn")),
+             2, "has an error to fix", "H1")
+    assert run("review", str(f), "-s", "2", "--no-progress").returncode == 0  # still reviewed
+    assert sorted(os.listdir(tmp_path)) == ["var.psn"]

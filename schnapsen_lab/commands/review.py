@@ -94,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
     if not rec.main_line_ok or rec.deck is None:
         why = rec.errors[0] if rec.errors else "no valid Deck"
         return _fail(f"{args.file}: record {args.record} cannot be reviewed: {why}")
+    if out and rec.errors:  # its text is kept as read: an annotated copy would lose it
+        return _fail(f"-o {out}: record {args.record} has an error to fix before it is "
+                     f"annotated: {rec.errors[0]}")
     review = review_record(rec, samples=samples, seed=args.seed,
                            progress=not args.no_progress)
     if out:
