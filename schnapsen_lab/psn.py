@@ -187,10 +187,17 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self.tags == other.tags and self.deck == other.deck and self.dealer == other.dealer
+        return (self._tags_compared() == other._tags_compared() and self.deck == other.deck
+                and self.dealer == other.dealer
                 and self.profile == other.profile and self.main == other.main
                 and [(e.rule, e.message) for e in self.errors]
                 == [(e.rule, e.message) for e in other.errors])
+
+    def _tags_compared(self) -> dict[str, str]:
+        """The tags as equality sees them: a valid Deck is compared as cards, not as text."""
+        if self.deck is None or "Deck" not in self.tags:
+            return self.tags
+        return {k: v for k, v in self.tags.items() if k != "Deck"}
 
     def __str__(self) -> str:
         return write_record(self)
@@ -443,8 +450,8 @@ class Splitter:
             c = s[0]
         if c == "[":
             new = self.state != 1
-            t = line.rstrip()
-            if t[-2:] == '"]' and t[:1] == "[" and t.count('"') == 2 and "\\" not in t:
+            if line.endswith('"]\n') and line[0] == "[" and line.count('"') == 2 and (
+                    "\\" not in line):
                 at = -1  # the usual line: one tag
             else:
                 at = _movetext_start(line)
@@ -516,8 +523,6 @@ _TOKEN_RE = re.compile(
     r"|(?P<bad>\S)"
     r")"
 )
-
-_CARD_TEXT = tuple(str(c) for c in CARDS)
 
 MAX_NAG = 255
 """The largest numeric annotation glyph ``$n`` (as in PGN)."""
@@ -617,7 +622,8 @@ def _tag_section(rec: Record, lines: list[str], first: int,
         if not s.startswith("["):
             break
         ln = first + i
-        if line[:1] == "[" and _simple_tag(line):
+        if (line[:1] == "[" and line.endswith('"]') and line.count('"') == 2
+                and "\\" not in line):  # the usual line: one plain tag
             sp = line.find(" ")
             name = line[1:sp]
             if sp > 1 and line[sp + 1] == '"' and name.isalnum():
@@ -708,7 +714,6 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
                 ready = False
             else:
                 rec.deck = tuple(deck)
-                tags["Deck"] = " ".join([_CARD_TEXT[c] for c in deck])
 
     match_id = tags.get("Match")
     bummerl: Bummerl | None = None
