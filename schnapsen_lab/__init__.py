@@ -10,32 +10,104 @@ default the locale's language, else English) or ``lang=`` on each widget.
 
 from __future__ import annotations
 
-from .advisor import ClosingAdvice, advise
-from .cards import Card, Rank, Suit
-from .i18n import get_language, set_language
-from .match import Bummerl
-from .players import HeuristicPlayer, Player, RandomPlayer, make_player
-from .players.strong import StrongPlayer
-from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
-from .recorder import Draw, Recorder, RecorderError, record_deal
-from .replay import Counting, Replay
-from .review import Review, annotate, review_record
-from .rules import (
-    BEGINNER,
-    SOFT,
-    STRICT,
-    Action,
-    End,
-    IllegalAction,
-    Outcome,
-    Position,
-    Profile,
-    Seat,
-)
-from .simulate import play_bummerl, play_deal
-from .solver import Solver, action_values, best_actions, solve
-from .stats import deals_frame, matches_frame, players_frame
-from .table import Table
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .advisor import ClosingAdvice, advise
+    from .cards import Card, Rank, Suit
+    from .i18n import get_language, set_language
+    from .match import Bummerl
+    from .players import HeuristicPlayer, Player, RandomPlayer, make_player
+    from .players.strong import StrongPlayer
+    from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
+    from .recorder import Draw, Recorder, RecorderError, record_deal
+    from .replay import Counting, Replay
+    from .review import Review, annotate, review_record
+    from .rules import (
+        BEGINNER,
+        SOFT,
+        STRICT,
+        Action,
+        End,
+        IllegalAction,
+        Outcome,
+        Position,
+        Profile,
+        Seat,
+    )
+    from .simulate import play_bummerl, play_deal
+    from .solver import Solver, action_values, best_actions, solve
+    from .stats import deals_frame, matches_frame, players_frame
+    from .table import Table
+
+_EXPORTS: dict[str, str] = {
+    "Action": ".rules",
+    "BEGINNER": ".rules",
+    "Bummerl": ".match",
+    "Card": ".cards",
+    "ClosingAdvice": ".advisor",
+    "Counting": ".replay",
+    "Draw": ".recorder",
+    "End": ".rules",
+    "get_language": ".i18n",
+    "set_language": ".i18n",
+    "HeuristicPlayer": ".players",
+    "IllegalAction": ".rules",
+    "Move": ".psn",
+    "Outcome": ".rules",
+    "Player": ".players",
+    "Position": ".rules",
+    "Profile": ".rules",
+    "PsnError": ".psn",
+    "RandomPlayer": ".players",
+    "Rank": ".cards",
+    "Record": ".psn",
+    "RecordError": ".psn",
+    "Recorder": ".recorder",
+    "RecorderError": ".recorder",
+    "Replay": ".replay",
+    "Review": ".review",
+    "SOFT": ".rules",
+    "STRICT": ".rules",
+    "Seat": ".rules",
+    "Solver": ".solver",
+    "StrongPlayer": ".players.strong",
+    "Suit": ".cards",
+    "Table": ".table",
+    "action_values": ".solver",
+    "advise": ".advisor",
+    "annotate": ".review",
+    "best_actions": ".solver",
+    "deals_frame": ".stats",
+    "dumps": ".psn",
+    "loads": ".psn",
+    "make_player": ".players",
+    "matches_frame": ".stats",
+    "play_bummerl": ".simulate",
+    "play_deal": ".simulate",
+    "players_frame": ".stats",
+    "read": ".psn",
+    "record_deal": ".recorder",
+    "review_record": ".review",
+    "solve": ".solver",
+}
+"""Where each name of the package's namespace lives; imported on first use, so that
+``import schnapsen_lab`` (and the command line) starts fast."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __version__ = "0.1.0"
 

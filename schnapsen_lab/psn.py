@@ -15,26 +15,18 @@ raises :class:`PsnError` at the first error instead.
 
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .cards import CARDS, Card, parse_cards
-from .fastcheck import (
-    ACTION_OF_CODE,
-    CODE_NUMBER,
-    CODE_OF,
-    STATE_SIZE,
-    compiled_referee,
-    final_position,
-    profile_data,
-)
 from .match import Bummerl
 from .rules import (
-    CLAIM,
     PROFILES,
     SEATS,
     SOFT,
@@ -51,12 +43,14 @@ from .rules import (
 
 __all__ = [
     "GLYPHS",
+    "MATCH_MEMORY",
     "TAG_ORDER",
     "Line",
     "Move",
     "PsnError",
     "Record",
     "RecordError",
+    "Splitter",
     "dump",
     "dumps",
     "load",
@@ -64,6 +58,7 @@ __all__ = [
     "parse_record",
     "read",
     "trick_number",
+    "write_record",
 ]
 
 TAG_ORDER = ("Event", "Site", "Date", "Round", "PlayerA", "PlayerB", "Match", "Deal",
@@ -123,11 +118,12 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return (self.action == other.action and self.nags == other.nags
-                and self.comments == other.comments and self.variations == other.variations)
+        return _lines_equal([(Line([self]), Line([other]))])
 
     def __str__(self) -> str:
-        return str(self.action) + "".join(_GLYPH_OF.get(n, "") for n in self.nags if n in _GLYPH_OF)
+        """The action with its first annotation as a suffix glyph when it is one (``KH!``)."""
+        nags = self.nags
+        return str(self.action) + (_GLYPH_OF[nags[0]] if nags and nags[0] in _GLYPH_OF else "")
 
 
 @dataclass(eq=False, slots=True)
@@ -140,7 +136,21 @@ class Line:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Line):
             return NotImplemented
-        return self.moves == other.moves and self.comments == other.comments
+        return _lines_equal([(self, other)])
+
+
+def _lines_equal(todo: list[tuple[Line, Line]]) -> bool:
+    """Whether each pair of lines is equal, variations included (iterative: any depth)."""
+    while todo:
+        a, b = todo.pop()
+        if a.comments != b.comments or len(a.moves) != len(b.moves):
+            return False
+        for x, y in zip(a.moves, b.moves, strict=True):
+            if (x.action != y.action or x.nags != y.nags or x.comments != y.comments
+                    or len(x.variations) != len(y.variations)):
+                return False
+            todo.extend(zip(x.variations, y.variations, strict=True))
+    return True
 
 
 @dataclass(eq=False)
@@ -152,6 +162,8 @@ class Record:
     ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its Bummerl.
     ``comments_after_error`` are the main line's comments that follow its first illegal
     move (they belong to no valid move).
+    ``source`` is the record's text as read (its lines, without the blank lines after it):
+    a record with an error is written back as that text, byte for byte.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -172,15 +184,23 @@ class Record:
     file: str | None = None
     source_movetext: str | None = None
     comments_after_error: list[str] = field(default_factory=list)
+    source: str | None = None
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self.tags == other.tags and self.deck == other.deck and self.dealer == other.dealer
+        return (self._tags_compared() == other._tags_compared() and self.deck == other.deck
+                and self.dealer == other.dealer
                 and self.profile == other.profile and self.main == other.main
                 and [(e.rule, e.message) for e in self.errors]
                 == [(e.rule, e.message) for e in other.errors])
+
+    def _tags_compared(self) -> dict[str, str]:
+        """The tags as equality sees them: a valid Deck is compared as cards, not as text."""
+        if self.deck is None or "Deck" not in self.tags:
+            return self.tags
+        return {k: v for k, v in self.tags.items() if k != "Deck"}
 
     def __str__(self) -> str:
         return write_record(self)
@@ -335,17 +355,169 @@ def trick_number(pos: Position, action: Action, prev: Action | None) -> int | No
 
 
 # ----------------------------------------------------------------------------------------------
+# Splitting text into records
+# ----------------------------------------------------------------------------------------------
+
+_TAG_RE = re.compile(r'\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE_RE = re.compile(r"\\(.)")
+
+
+def _simple_tag(line: str) -> bool:
+    """Whether the line (right-stripped, starting with ``[``) is one plain ``[Name "value"]``."""
+    return line.endswith('"]') and line.count('"') == 2 and "\\" not in line
+
+
+def _movetext_start(line: str) -> int:
+    """Where movetext begins on a line that starts with tags (the compact form), or -1 when
+    the line holds only tags (or a broken tag, which the reader reports)."""
+    t = line.rstrip()
+    if _simple_tag(t.lstrip()):
+        return -1
+    pos = 0
+    while True:
+        m = _TAG_RE.match(t, pos)
+        if m is None:
+            break
+        pos = m.end()
+    rest = t[pos:].lstrip()
+    if not rest or rest.startswith("["):
+        return -1
+    return len(t) - len(rest)
+
+
+def _comment_open_after(text: str, inside: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``text`` (``inside``: one was open
+    at its start); a ``;`` outside a comment ends the line's movetext."""
+    i = 0
+    while True:
+        if inside:
+            j = text.find("}", i)
+            if j < 0:
+                return True
+            inside = False
+            i = j + 1
+        else:
+            j = text.find("{", i)
+            if j < 0:
+                return False
+            k = text.find(";", i, j)
+            if k >= 0:
+                return False
+            inside = True
+            i = j + 1
+
+
+_SPACE = frozenset({"", *(chr(i) for i in range(0x3001) if chr(i).isspace())})
+"""The characters ``str.isspace`` knows, plus the empty string (an empty line)."""
+
+
+class Splitter:
+    """PSN.md's record boundaries, line by line: the one splitter of the reader and of the
+    parallel statistics.
+
+    Feed every line of a text in order to :meth:`starts_record`; it says whether that
+    line begins a new record. A record is a tag section, then movetext; a line starting
+    with ``[`` outside a comment that follows movetext or a blank line begins the next
+    record. A ``{`` comment may run over lines; one that is never closed ends at the end
+    of its line when its record is in the compact form (one record a line: the next line
+    starts with ``[``), else before the first tag line that follows a blank line.
+    """
+
+    __slots__ = ("in_comment", "one_line", "prev_blank", "state")
+
+    def __init__(self) -> None:
+        self.state = 0  # 0 before any record, 1 in a tag section, 2 after movetext or a blank
+        self.in_comment = False  # a { comment is open at the end of the last line
+        self.one_line = False  # the record so far is one line of tags and movetext
+        self.prev_blank = False  # the last line was blank (inside a comment)
+
+    def starts_record(self, line: str) -> bool:
+        """Whether ``line`` (with or without its line break) begins a new record."""
+        if self.in_comment:
+            s = line.lstrip()
+            if s[:1] == "[" and (self.prev_blank or self.one_line):
+                self.in_comment = False  # a comment never closed ends before this tag line
+            else:
+                self.one_line = False
+                self.prev_blank = not s
+                self.in_comment = _comment_open_after(line, True)
+                return False
+        c = line[:1]
+        if c in _SPACE:  # a blank line, or one that starts with white space
+            s = line.lstrip()
+            if not s:
+                if self.state == 1:
+                    self.state = 2
+                self.one_line = False
+                return False
+            c = s[0]
+        if c == "[":
+            new = self.state != 1
+            if line.endswith('"]\n') and line[0] == "[" and line.count('"') == 2 and (
+                    "\\" not in line):
+                at = -1  # the usual line: one tag
+            else:
+                at = _movetext_start(line)
+            if at < 0:
+                self.state = 1
+                self.one_line = False
+            else:
+                self.state = 2
+                self.one_line = new
+                if "{" in line:
+                    self.in_comment = _comment_open_after(line[at:], False)
+                    self.prev_blank = False
+            return new
+        new = self.state == 0
+        self.state = 2
+        self.one_line = False
+        if "{" in line:
+            self.in_comment = _comment_open_after(line, False)
+            self.prev_blank = False
+        return new
+
+    def record_ends_here(self) -> bool:
+        """Whether a line starting with ``[`` after the lines fed so far would begin a new
+        record (it would not continue a tag section or an open comment)."""
+        return self.state == 2 and (not self.in_comment or self.one_line)
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """Split text lines into records: (line number of the first line, its lines as read)."""
+    split = Splitter()
+    buf: list[str] = []
+    start = 0
+    for no, raw in enumerate(lines, 1):
+        if split.starts_record(raw):
+            if buf:
+                yield start, buf
+            buf = [raw]
+            start = no
+        elif buf:
+            buf.append(raw)
+    if buf:
+        yield start, buf
+
+
+def _record_text(raw: list[str]) -> str:
+    """A record's text: its lines as read, without the blank lines after it and the line
+    break (``\n``, ``\r\n``, any ``\r`` before it) that ends its last line."""
+    end = len(raw)
+    while end > 1 and not raw[end - 1].strip():
+        end -= 1
+    return "".join(raw[:end] if end < len(raw) else raw).rstrip("\r\n")
+
+
+# ----------------------------------------------------------------------------------------------
 # Reading
 # ----------------------------------------------------------------------------------------------
 
-_TAG_RE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_UNESCAPE_RE = re.compile(r"\\(.)")
 _TOKEN_RE = re.compile(
     r"\s*(?:"
     r"(?P<comment>\{[^}]*\}?)"
     r"|(?P<semi>;[^\n]*)"
-    r"|(?P<num>\d+\.(?![\d.]))"
-    r"|(?P<nag>\$\d+)"
+    r"|(?P<num>[0-9]+\.(?![0-9.]))"
+    r"|(?P<nag>\$[0-9]+)"
     r"|(?P<open>\()"
     r"|(?P<close>\))"
     r"|(?P<star>\*)"
@@ -354,6 +526,9 @@ _TOKEN_RE = re.compile(
     r"|(?P<bad>\S)"
     r")"
 )
+
+MAX_NAG = 255
+"""The largest numeric annotation glyph ``$n`` (as in PGN)."""
 
 _ACTION_OF: dict[str, Action] = {}
 for _c in CARDS:
@@ -378,73 +553,32 @@ def _lookup_action(word: str) -> Action | None:
         return None
 
 
+MATCH_MEMORY = 1024
+"""How many undecided Bummerls (Match ids) a reader keeps accounting for at once."""
+
+
 class _MatchBook:
-    """Bummerl state per Match id while a file is read."""
+    """Bummerl state per Match id while a file is read: the undecided Bummerls, at most
+    :data:`MATCH_MEMORY`, the least recently seen dropped first (docs/psn.md)."""
 
-    def __init__(self) -> None:
-        self.state: dict[str, Bummerl] = {}
+    def __init__(self, limit: int = MATCH_MEMORY) -> None:
+        self.state: OrderedDict[str, Bummerl] = OrderedDict()
+        self.limit = limit
 
+    def get(self, match_id: str) -> Bummerl | None:
+        """The Bummerl this Match id continues, or None when a new one starts."""
+        return self.state.get(match_id)
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """Split text lines into records: (line number of the first line, the lines)."""
-    buf: list[str] = []
-    start = 0
-    state = 0  # 0 nothing yet, 1 tag section, 2 after a blank line or movetext
-    in_comment = False
-    no = 0
-    prev_blank = False
-    for no, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
-        if in_comment:
-            if prev_blank and _TAG_RE.match(line):
-                in_comment = False  # a comment never closed: the next record starts here
-            else:
-                buf.append(line)
-                in_comment = _still_in_comment(line, True)
-                prev_blank = not line.strip()
-                continue
-        prev_blank = False
-        s = line.lstrip()
-        if s.startswith("["):
-            if state == 2 and buf:
-                yield start, buf
-                buf = []
-                state = 0
-            if state == 0:
-                start = no
-            state = 1
-            buf.append(line)
-            if not line.rstrip().endswith("]"):
-                state = 2  # movetext on the tag line (compact form)
-                if "{" in line:
-                    in_comment = _still_in_comment(line[line.rfind("]") + 1:], False)
-            continue
-        if not s:
-            if state == 1:
-                state = 2
-            if buf:
-                buf.append(line)
-            continue
-        if state == 0:
-            start = no
-        state = 2
-        buf.append(line)
-        if "{" in line:
-            in_comment = _still_in_comment(line, False)
-    if buf:
-        yield start, buf
-
-
-def _still_in_comment(line: str, inside: bool) -> bool:
-    for ch in line:
-        if inside:
-            if ch == "}":
-                inside = False
-        elif ch == "{":
-            inside = True
-        elif ch == ";":
-            return False
-    return inside
+    def put(self, match_id: str, bummerl: Bummerl) -> None:
+        """Keep the Bummerl after a deal; a decided one is dropped (B1: a new one follows)."""
+        state = self.state
+        if bummerl.is_decided:
+            state.pop(match_id, None)
+            return
+        state[match_id] = bummerl
+        state.move_to_end(match_id)
+        if len(state) > self.limit:
+            state.popitem(last=False)
 
 
 class _Ctx:
@@ -477,25 +611,22 @@ def parse_record(text: str, *, profiles: Iterable[Profile] = (), strict: bool = 
     raise ValueError("no record in the text")
 
 
-def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
-                 profiles: tuple[Profile, ...], file: str | None,
-                 fast: _FastReader | None = None) -> Record:
-    rec = Record(index=index, line=first, file=file)
+def _tag_section(rec: Record, lines: list[str], first: int,
+                 tag_lines: dict[str, int]) -> tuple[int, str | None]:
+    """Read the tag lines at the start of ``lines`` into ``rec.tags``; return the index of
+    the first movetext line and, in the compact form, the movetext on the last tag line."""
     errors = rec.errors
-    tags: dict[str, str] = {}
-    tag_lines: dict[str, int] = {}
+    tags = rec.tags
     i = 0
     n = len(lines)
-    inline_moves: str | None = None
-    # -- tag section
-    while i < n and inline_moves is None:
+    while i < n:
         line = lines[i]
         s = line.lstrip()
         if not s.startswith("["):
             break
         ln = first + i
-        if (line.endswith('"]') and line.startswith("[") and line.count('"') == 2
-                and "\\" not in line):
+        if (line[:1] == "[" and line.endswith('"]') and line.count('"') == 2
+                and "\\" not in line):  # the usual line: one plain tag
             sp = line.find(" ")
             name = line[1:sp]
             if sp > 1 and line[sp + 1] == '"' and name.isalnum():
@@ -511,8 +642,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
             if m is None:
                 rest = line[pos:]
                 if rest.strip() and not rest.lstrip().startswith("["):
-                    inline_moves = " " * pos + rest  # compact form: movetext after the tags
-                    break
+                    return i + 1, " " * pos + rest  # compact form: movetext after the tags
                 if rest.strip():
                     col = pos + len(rest) - len(rest.lstrip()) + 1
                     errors.append(RecordError(ln, col, "PSN",
@@ -529,7 +659,20 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
             tag_lines[name] = ln
             pos = m.end()
         i += 1
-    rec.tags = tags
+    return i, None
+
+
+def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
+                 profiles: tuple[Profile, ...], file: str | None) -> Record:
+    source = _record_text(raw)
+    rec = Record(index=index, line=first, file=file, source=source)
+    errors = rec.errors
+    lines = source.split("\n")
+    if "\r" in source:
+        lines = [x[:-1] if x.endswith("\r") else x for x in lines]
+    tag_lines: dict[str, int] = {}
+    i, inline_moves = _tag_section(rec, lines, first, tag_lines)
+    tags = rec.tags
     if inline_moves is not None:
         move_first = first + i - 1
         movetext_lines = [inline_moves, *lines[i:]]
@@ -548,7 +691,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
         except KeyError:
             known = ", ".join(sorted({*PROFILES, *(p.name for p in profiles)}))
             errors.append(RecordError(tag_lines["Rules"], 1, "PSN",
-                                      f"unknown Rules profile {prof_name!r}; known: {known}"))
+                                      f"unknown Rules profile {prof_name[:40]!r}; known: {known}"))
             ready = False
     deck_text = tags.get("Deck")
     if deck_text is None:
@@ -578,9 +721,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
     match_id = tags.get("Match")
     bummerl: Bummerl | None = None
     if match_id is not None:
-        bummerl = book.state.get(match_id)
-        if bummerl is None or bummerl.is_decided:
-            bummerl = Bummerl()
+        bummerl = book.get(match_id) or Bummerl()
         rec.match = match_id
         rec.deal = bummerl.next_deal
         rec.counters_before = bummerl.counters
@@ -591,7 +732,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
         d = dealer_text.strip().upper()
         if d not in ("A", "B"):
             errors.append(RecordError(tag_lines["Dealer"], 1, "PSN",
-                                      f"Dealer is A or B, not {dealer_text!r}"))
+                                      f"Dealer is A or B, not {dealer_text[:40]!r}"))
         else:
             rec.dealer = SEATS[d == "B"]
             if (bummerl is not None and bummerl.deals > 0
@@ -603,20 +744,20 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
         deal_text = tags.get("Deal")
         if deal_text is not None and deal_text.strip() != str(bummerl.next_deal):
             errors.append(RecordError(tag_lines["Deal"], 1, "Deal",
-                                      f"Deal {deal_text} disagrees: this is deal "
+                                      f"Deal {deal_text[:40]} disagrees: this is deal "
                                       f"{bummerl.next_deal} of match {match_id}"))
         score_text = tags.get("Score")
         if score_text is not None:
             want = f"{bummerl.counters[0]}-{bummerl.counters[1]}"
             if score_text.replace(" ", "") != want:
                 errors.append(RecordError(tag_lines["Score"], 1, "Score",
-                                          f"Score {score_text} disagrees: the counters "
+                                          f"Score {score_text[:40]} disagrees: the counters "
                                           f"before this deal are {want}"))
 
     # -- movetext
     start = (Position.dealt(tuple(map(int, rec.deck)), rec.dealer, rec.profile)
              if ready and rec.deck else None)
-    _read_movetext(rec, movetext, movetext_lines, move_first, start, fast)
+    _read_movetext(rec, movetext, movetext_lines, move_first, start)
     if start is None:
         rec.main_line_ok = False
 
@@ -625,11 +766,11 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
         res = tags.get("Result")
         if res is not None and " ".join(res.split()).upper() != rec.result_text:
             errors.append(RecordError(tag_lines["Result"], 1, "Result",
-                                      f"Result {res} disagrees: the record gives "
+                                      f"Result {res[:40]} disagrees: the record gives "
                                       f"{rec.result_text}"))
     if bummerl is not None and match_id is not None:
         after = bummerl.after(rec.outcome if rec.main_line_ok else None, rec.dealer)
-        book.state[match_id] = after
+        book.put(match_id, after)
         rec.counters = after.counters
     if len(errors) > 1:
         errors.sort(key=lambda e: (e.line, e.col))
@@ -637,6 +778,13 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
 
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
+
+
+def _trick_number_ok(digits: str, pos: Position) -> bool:
+    """Whether a trick number written before the next action is right (any after the end)."""
+    if pos.outcome is not None:
+        return True
+    return pos.lead < 0 and len(digits) <= 3 and int(digits) == pos.tricks_played + 1
 
 
 def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
@@ -648,11 +796,13 @@ def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
     for tok in text.split():
         a = get(tok)
         if a is None:
-            if tok[-1:] == "." and tok[:-1].isdigit():
-                if pos.outcome is None and (
-                        int(tok[:-1]) != pos.tricks[0] + pos.tricks[1] + 1 or pos.lead >= 0):
-                    return False
-                continue
+            if tok[-1:] == ".":
+                digits = tok[:-1]
+                if digits.isdigit() and digits.isascii():
+                    if pos.outcome is None and (pos.lead >= 0 or len(digits) > 3 or int(
+                            digits) != pos.tricks[0] + pos.tricks[1] + 1):
+                        return False
+                    continue
             return False
         if pos.check(a) is not None:
             return False
@@ -664,80 +814,10 @@ def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
     return True
 
 
-_CODE_OF_TOKEN: dict[str, int] = {tok: CODE_OF[a] for tok, a in _ACTION_OF.items()}
-_CODE_OF_TOKEN.update((f"{n}.", CODE_NUMBER + n) for n in range(1, 41))
-_FAST_AFTER = 200
-"""With ``SCHNAPSEN_LAB_FAST=auto`` a reader refers plain records to the compiled referee
-from this record on (``=1``: from the first; unset or ``0``: never). Off by default: on
-this project's benchmarks the per-record cost of calling the kernel ate its gain
-(benchmarks/psn_read.py prints both paths)."""
-
-
-class _FastReader:
-    """The compiled referee and the buffers one reader reuses for every record."""
-
-    SIZE = 256
-
-    def __init__(self) -> None:
-        import numpy as np
-
-        self.run = compiled_referee()
-        self.deck = np.zeros(20, dtype=np.int64)
-        self.codes = np.zeros(self.SIZE, dtype=np.int64)
-        self.numbers = np.zeros(self.SIZE, dtype=np.int64)
-        self.state = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.profiles: dict[Profile, tuple[int, int]] = {}
-        self.run(self.deck, 1, 2, 0, self.codes, 0, self.numbers, self.state)  # compile now
-
-    def read(self, rec: Record, text: str, pos: Position) -> bool:
-        """As :func:`_read_plain_movetext`, the main line refereed by the compiled kernel."""
-        get = _CODE_OF_TOKEN.get
-        codes = [get(t, -1) for t in text.split()]
-        n = len(codes)
-        if n > self.SIZE or -1 in codes:
-            return _read_plain_movetext(rec, text, pos)
-        prof = self.profiles.get(pos.profile)
-        if prof is None:
-            prof = self.profiles[pos.profile] = profile_data(pos.profile)
-        self.codes[:n] = codes
-        self.deck[:] = pos.deck
-        if self.run(self.deck, pos.dealer, prof[0], prof[1], self.codes, n, self.numbers,
-                    self.state) >= 0:
-            return False  # the full reader reports the exact error
-        table = ACTION_OF_CODE
-        acts = [table[c] for c in codes if c < CODE_NUMBER]
-        nums = self.numbers[:len(acts)].tolist()
-        rec.main.moves.extend([Move(a, [], [], [], k or None)  # type: ignore[arg-type]
-                               for a, k in zip(acts, nums, strict=True)])
-        final_position(pos, self.state.tolist())
-        rec.final = pos
-        rec.outcome = pos.outcome
-        return True
-
-
-def _fast_from() -> int | None:
-    """From which record a reader uses the compiled referee (None: never)."""
-    v = os.environ.get("SCHNAPSEN_LAB_FAST", "").strip().lower()
-    if v == "1":
-        return 1
-    if v == "auto":
-        return _FAST_AFTER
-    return None
-
-
-def _fast_reader() -> _FastReader | None:
-    """A compiled referee with fresh buffers; None where numba is missing or fails."""
-    try:
-        return _FastReader()
-    except Exception:  # any failure leaves the (reference) engine path
-        return None
-
-
 def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
-                   start: Position | None, fast: _FastReader | None = None) -> None:
+                   start: Position | None) -> None:
     if start is not None and not _SLOW_CHARS.search(text):
-        if (fast.read(rec, text, start) if fast is not None
-                else _read_plain_movetext(rec, text, start)):
+        if _read_plain_movetext(rec, text, start):
             return
         rec.main = Line()
         assert rec.deck is not None
@@ -754,16 +834,11 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
         nonlocal line_starts
         if line_starts is None:
             line_starts = [0]
-            for k, ch in enumerate(text):
-                if ch == "\n":
-                    line_starts.append(k + 1)
-        lo, hi = 0, len(line_starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if line_starts[mid] <= off:
-                lo = mid
-            else:
-                hi = mid - 1
+            k = text.find("\n")
+            while k >= 0:
+                line_starts.append(k + 1)
+                k = text.find("\n", k + 1)
+        lo = bisect.bisect_right(line_starts, off) - 1
         return first + lo, off - line_starts[lo] + 1
 
     def fail(c: _Ctx, off: int, rule: str, msg: str) -> None:
@@ -783,12 +858,12 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             word = m.group("word")
             off = m.start("word")
             if starred:
-                fail(ctx, off, "PSN", f"{word!r} after '*', which ends the deal")
+                fail(ctx, off, "PSN", f"{word[:40]!r} after '*', which ends the deal")
                 starred = False
                 continue
             action = _lookup_action(word)
             if action is None:
-                fail(ctx, off, "PSN", f"not a PSN token: {word!r}")
+                fail(ctx, off, "PSN", f"not a PSN token: {word[:40]!r}")
                 continue
             if not ctx.alive:
                 continue
@@ -800,9 +875,7 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, off, err[0], f"{err[1]}; legal: {legal}")
                 continue
             prev = ctx.actions[-1] if ctx.actions else ctx.prev_before
-            number = trick_number(pos, action, prev)
-            ln, col = (0, 0)
-            mv = Move(action, number=number, line=ln, col=col)
+            mv = Move(action, number=trick_number(pos, action, prev))
             suffix = m.group("suffix")
             if suffix:
                 mv.nags.append(GLYPHS[suffix])
@@ -815,11 +888,11 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             pos = ctx.pos
             assert pos is not None
             tok = m.group("num")
-            want = pos.tricks_played + 1
-            if pos.outcome is None and (int(tok[:-1]) != want or pos.lead >= 0):
-                what = (f"trick {pos.tricks_played + 1} is in progress" if pos.lead >= 0
+            if not _trick_number_ok(tok[:-1], pos):
+                want = pos.tricks_played + 1
+                what = (f"trick {want} is in progress" if pos.lead >= 0
                         else f"the next trick is {want}")
-                fail(ctx, m.start("num"), "PSN", f"trick number {tok} is wrong: {what}")
+                fail(ctx, m.start("num"), "PSN", f"trick number {tok[:40]} is wrong: {what}")
         elif kind == "comment":
             body = m.group("comment")
             if not body.endswith("}"):
@@ -830,6 +903,10 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             _attach_comment(ctx, " ".join(m.group("semi")[1:].split()), root, rec)
         elif kind in ("glyph", "nag"):
             tok = m.group(kind)
+            if kind == "nag" and (len(tok) > 4 or int(tok[1:]) > MAX_NAG):
+                fail(ctx, m.start(kind), "PSN",
+                     f"{tok[:40]} is not an annotation glyph ($0 to ${MAX_NAG})")
+                continue
             if not ctx.line.moves:
                 if ctx.alive:
                     fail(ctx, m.start(kind), "PSN", f"{tok} must follow a move")
@@ -879,37 +956,68 @@ def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
         ctx.line.comments.append(text)
 
 
-def _open_source(source: str | os.PathLike[str] | IO[str]) -> tuple[IO[str], bool, str | None]:
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        return open(path, encoding="utf-8", newline=""), True, path
-    return source, False, getattr(source, "name", None)
+def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
+    """The lines of a byte stream decoded as UTF-8; a byte that is not UTF-8 raises
+    UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
+    offset = 0
+    for raw in stream:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            where = f"{name}: " if name else ""
+            raise UnicodeDecodeError("utf-8", raw, offset + e.start, offset + e.end,
+                                     f"{where}not UTF-8 text (byte {offset + e.start + 1})"
+                                     ) from None
+        offset += len(raw)
 
 
-def read(source: str | os.PathLike[str] | IO[str], *, strict: bool = False,
+def _is_binary(stream: object) -> bool:
+    return isinstance(stream, (io.RawIOBase, io.BufferedIOBase)) or (
+        not isinstance(stream, io.TextIOBase) and "b" in str(getattr(stream, "mode", "")))
+
+
+def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False,
          profiles: Iterable[Profile] = ()) -> Iterator[Record]:
-    """Read records lazily from a path or an open text stream.
+    """Read records lazily from a path or an open stream (text, or bytes read as UTF-8).
 
     Forgiving by default: each record keeps its own errors. With ``strict`` the first
     error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag.
+    Input that is not UTF-8 raises UnicodeDecodeError (``start``: the byte offset).
     """
-    stream, owned, name = _open_source(source)
-    try:
-        yield from _read_lines(stream, profiles=tuple(profiles), strict=strict, file=name)
-    finally:
-        if owned:
-            stream.close()
+    profs = tuple(profiles)
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, encoding="utf-8", newline="\n") as f:
+            try:
+                yield from _read_lines(f, profiles=profs, strict=strict, file=path)
+            except UnicodeDecodeError:
+                with open(path, "rb") as again:  # where it goes wrong, in the whole file
+                    for _ in _utf8_lines(again, path):
+                        pass
+                raise
+        return
+    name = getattr(source, "name", None)
+    name = name if isinstance(name, str) else None
+    if _is_binary(source):
+        lines: Iterable[str] = _utf8_lines(source, name)  # type: ignore[arg-type]
+    else:
+        lines = source  # type: ignore[assignment]
+    yield from _read_lines(lines, profiles=profs, strict=strict, file=name)
+
+
+def _without_bom(lines: Iterable[str]) -> Iterator[str]:
+    it = iter(lines)
+    for first in it:
+        yield first[1:] if first.startswith("\ufeff") else first
+        break
+    yield from it
 
 
 def _read_lines(lines: Iterable[str], *, profiles: tuple[Profile, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
-    fast_from = _fast_from()
-    fast: _FastReader | None = None
-    for index, (first, chunk) in enumerate(_chunks(lines), 1):
-        if index == fast_from:
-            fast = _fast_reader()
-        rec = _parse_chunk(first, chunk, index, book, profiles, file, fast)
+    for index, (first, chunk) in enumerate(_chunks(_without_bom(lines)), 1):
+        rec = _parse_chunk(first, chunk, index, book, profiles, file)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
         yield rec
@@ -921,9 +1029,9 @@ def loads(text: str, *, strict: bool = False, profiles: Iterable[Profile] = ()) 
                             file=None))
 
 
-def load(stream: IO[str], *, strict: bool = False,
+def load(stream: IO[str] | IO[bytes], *, strict: bool = False,
          profiles: Iterable[Profile] = ()) -> list[Record]:
-    """Read every record of an open text stream."""
+    """Read every record of an open stream."""
     return list(read(stream, strict=strict, profiles=profiles))
 
 
@@ -942,55 +1050,78 @@ def _tag_lines(rec: Record) -> list[str]:
     return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags).items()]
 
 
-def _line_words(line: Line, compact: bool, out: list[str]) -> None:
-    for c in line.comments:
-        _comment_words(c, compact, out)
-    for mv in line.moves:
-        if mv.number is not None:
-            out.append(f"{mv.number}.")
-        out.append(str(mv))
-        out.extend(f"${n}" for n in mv.nags if n not in _GLYPH_OF)
-        for c in mv.comments:
-            _comment_words(c, compact, out)
-        for var in mv.variations:
-            inner: list[str] = []
-            _line_words(var, compact, inner)
-            if not inner:
-                out.append("()")
-                continue
-            inner[0] = "(" + inner[0]
-            inner[-1] = inner[-1] + ")"
-            out.extend(inner)
+_BREAK = "\n"
+"""A word of the movetext that ends its line: it follows every ``;`` comment."""
+_OPEN, _CLOSE = object(), object()
 
 
-def _comment_words(text: str, compact: bool, out: list[str]) -> None:
+def _line_words(line: Line, out: list[str]) -> None:
+    """The words of a line's movetext, variations nested to any depth (no recursion)."""
+    todo: list[object] = [line]
+    opened: list[int] = []  # where each open variation's words begin in ``out``
+    pending_open = 0
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Line):
+            items: list[object] = []
+            for c in item.comments:
+                items.extend(_comment_words(c))
+            for mv in item.moves:
+                if mv.number is not None:
+                    items.append(f"{mv.number}.")
+                items.append(str(mv))
+                glyph = bool(mv.nags) and mv.nags[0] in _GLYPH_OF
+                items.extend(f"${n}" for n in mv.nags[1 if glyph else 0:])
+                for c in mv.comments:
+                    items.extend(_comment_words(c))
+                for var in mv.variations:
+                    items += [_OPEN, var, _CLOSE]
+            todo.extend(reversed(items))
+        elif item is _OPEN:
+            opened.append(len(out))
+            pending_open += 1
+        elif item is _CLOSE:
+            begin = opened.pop()
+            if len(out) == begin:
+                out.append("(" * pending_open + ")")
+                pending_open = 0
+            elif out[-1] == _BREAK:
+                out.append(")")
+            else:
+                out[-1] += ")"
+        else:
+            assert isinstance(item, str)
+            if pending_open:
+                item = "(" * pending_open + item
+                pending_open = 0
+            out.append(item)
+
+
+def _comment_words(text: str) -> list[str]:
+    """A comment as words: ``{…}``, or a ``;`` comment that ends its line when the text
+    holds a ``}`` (which a ``{…}`` comment cannot)."""
     if "}" in text:
-        text = text.replace("}", ")")
+        return [";" + " ".join(text.split()), _BREAK]
     words = text.split()
     if not words:
-        out.append("{}")
-        return
+        return ["{}"]
     words[0] = "{" + words[0]
     words[-1] = words[-1] + "}"
-    out.extend(words)
+    return words
 
 
-def write_movetext(rec: Record, width: int = 80) -> str:
-    """The record's movetext, wrapped at ``width`` columns (0: one line)."""
-    if rec.errors and not rec.main_line_ok and rec.source_movetext is not None:
-        return rec.source_movetext
-    if any(e.rule == "PSN" for e in rec.errors) and rec.source_movetext is not None:
-        return rec.source_movetext
-    words: list[str] = []
-    _line_words(rec.main, width == 0, words)
-    if width <= 0:
-        return " ".join(words)
+def _wrap(words: list[str], width: int) -> str:
+    """Words joined by spaces into lines of at most ``width`` columns (0: no limit), a line
+    also ending after each :data:`_BREAK`."""
     lines: list[str] = []
     cur = ""
     for w in words:
-        if not cur:
+        if w == _BREAK:
+            lines.append(cur)
+            cur = ""
+        elif not cur:
             cur = w
-        elif len(cur) + 1 + len(w) > width:
+        elif width and len(cur) + 1 + len(w) > width:
             lines.append(cur)
             cur = w
         else:
@@ -1000,12 +1131,51 @@ def write_movetext(rec: Record, width: int = 80) -> str:
     return "\n".join(lines)
 
 
+def write_movetext(rec: Record, width: int = 80) -> str:
+    """The record's movetext, wrapped at ``width`` columns (0: one line, except after a
+    ``;`` comment); a record with an error gives its movetext as read."""
+    if rec.errors and rec.source_movetext is not None:
+        return rec.source_movetext
+    words: list[str] = []
+    _line_words(rec.main, words)
+    return _wrap(words, width)
+
+
+def _verbatim(rec: Record) -> bool:
+    return bool(rec.errors) and rec.source is not None
+
+
+def _joined(rec: Record) -> str | None:
+    """An erroneous record's text on one line (its line breaks turned into spaces), or None
+    where that could change what it says or where it ends."""
+    src = rec.source
+    assert src is not None
+    if "\n" not in src:
+        one = src
+    else:
+        one = src.replace("\r\n", " ").replace("\n", " ")
+        again = list(_read_lines([one], profiles=(rec.profile,), strict=False, file=None))
+        alone = list(_read_lines(io.StringIO(src), profiles=(rec.profile,), strict=False,
+                                 file=None))
+        if len(again) != 1 or again != alone:
+            return None
+    split = Splitter()
+    split.starts_record(one)
+    return one if split.record_ends_here() else None
+
+
 def write_record(rec: Record, compact: bool = False) -> str:
-    """One record as PSN text: canonical (ends with a newline) or compact (one line)."""
+    """One record as PSN text: canonical (ending with a line break) or compact (one line,
+    without the break). A record with an error is its text as read: in the compact form on
+    one line where that cannot change it, else on its own lines followed by a blank line."""
+    if _verbatim(rec):
+        assert rec.source is not None
+        if not compact:
+            return rec.source + "\n"
+        one = _joined(rec)
+        return one if one is not None else rec.source + "\n"
     if compact:
         mt = write_movetext(rec, 0)
-        if "\n" in mt:
-            mt = " ".join(mt.split("\n"))
         if not rec.main.moves and not mt.strip():
             mt = "*"
         return " ".join([*_tag_lines(rec), mt])
@@ -1014,13 +1184,14 @@ def write_record(rec: Record, compact: bool = False) -> str:
 
 def dumps(records: Iterable[Record], *, compact: bool = False) -> str:
     """Records as PSN text; canonical records are separated by a blank line."""
-    if compact:
-        return "".join(write_record(r, True) + "\n" for r in records)
-    return "\n".join(write_record(r) for r in records)
+    out = io.StringIO()
+    dump(records, out, compact=compact)
+    return out.getvalue()
 
 
 def dump(records: Iterable[Record], stream: IO[str], *, compact: bool = False) -> None:
-    """Write records to an open text stream."""
+    """Write records to an open text stream (canonical: a blank line between records;
+    compact: one record a line)."""
     first = True
     for r in records:
         if compact:
@@ -1030,6 +1201,3 @@ def dump(records: Iterable[Record], stream: IO[str], *, compact: bool = False) -
                 stream.write("\n")
             stream.write(write_record(r))
         first = False
-
-
-_unused = (CLAIM, Iterator)

@@ -37,8 +37,7 @@ def random_line(pos: Position, rng: random.Random, *, stop: float = 0.0) -> list
         a = legal[rng.randrange(len(legal))]
         p.apply_unchecked(a)
         out.append(a)
-    claimant = p.claimant_after_last_trick
-    if claimant is not None and p.claim_is_correct(claimant) and rng.random() < 0.5:
+    if p.legal_actions() and p.claim_is_correct(p.leader) and rng.random() < 0.5:
         out.append(CLAIM)
     return out
 

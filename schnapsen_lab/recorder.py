@@ -247,7 +247,7 @@ class Recorder:
     def is_over(self) -> bool:
         """Whether the deal has ended (a claim, or the last trick with no claim possible)."""
         p = self._position
-        return p.outcome is not None and _last_trick_claimant(p) is None
+        return p.outcome is not None and not p.legal_actions()
 
     @property
     def seen(self) -> frozenset[Card]:
@@ -280,15 +280,13 @@ class Recorder:
         p = self._position
         if self._draw_due:
             return [CLAIM]
-        if p.outcome is not None:
-            return [CLAIM] if _last_trick_claimant(p) is not None else []
         return p.legal_actions()
 
     def to_act(self) -> Seat | None:
         """Who makes the next action entry (the claimant for a claim-only step)."""
         p = self._position
-        if p.outcome is not None:
-            return _last_trick_claimant(p)
+        if p.outcome is not None:  # after the last trick, its winner's claim (E2 a)
+            return SEATS[p.leader] if p.legal_actions() else None
         if self._draw_due:
             return None
         return p.to_move
@@ -397,14 +395,6 @@ class Recorder:
         """The PSN record of what was entered (Result ``*`` while unfinished)."""
         return Record.from_actions(self.deck(), self._actions, dealer=self.dealer,
                                    profile=self.profile, tags=tags)
-
-
-def _last_trick_claimant(p: Position) -> Seat | None:
-    """After the last trick, its winner while the claim (E2 a) is still open; else None
-    (asked of the engine: the claim is legal there)."""
-    if p.outcome is None or p.claimed or p.claim_by < 0 or p.check(CLAIM) is not None:
-        return None
-    return SEATS[p.claim_by]
 
 
 def _seat(text: str) -> Seat:

@@ -398,14 +398,23 @@ class Position:
 
     @property
     def to_move(self) -> Seat | None:
-        """Who acts next (the leader, or the follower after a lead); None once the deal is over."""
+        """Who acts next (the leader, or the follower after a lead); None once the deal is over.
+
+        After the last trick it is None too: the deal is over unless the trick's winner
+        (the leader) makes the claim that :meth:`legal_actions` still lists (E2 a).
+        """
         if self.outcome is not None:
             return None
         return SEATS[self.leader if self.lead < 0 else 1 - self.leader]
 
     @property
     def is_over(self) -> bool:
-        """Whether the deal is decided (a claim, or the last trick played)."""
+        """Whether the deal has a result: after a claim, or after the last trick.
+
+        After the last trick :attr:`outcome` is the last-trick result (G3, C3), which
+        stands when the deal ends there; the trick's winner may still claim (E2 a), and
+        that claim, the one action :meth:`legal_actions` then lists, replaces it.
+        """
         return self.outcome is not None
 
     @property
@@ -479,11 +488,12 @@ class Position:
     def legal_actions(self) -> list[Action]:
         """Every action that may come next: exchange, close, marriages, cards, claims.
 
-        After the last trick the list is empty (the deal has ended by E5), although a
-        claim by the trick's winner is still accepted there (E2 a).
+        After the last trick it is the claim of that trick's winner alone (E2 a); the
+        deal may also end there without it (E5, then :attr:`outcome` stands). After a
+        claim it is empty.
         """
         if self.outcome is not None:
-            return []
+            return [CLAIM] if not self.claimed and self.claim_by >= 0 else []
         out: list[Action] = []
         if self.lead < 0:
             me = self.leader
@@ -529,11 +539,10 @@ class Position:
                 if self.hands[self.leader] >> c & 1:
                     return None
                 return "H1", f"{c} is not in {who}'s hand"
-            m = self._follow_mask()
-            if m >> c & 1:
-                return None
-            if self.closed_by < 0 and not self.exhausted:
+            if not self.hands[1 - self.leader] >> c & 1:
                 return "H1", f"{c} is not in {who}'s hand"
+            if self._follow_mask() >> c & 1:
+                return None
             return "F2", f"{c} {self._f2_reason(c)}"
         if kind is ActionKind.CLAIM:
             if self.claim_by >= 0 and (self.lead < 0 or self.lead_marriage):
@@ -584,8 +593,6 @@ class Position:
         lead = self.lead
         ls = lead // 5
         same = hand & _SUIT_MASKS[ls]
-        if not hand >> c & 1:
-            return "is not in the follower's hand"
         if same:
             higher = same & ((1 << lead) - 1)
             if higher and self.profile.must_head:
@@ -735,13 +742,6 @@ class Position:
             self.outcome = Outcome(SEATS[p], gp, End.FALSE_CLAIM, "C4", SEATS[c])
 
     # -- helpers for players and views --------------------------------------------------------
-    @property
-    def claimant_after_last_trick(self) -> Seat | None:
-        """After the last trick, the winner who may still claim (E2 a); else None."""
-        if self.outcome is not None and not self.claimed and self.claim_by >= 0:
-            return SEATS[self.claim_by]
-        return None
-
     def claim_is_correct(self, seat: Seat | int) -> bool:
         """Whether a claim by ``seat`` would be correct now (score at least 66)."""
         return self.trick_points[seat] + self.marriage_points[seat] >= 66

@@ -170,14 +170,13 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     pos = Position.deal(deck, dealer, profile)
     actions: list[Action] = []
     while True:
+        legal = pos.legal_actions()
         if pos.outcome is not None:
-            # after the last trick its winner may still claim (E2 a): the engine accepts it
-            if pos.check(CLAIM) is None:
-                c = pos.claim_by
+            if legal:  # the last trick's winner may still claim (E2 a)
+                c = pos.leader
                 if _claims(pos, c, ps[c], quick[c], gens[c]):
                     actions.append(CLAIM)
             break
-        legal = pos.legal_actions()
         leader = pos.leader
         if pos.lead >= 0:
             seat = 1 - leader

@@ -109,15 +109,11 @@ def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B")) -> str:
 
 
 def last_trick_claimant(pos: Position) -> Seat | None:
-    """After the last trick, its winner while the claim (E2 a) is still open; else None.
-
-    Asked of the engine: the claim is legal there (``check``; ``legal_actions`` lists it
-    too in engines that list the claim after the last trick)."""
-    if pos.outcome is None or pos.claimed or pos.claim_by < 0:
+    """After the last trick, its winner while the claim (E2 a) is still open; else None
+    (the engine lists that claim as the one legal action there)."""
+    if pos.outcome is None or not pos.legal_actions():
         return None
-    if CLAIM in pos.legal_actions() or pos.check(CLAIM) is None:
-        return SEATS[pos.claim_by]
-    return None
+    return SEATS[pos.leader]
 
 
 def false_claim_outcome(pos: Position, seat: Seat | int) -> Outcome:

@@ -37,15 +37,14 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable
+    from ..cli import CliError, _check_readable, check_writable
 
-    for out in (args.output, args.matches, args.players):
+    for option, out in (("-o", args.output), ("--matches", args.matches),
+                        ("--players", args.players)):
         if out is not None and not out.endswith(_SUFFIXES):
             raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
         if out is not None:
-            folder = os.path.dirname(os.path.abspath(out))
-            if not os.path.isdir(folder):
-                raise CliError(f"{out}: no such folder {folder}", 2)
+            check_writable(out, option)
     for path in args.files:
         if path == "-":
             raise CliError("stats reads files, not standard input", 2)
@@ -54,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from ..stats.frames import deals_frame, matches_frame, players_frame
-    from ..stats.parallel import read_deals, save_frame
+    from ..stats.parallel import read_deals
     from ..stats.tables import summary
 
     size = sum(os.path.getsize(p) for p in args.files)
@@ -81,13 +80,24 @@ def run(args: argparse.Namespace) -> int:
     if args.matches or args.players:
         matches = matches_frame(deals)
     if args.output:
-        save_frame(deals, args.output)
+        _save(deals, args.output)
         print(f"wrote {len(deals)} deals to {args.output}")
     if args.matches and matches is not None:
-        save_frame(matches, args.matches)
+        _save(matches, args.matches)
         print(f"wrote {len(matches)} Bummerls to {args.matches}")
     if args.players:
         players = players_frame(deals, matches)
-        save_frame(players, args.players)
+        _save(players, args.players)
         print(f"wrote {len(players)} players to {args.players}")
     return 0
+
+
+def _save(table: Any, path: str) -> None:
+    """Write a table, a failure to write as a one-line error."""
+    from ..cli import write_error
+    from ..stats.parallel import save_frame
+
+    try:
+        save_frame(table, path)
+    except OSError as e:
+        raise write_error(path, e) from None

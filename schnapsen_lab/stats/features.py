@@ -85,9 +85,8 @@ def deal_features(record: Record) -> DealFeatures | None:
             exchanged_by = pos.leader
         pos.apply_unchecked(a)
         n += 1
-    last = pos.claimant_after_last_trick
-    if last is not None and pos.claim_is_correct(last):
-        held[last] = True
+    if pos.outcome is not None and pos.legal_actions() and pos.claim_is_correct(pos.leader):
+        held[pos.leader] = True  # the last trick's winner could claim (E2 a) and did not
     pending = tuple(m20[s] + m40[s] if pos.tricks[s] == 0 else 0 for s in (0, 1))
     return DealFeatures(
         closer=closer,

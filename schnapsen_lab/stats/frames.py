@@ -56,9 +56,9 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("index", "Int32", "the record's number in its file, from 1"),
     ("line", "Int32", "the line of the record's first tag"),
     ("match", "cat", "the Match tag (NA for a deal outside a match)"),
-    ("bummerl", "Int16", "the Bummerl's number among those with this Match id in this file, "
+    ("bummerl", "Int32", "the Bummerl's number among those with this Match id in this file, "
      "from 1 (a deal after a decided Bummerl starts a new one, B1); NA outside a match"),
-    ("deal", "Int16", "the deal's number in its Bummerl, from 1; NA outside a match"),
+    ("deal", "Int32", "the deal's number in its Bummerl, from 1; NA outside a match"),
     ("player_a", "cat", "the name of player A (tag PlayerA, default `A`)"),
     ("player_b", "cat", "the name of player B (tag PlayerB, default `B`)"),
     ("dealer", "seat", "who dealt: A or B"),
@@ -66,7 +66,7 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("profile", "cat", "the rules profile: soft, strict, beginner or a house profile"),
     ("trump", "suit", "the trump suit (the indicator's suit); NA without a valid deck"),
     ("valid", "bool", "True when the record breaks no rule and no tag disagrees"),
-    ("n_errors", "Int16", "how many errors the record has (0 when valid)"),
+    ("n_errors", "Int32", "how many errors the record has (0 when valid)"),
     ("error_rule", "cat", "the rule id of the first error (RULES.md id, `PSN`, or a tag name)"),
     ("errors", "string", "every error, `line L, col C: RULE: message`, joined by ` | `"),
     ("winner", "seat", "who won the deal; NA when unfinished or the main line is broken"),
@@ -110,12 +110,12 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
 MATCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("file", "cat", "the PSN file"),
     ("match", "cat", "the Match tag"),
-    ("bummerl", "Int16", "the Bummerl's number among those with this Match id in the file"),
+    ("bummerl", "Int32", "the Bummerl's number among those with this Match id in the file"),
     ("player_a", "cat", "player A's name (from the Bummerl's first deal)"),
     ("player_b", "cat", "player B's name"),
     ("first_dealer", "seat", "who dealt the first deal"),
-    ("deals", "Int16", "deals played in the Bummerl"),
-    ("invalid_deals", "Int16", "deals whose record has an error"),
+    ("deals", "Int32", "deals played in the Bummerl"),
+    ("invalid_deals", "Int32", "deals whose record has an error"),
     ("game_points_a", "Int16", "game points A won over the Bummerl"),
     ("game_points_b", "Int16", "game points B won"),
     ("counters_a", "Int8", "A's counter after the last deal"),
@@ -287,7 +287,7 @@ def finish_deals(raw: pd.DataFrame, renumber: bool = False) -> pd.DataFrame:
     first = (df["deal"] == 1).fillna(False).astype(int)
     key = [file, df["match"].astype(object)]
     bummerl = first.groupby(key, sort=False, dropna=False).cumsum()
-    df["bummerl"] = bummerl.where(df["match"].notna()).astype("Int16")
+    df["bummerl"] = bummerl.where(df["match"].notna()).astype("Int32")
     for name, kind, _ in DEAL_COLUMNS:
         if kind == "cat":
             df[name] = df[name].astype("str").astype("category")

@@ -86,6 +86,12 @@ _GROUP_LABEL = "{group}: {player}"
 _TICK_N = "{label}\n(n={n})"
 
 
+def _plain(text: object) -> str:
+    """Text a user typed (a name, a Match id) as matplotlib shows it: ``$`` never starts
+    mathtext."""
+    return str(text).replace("$", r"\$")
+
+
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
         return ax
@@ -139,7 +145,7 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
             highs.append(row[3])
         r = np.array(rates)
         ax.bar(xs, r, width * 0.92, color=colors[gi % len(colors)],
-               label=name if n_groups > 1 else None)
+               label=_plain(name) if n_groups > 1 else None)
         err = [np.maximum(0.0, r - np.array(lows)), np.maximum(0.0, np.array(highs) - r)]
         ax.errorbar(xs, r, yerr=err, fmt="none",
                     ecolor="#222", capsize=3, elinewidth=1,
@@ -248,7 +254,7 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     ax = _axes(ax)
     pts = score_trajectory(record)
     steps = [p.step for p in pts]
-    names = record.player_names
+    names = [_plain(n) for n in record.player_names]
     ax.step(steps, [p.score_a for p in pts], where="post", color=_A_COLOR,
             label=_SEAT_LABEL.format(name=names[0], seat="A"))
     ax.step(steps, [p.score_b for p in pts], where="post", color=_B_COLOR,
@@ -291,12 +297,12 @@ def plot_bummerl(deals: pd.DataFrame, match: str, bummerl: int = 1, file: str | 
     for seat, color in (("a", _A_COLOR), ("b", _B_COLOR)):
         ys = [int(first[f"counters_before_{seat}"]),
               *d[f"counters_{seat}"].astype("Int64").fillna(-99).astype(int)]
-        name = first[f"player_{seat}"]
+        name = _plain(first[f"player_{seat}"])
         ax.plot(xs, ys, marker="o", color=color,
                 label=_SEAT_LABEL.format(name=name, seat=seat.upper()))
     ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xticks(xs)
-    ax.set_title(TEXT["bummerl.title"].format(match=match))
+    ax.set_title(TEXT["bummerl.title"].format(match=_plain(match)))
     ax.set_xlabel(TEXT["bummerl.x"])
     ax.set_ylabel(TEXT["bummerl.y"])
     ax.legend()
@@ -315,9 +321,9 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     else:
         raise ValueError(TEXT["win_rates.bad_what"].format(what=what))
     if by is None:
-        names = [str(p) for p in players["player"]]
+        names = [_plain(p) for p in players["player"]]
     else:
-        names = [_GROUP_LABEL.format(group=g, player=p)
+        names = [_GROUP_LABEL.format(group=_plain(g), player=_plain(p))
                  for g, p in zip(players[by], players["player"], strict=True)]
     rates: list[float] = []
     errs: list[list[float]] = [[], []]

@@ -74,6 +74,7 @@ def evaluation_figure(review: Review, names: Sequence[str] = ("A", "B"),
 
     fig = Figure(figsize=(width, height), layout="constrained")
     ax = fig.add_subplot()
+    names = [n.replace("$", r"\$") for n in names]  # a name is text, never mathtext
     ds = review.decisions
     xs = [d.step + 1 for d in ds]
     after = [d.value_for_a() for d in ds]
