@@ -161,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review")
+COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review", "equity")
 """Modules of ``schnapsen_lab.commands`` that add a command; each has ``register(sub)``
 and imports nothing heavy at module level."""
 

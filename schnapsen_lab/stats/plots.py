@@ -16,13 +16,17 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from ..equity import EquityTable
+
 __all__ = [
+    "equity_table",
     "plot_bummerl",
     "plot_closing_by_talon",
     "plot_forehand",
     "plot_marriages",
     "plot_player_win_rates",
     "plot_points_by_end",
+    "plot_ratings",
     "plot_score_trajectory",
 ]
 
@@ -187,3 +191,47 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     return ax
 
 
+
+
+# -- Bummerl equity and ratings ------------------------------------------------------------------
+
+def equity_table(table: EquityTable, ax: Axes | None = None, i_deal: bool = False) -> Axes:
+    """A Bummerl equity table as a heat map: my chance to win the Bummerl for each pair of
+    counters (rows mine, columns theirs, 7 down to 1), when I deal next (``i_deal``) or
+    they do; each cell is labelled in per cent."""
+    ax = _axes(ax)
+    order = list(range(table.start, 0, -1))
+    grid = [[table.equity(m, t, i_deal) for t in order] for m in order]
+    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            ax.text(c, r, f"{value:.0%}", ha="center", va="center", fontsize=8,
+                    color="white" if abs(value - 0.5) > 0.3 else "black")
+    labels = [str(x) for x in order]
+    ax.set_xticks(range(len(order)), labels)
+    ax.set_yticks(range(len(order)), labels)
+    ax.set_xlabel("their counter (game points they still need)")
+    ax.set_ylabel("my counter (game points I still need)")
+    who = "I deal" if i_deal else "they deal"
+    ax.set_title(f"Chance to win the Bummerl, {who} next\n"
+                 f"({table.profile} rules, {table.player} self-play, "
+                 f"{table.outcomes.deals:,} deals)")
+    ax.figure.colorbar(image, ax=ax, label="chance to win the Bummerl", shrink=0.8)
+    return ax
+
+
+def plot_ratings(history: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Each player's rating over the collection's order (from
+    :func:`~.ratings.rating_history`), with its 95% band."""
+    ax = _axes(ax)
+    for name, rows in history.groupby("player", sort=True):
+        x = rows["game"].to_numpy()
+        (line,) = ax.plot(x, rows["rating"].to_numpy(), label=str(name), lw=1.5)
+        ax.fill_between(x, rows["low"].to_numpy(), rows["high"].to_numpy(),
+                        color=line.get_color(), alpha=0.2, lw=0)
+    ax.set_title("Ratings over the collection (95% bands)")
+    ax.set_xlabel("game rated, in the collection's order")
+    ax.set_ylabel("rating (openskill mean)")
+    if len(history):
+        ax.legend(title="player")
+    return ax
