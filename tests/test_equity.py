@@ -286,3 +286,13 @@ def test_cli_ctrl_c_leaves_the_file(tmp_path: Path) -> None:
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     assert target.read_text(encoding="utf-8") == old
     assert [p.name for p in tmp_path.iterdir()] == ["t.json"]
+
+
+def test_table_as_a_frame() -> None:
+    pytest.importorskip("pandas")
+    t = SHIPPED[("soft", "heuristic")]
+    for i_deal in (True, False):
+        df = t.frame(i_deal)
+        assert list(df.index) == list(range(7, 0, -1)) == list(df.columns)
+        assert df.index.name == "mine" and df.columns.name == "theirs"
+        assert df.loc[1, 6] == t.equity(1, 6, i_deal) and df.loc[6, 1] == t.equity(6, 1, i_deal)
