@@ -272,12 +272,18 @@ def test_cli_ctrl_c_leaves_the_file(tmp_path: Path) -> None:
     target.write_text(old, encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-m", "schnapsen_lab.cli", "equity", "--rebuild", "--players",
-         "heuristic", "--rules", "soft", "--deals", "3000000", "--jobs", "2", "-q",
+         "heuristic", "--rules", "soft", "--deals", "300000", "--jobs", "2", "-q",
          "--file", str(target)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     try:
-        time.sleep(3)
+        # wait until the workers play (the pool's processes exist), then interrupt
+        for _ in range(1200):
+            if proc.poll() is not None or (children.exists() and children.read_text().strip()):
+                break
+            time.sleep(0.05)
         assert proc.poll() is None, proc.communicate()
+        time.sleep(0.5)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:

@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="rules profile to print (default soft), or with --rebuild the "
                    "profiles to measure, comma-separated (default soft,strict,beginner)")
     p.add_argument("--player", "--players", dest="players", default=None, metavar="NAMES",
-                   help="the self-play player whose table to print (default strong), or with "
+                   help="the self-play player whose table to print (default strong where "
+                   "measured, else heuristic), or with "
                    "--rebuild the players, comma-separated (default strong,heuristic)")
     p.add_argument("--deals", "-n", type=int, default=5000, metavar="N",
                    help="with --rebuild: deals a table (default 5000)")
@@ -91,7 +92,7 @@ def _print(args: argparse.Namespace) -> int:
     from ..equity import load_tables
 
     profiles = _names(args.rules, ("soft",), "rules", _PROFILES)
-    players = _names(args.players, ("strong",), "players", _PLAYERS)
+    players = _names(args.players, (), "players", _PLAYERS)
     try:
         tables = load_tables(args.file)
     except FileNotFoundError:
@@ -100,7 +101,9 @@ def _print(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file}: not a tables file ({e})") from None
     first = True
     for profile in profiles:
-        for player in players:
+        # by default the strong player's table, or the heuristic one where it is missing
+        chosen = players or [next((p for p in _PLAYERS if (profile, p) in tables), "strong")]
+        for player in chosen:
             t = tables.get((profile, player))
             if t is None:
                 known = ", ".join(f"{a}/{b}" for a, b in sorted(tables))

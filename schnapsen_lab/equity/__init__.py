@@ -322,13 +322,20 @@ def _shipped() -> dict[tuple[str, str], EquityTable]:
     return load_tables()
 
 
-def table(profile: str = "soft", player: str = "strong") -> EquityTable:
+def table(profile: str = "soft", player: str | None = None) -> EquityTable:
     """The shipped table of a rules profile, measured with ``player`` against itself
-    (``strong`` or ``heuristic``); raise KeyError naming the tables there are."""
-    key = (profile.strip().lower(), player.strip().lower())
+    (``strong`` or ``heuristic``; by default the strong player's, or the heuristic
+    player's where the strong player's was not measured); raise KeyError naming the
+    tables there are."""
     tables = _shipped()
+    p = profile.strip().lower()
+    if player is None:
+        names = [pl for pl in ("strong", "heuristic") if (p, pl) in tables]
+        key = (p, names[0] if names else "strong")
+    else:
+        key = (p, player.strip().lower())
     if key not in tables:
         known = ", ".join(f"{a}/{b}" for a, b in sorted(tables))
-        raise KeyError(f"no equity table for profile {profile!r} and player {player!r}; "
+        raise KeyError(f"no equity table for profile {profile!r} and player {key[1]!r}; "
                        f"shipped: {known}")
     return tables[key]
