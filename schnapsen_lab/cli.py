@@ -201,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review", "html")
+COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review", "html",
+                   "equity")
 """Modules of ``schnapsen_lab.commands`` that add a command; each has ``register(sub)``
 and imports nothing heavy at module level."""
 

@@ -29,6 +29,10 @@ def register(sub: Any) -> None:
                    help="write the deal table here (.parquet or .csv)")
     p.add_argument("--matches", metavar="OUT", help="write the Bummerl table here")
     p.add_argument("--players", metavar="OUT", help="write the player table here")
+    p.add_argument("--ratings", metavar="OUT",
+                   help="rate the players (openskill) and write the ratings table here")
+    p.add_argument("--ratings-by", choices=("bummerl", "deal"), default="bummerl",
+                   help="rate each decided Bummerl (default) or each finished deal")
     p.add_argument("-j", "--workers", type=int, default=0, metavar="N",
                    help="processes for large inputs (default: all cores)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -40,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from ..cli import CliError, _check_readable, check_writable
 
     for option, out in (("-o", args.output), ("--matches", args.matches),
-                        ("--players", args.players)):
+                        ("--players", args.players), ("--ratings", args.ratings)):
         if out is not None and not out.endswith(_SUFFIXES):
             raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
         if out is not None:
@@ -77,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(bad)} invalid record{'s' if len(bad) != 1 else ''} kept as rows "
               f"(valid = False); first: {first['file']}: deal {first['index']}, {err}")
     matches = None
-    if args.matches or args.players:
+    if args.matches or args.players or (args.ratings and args.ratings_by == "bummerl"):
         matches = matches_frame(deals)
     if args.output:
         _save(deals, args.output)
@@ -89,6 +93,16 @@ def run(args: argparse.Namespace) -> int:
         players = players_frame(deals, matches)
         _save(players, args.players)
         print(f"wrote {len(players)} players to {args.players}")
+    if args.ratings:
+        from ..stats.ratings import ratings
+
+        games = matches if args.ratings_by == "bummerl" and matches is not None else deals
+        table = ratings(games)
+        with pd.option_context("display.width", 100):
+            print(f"ratings by {args.ratings_by} (openskill Plackett-Luce, 95% intervals):")
+            print(table.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+        _save(table, args.ratings)
+        print(f"wrote {len(table)} ratings to {args.ratings}")
     return 0
 
 

@@ -21,15 +21,19 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from ..equity import EquityTable
+
 __all__ = [
     "PLURALS",
     "TEXT",
+    "equity_table",
     "plot_bummerl",
     "plot_closing_by_talon",
     "plot_forehand",
     "plot_marriages",
     "plot_player_win_rates",
     "plot_points_by_end",
+    "plot_ratings",
     "plot_score_trajectory",
 ]
 
@@ -71,6 +75,17 @@ TEXT = Texts({
     "bummerl.x": N_("deal"),
     "bummerl.y": N_("counter (from 7; 0 or below wins)"),
     "bummerl.missing": N_("no Bummerl {bummerl} of match {match!r} in the table"),
+    "equity.x": N_("their counter (game points they still need)"),
+    "equity.y": N_("my counter (game points I still need)"),
+    "equity.title.i_deal": N_("Chance to win the Bummerl, I deal next\n"
+                              "({profile} rules, {player} self-play, {deals} deals)"),
+    "equity.title.they_deal": N_("Chance to win the Bummerl, they deal next\n"
+                                 "({profile} rules, {player} self-play, {deals} deals)"),
+    "equity.bar": N_("chance to win the Bummerl"),
+    "ratings.title": N_("Ratings over the collection (95% bands)"),
+    "ratings.x": N_("game rated, in the collection's order"),
+    "ratings.y": N_("rating (openskill mean)"),
+    "ratings.legend": N_("player"),
 })
 """Every text the plots show, as format strings."""
 
@@ -350,4 +365,49 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     ax.set_title(TEXT[f"win_rates.title.{what}"])
     ax.set_xlabel(TEXT[f"win_rates.x.{what}"])
     ax.set_ylabel(TEXT["win_rates.y"])
+    return ax
+
+
+
+
+# -- Bummerl equity and ratings ------------------------------------------------------------------
+
+def equity_table(table: EquityTable, ax: Axes | None = None, i_deal: bool = False) -> Axes:
+    """A Bummerl equity table as a heat map: my chance to win the Bummerl for each pair of
+    counters (rows mine, columns theirs, 7 down to 1), when I deal next (``i_deal``) or
+    they do; each cell is labelled in per cent."""
+    ax = _axes(ax)
+    order = list(range(table.start, 0, -1))
+    grid = [[table.equity(m, t, i_deal) for t in order] for m in order]
+    image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            ax.text(c, r, f"{value:.0%}", ha="center", va="center", fontsize=8,
+                    color="white" if abs(value - 0.5) > 0.3 else "black")
+    labels = [str(x) for x in order]
+    ax.set_xticks(range(len(order)), labels)
+    ax.set_yticks(range(len(order)), labels)
+    ax.set_xlabel(TEXT["equity.x"])
+    ax.set_ylabel(TEXT["equity.y"])
+    title = TEXT["equity.title.i_deal" if i_deal else "equity.title.they_deal"]
+    ax.set_title(title.format(profile=_plain(table.profile), player=_plain(table.player),
+                              deals=f"{table.outcomes.deals:,}"))
+    ax.figure.colorbar(image, ax=ax, label=TEXT["equity.bar"], shrink=0.8)
+    return ax
+
+
+def plot_ratings(history: pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """Each player's rating over the collection's order (from
+    :func:`~.ratings.rating_history`), with its 95% band."""
+    ax = _axes(ax)
+    for name, rows in history.groupby("player", sort=True):
+        x = rows["game"].to_numpy()
+        (line,) = ax.plot(x, rows["rating"].to_numpy(), label=_plain(name), lw=1.5)
+        ax.fill_between(x, rows["low"].to_numpy(), rows["high"].to_numpy(),
+                        color=line.get_color(), alpha=0.2, lw=0)
+    ax.set_title(TEXT["ratings.title"])
+    ax.set_xlabel(TEXT["ratings.x"])
+    ax.set_ylabel(TEXT["ratings.y"])
+    if len(history):
+        ax.legend(title=TEXT["ratings.legend"])
     return ax
