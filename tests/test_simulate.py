@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -342,7 +343,7 @@ def test_four_player_records_carry_the_seats_and_the_match(
         assert deals[-1].match_winners and not any(d.match_winners for d in deals[:-1])
         seats = [d.tags["Dealer"] for d in deals]
         assert all("NESW".index(b) == ("NESW".index(a) + 1) % 4  # clockwise (BS2)
-                   for a, b in zip(seats, seats[1:], strict=False))
+                   for a, b in itertools.pairwise(seats))
     knocked = [r for r in records if r.tags.get("Cut") == "knock"]
     assert all(r.start().knock for r in knocked)
 
