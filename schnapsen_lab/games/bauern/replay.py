@@ -224,8 +224,8 @@ class BauernKit:
         r["known"] = {str(seat): r["known"][str(seat)]}
         if r["to_move"] != str(seat):
             r["legal"] = []
-        if not v.partner_known:  # the sides are not the viewer's to know yet (BW2)
-            r["partner_known"] = False
+        r["partner_known"] = v.partner_known  # whether the viewer knows its side (BW2)
+        if not v.partner_known:  # the sides are not the viewer's to know yet
             for k in ("sides", "scores", "tricks", "pending"):
                 r[k] = None
         r["counting"] = self.counting(rp, step, viewer).to_dict()
