@@ -228,7 +228,16 @@ def tags_html(record: Record) -> str:
 
 
 def record_html(record: Record) -> str:
-    """A record for a notebook: tags, both hands as dealt, the moves, outcome and errors."""
+    """A record for a notebook: tags, both hands as dealt, the moves, outcome and errors.
+
+    A record of a game these two-player pictures do not draw (four-player
+    Bauernschnapsen, for now) is shown as its PSN text, with its errors."""
+    if len(record.seats) != len(SEATS):
+        errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
+        return (f'<div class="sl-record"><pre class="sl-psn" style="{_PANEL}">'
+                f"{escape(str(record))}</pre>"
+                + (f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>'
+                   if errs else "") + "</div>")
     parts = [tags_html(record)]
     if record.deck is not None:
         p0 = record.start()

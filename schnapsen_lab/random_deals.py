@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-
 from typing import Any
 
 from .cards import CARDS

@@ -463,10 +463,19 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
     return texts[key].format(a=a, b=b)
 
 
+def _two_players(record: Record) -> None:
+    """Raise ValueError for a record of a game the page does not draw (four players)."""
+    if len(record.seats) != len(SEATS):
+        raise ValueError(f"the shared page shows two-player deals; deal {record.index} is "
+                         f"{record.game.title} ({len(record.seats)} players)")
+
+
 def _replay_of(source: Replay | Record) -> Replay:
     if isinstance(source, Replay):
+        _two_players(source.record)
         return source
     if isinstance(source, Record):
+        _two_players(source)
         if source.deck is None:
             raise ValueError(TEXT["cannot_replay"].format(
                 why=f": {source.errors[0]}" if source.errors else ""))
@@ -503,6 +512,8 @@ def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None
                 or None in deals
                 or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
             raise ValueError(TEXT["not_one_bummerl"])
+        for r in records:
+            _two_players(r)
         replays = [Replay(r) for r in records if r.deck is not None]
         if not replays:
             raise ValueError(TEXT["no_bummerl_deal"])
