@@ -143,7 +143,8 @@ class Inference:
     Two players: in the closed or exhausted phase (F2) a follower must follow suit and
     beat, else trump. Failing to follow shows a ``void`` in the led suit (and in trumps,
     when the follower did not trump either); following lower shows ``no_higher``: no
-    card of the suit above the lead. Four players (BP2): failing to follow shows a
+    card of the suit above the lead (not where the profile has no duty to beat,
+    ``bauern2``). Four players (BP2): failing to follow shows a
     ``void`` in the led suit, and in trumps when the player did not trump either.
     ``excluded`` is the mask of cards the player cannot hold from then on.
     """
@@ -577,7 +578,8 @@ class SchnapsenKit:
                     excl |= _SUIT_MASKS[trump]
                     text += f" and in trumps ({Suit(trump).title})"
                 out.append(Inference(fo, t.step, kind, ls, excl, text))
-            elif t.follow > t.lead:  # followed lower: holds nothing above the lead
+            elif t.follow > t.lead and before.profile.must_head:
+                # followed lower where F2 binds to beat: holds nothing above the lead
                 higher = _SUIT_MASKS[ls] & ((1 << t.lead) - 1)
                 if higher:
                     names = " ".join(str(c) for c in cards_in(higher))

@@ -240,3 +240,19 @@ def test_match_counters_in_the_replay() -> None:
     assert rp.counters(0) == rec.counters_before
     assert rp.counters(rp.last) == rec.counters
     assert rp.side_names(rp.last) == tuple(rec.check_dict()["scores"])
+
+
+def test_bauern2_infers_no_higher_card_from_a_lower_follow() -> None:
+    """BZ3: no duty to beat once the talon is gone, so following lower shows nothing
+    about the higher cards (a void still shows)."""
+    lower = voids = 0
+    for rec in list(psn.read(ROOT / "records" / "bauern2-heuristic-vs-random.psn"))[:150]:
+        rp = Replay(rec)
+        for t in rp.all_tricks:
+            before = rp[t.step - 1]
+            if not before.talon_open and t.follow.suit == t.lead.suit and t.follow > t.lead:
+                lower += 1
+        infs = rp.inferences(rp.last)
+        assert all(i.kind == "void" for i in infs)
+        voids += len(infs)
+    assert lower > 10 and voids > 10
