@@ -379,11 +379,14 @@ class Game(ABC, Generic[P, A, F]):
 
 
 def game_of_profile(profile: object) -> Game[Any, Any, Any]:
-    """The registered game a profile belongs to (its type); raise KeyError."""
-    _load()
-    for g in _GAMES.values():
-        if g.owns_profile(profile):
-            return g
+    """The registered game a profile belongs to (its type); raise KeyError. The built-in
+    games are loaded only when none registered so far owns the profile."""
+    for attempt in range(2):
+        for g in _GAMES.values():
+            if g.owns_profile(profile):
+                return g
+        if attempt == 0:
+            _load()
     raise KeyError(f"no registered game plays the profile {profile!r}")
 
 
@@ -461,9 +464,11 @@ def game_named(name: str) -> Game[Any, Any, Any]:
 
 def find_game(tags: Mapping[str, str]) -> Game[Any, Any, Any]:
     """The game of a record from its tags: the Variant tag's game, else the default
-    (two-player Schnapsen); raise KeyError for an unknown variant."""
-    _load()
+    (two-player Schnapsen); raise KeyError for an unknown variant. The other built-in
+    games are loaded when a Variant tag first asks for one."""
     v = tags.get("Variant")
     if v is None:
+        if not _DEFAULT:
+            _load()
         return _DEFAULT[0]
     return game_named(v)
