@@ -12,11 +12,9 @@ In one run, CPU time of this process (other jobs on the machine do not count):
   and checked and applied (``parse_action`` + ``Position.advance``), for the
   rule-of-thumb deals (four players) against two-player deals of the baseline (PSN
   tokens, ``check`` + ``apply_unchecked``);
-* a plain reader written only against the game protocol (``schnapsen_lab.game``), the
-  same code for both games: split records, read tags, find the game, start the deal,
-  look tokens up, check trick numbers, check and apply, keep a ``psn.Move`` per action,
-  compare the Result tag, compute the ``check --json`` values. It stands for the
-  records layer's fast path until psn.py is wired to the protocol (target: 15,000
+* the PSN reader (``psn.read``, on the game protocol: the same code for both games)
+  reading and refereeing files of four-player records (the rule-of-thumb deals, and
+  random ones) against a file of two-player records in the same run (target: 15,000
   four-player deals/s on one core);
 * the rule-of-thumb player's calls: how often each contract it calls is made, how often
   its side wins after its spritze, and its team's match wins against a random team.
@@ -29,20 +27,20 @@ from __future__ import annotations
 import argparse
 import collections
 import math
+import os
 import random
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
 from schnapsen_lab import psn
-from schnapsen_lab.game import find_game
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Position, Profile
 from schnapsen_lab.games.bauern import parse_action as parse4
 from schnapsen_lab.games.bauern.knowledge import View
 from schnapsen_lab.games.bauern.rules import End
 from schnapsen_lab.games.bauern.selfplay import PlayedDeal, play_deal, play_match
 from schnapsen_lab.players.bauern import HeuristicBauernPlayer, RandomBauernPlayer, SeatPlayer
-from schnapsen_lab.psn import Move
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.rules import CLAIM as CLAIM2
 from schnapsen_lab.rules import SOFT, Seat
@@ -79,6 +77,8 @@ def two_player_loop(n: int, seed: int, keep: list[tuple[tuple[int, ...], int, li
                 toks.append("66")
                 break
             own = [a for a in legal if a is not CLAIM2]
+            if not own:  # after the last trick: a claim that would be false
+                break
             a = own[0] if len(own) == 1 else rng.choice(own)
             pos.apply_unchecked(a)
             toks.append(str(a))
@@ -162,57 +162,21 @@ def referee_two(kept: list[tuple[tuple[int, ...], int, list[str]]]) -> int:
     return n
 
 
-def plain_read(text: str) -> int:
-    """Read and referee every record of canonical PSN through the game protocol only;
-    return the records read."""
+def four_player_file(path: str, played: list[PlayedDeal]) -> None:
+    """The deals as canonical PSN records with the players' tags."""
+    names = {"North": "Anna", "East": "Bert", "South": "Cilli", "West": "Dani"}
+    with open(path, "w", encoding="utf-8") as f:
+        psn.dump((d.record(names) for d in played), f)
+
+
+def read_file(path: str) -> int:
+    """Read and referee every record of a file with ``psn.read``; return the records."""
     n = 0
-    for chunk in text.split("\n\n["):
-        lines = chunk.split("\n")
-        tags: dict[str, str] = {}
-        i = 0
-        while i < len(lines) and lines[i].endswith('"]'):
-            line = lines[i].lstrip("[")
-            sp = line.find(" ")
-            tags[line[:sp]] = line[sp + 2:-2]
-            i += 1
-        game = find_game(tags)
-        profile = game.profile_from_tags(tags)
-        dealer = (game.seat_named(tags["Dealer"]) if "Dealer" in tags
-                  else game.default_dealer(profile))
-        pos = game.start(tags, profile, dealer)
-        table = game.tokens
-        moves = []
-        prev = None
-        for tok in " ".join(lines[i:]).split():
-            a = table.get(tok)
-            if a is None:
-                if tok[-1] == ".":
-                    if game.trick_number_error(pos, int(tok[:-1])) is not None:
-                        raise AssertionError(tok)
-                    continue
-                a = game.parse_action(tok)
-            number = game.number_before(pos, a, prev)
-            if pos.check(a) is not None:
-                raise AssertionError(tok)
-            pos.apply_unchecked(a)
-            moves.append(Move(a, [], [], [], number))
-            prev = a
-        if "Result" in tags and not game.same_result(tags["Result"], pos.outcome):
-            raise AssertionError(tags["Result"])
-        game.check_fields(pos, True)
+    for rec in psn.read(path):
+        if rec.errors:
+            raise AssertionError(rec.errors[0])
         n += 1
     return n
-
-
-def four_player_text(played: list[PlayedDeal]) -> str:
-    """Canonical-looking PSN of four-player deals (tags, then the movetext)."""
-    out = []
-    for d in played:
-        tags = {"Variant": "bauern", "North": "Anna", "East": "Bert", "South": "Cilli",
-                "West": "Dani", **d.tags(), "Result": str(d.outcome)}
-        out.append("\n".join(f'[{k} "{v}"]' for k, v in tags.items()) + "\n\n"
-                   + d.movetext() + "\n")
-    return "\n".join(out)
 
 
 def two_player_text(n: int, seed: int) -> str:
@@ -307,15 +271,24 @@ def main() -> None:
           f"({t4 / len(kept4):.1f} tokens/deal, {s4 / t4 * 1e6:.2f} us/token; "
           f"{(s4 / t4) / (s2 / t2):.2f} x the two-player cost a token)")
 
-    text4 = four_player_text(kept4)
-    text2 = two_player_text(len(kept4), seed)
-    c4, r4 = timed(lambda: plain_read(text4))
-    c2, r2 = timed(lambda: plain_read(text2))
-    print("a plain reader on the game protocol, the same code for both games "
-          "(read + referee):")
-    print(f"  two-player records : {r2 / c2:>10,.0f} deals/s")
-    print(f"  four-player records: {r4 / c4:>10,.0f} deals/s  ({c2 / r2 / (c4 / r4):.2f} x the "
-          "two-player rate; target 15,000)")
+    random4: list[PlayedDeal] = []
+    deals(rnd, len(kept4), seed + 1, BAUERN, random4)
+    with tempfile.TemporaryDirectory() as tmp:
+        f2, f4, f4r = (os.path.join(tmp, x) for x in ("two.psn", "four.psn", "random4.psn"))
+        with open(f2, "w", encoding="utf-8") as f:
+            f.write(two_player_text(len(kept4), seed))
+        four_player_file(f4, kept4)
+        four_player_file(f4r, random4)
+        c2, r2 = timed(lambda: read_file(f2))
+        c4, r4 = timed(lambda: read_file(f4))
+        c4r, r4r = timed(lambda: read_file(f4r))
+    print("psn.read, the one reader of both games (read + referee, records of "
+          f"{r2:,} deals each):")
+    print(f"  two-player records (baseline)       : {r2 / c2:>10,.0f} deals/s  1.00")
+    print(f"  four-player rule-of-thumb records   : {r4 / c4:>10,.0f} deals/s  "
+          f"{c2 / r2 / (c4 / r4):.2f}  (target 15,000)")
+    print(f"  four-player random records          : {r4r / c4r:>10,.0f} deals/s  "
+          f"{c2 / r2 / (c4r / r4r):.2f}")
 
     print(f"rule-of-thumb calls over {args.matches} matches of four rule-of-thumb players:")
     bid_table(args.matches, seed)

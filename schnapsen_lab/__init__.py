@@ -1,8 +1,10 @@
 """schnapsen-lab: study the Austrian card game Schnapsen in Jupyter.
 
-The layers, lower never importing higher: :mod:`cards` -> :mod:`rules` (the referee)
--> :mod:`psn` (records) -> replay and knowledge -> analysis and statistics -> widgets
-and the command line.
+The layers, lower never importing higher: :mod:`cards` -> :mod:`tricks` -> :mod:`rules`
+and :mod:`games.bauern.rules` (the referees of two and four players) -> :mod:`match`
+-> :mod:`game` (the protocol both games register with) -> :mod:`psn` (records of either
+game) -> replay and knowledge (each game's replay kit) -> analysis and statistics ->
+widgets and the command line.
 
 The widgets speak English, German, French or Russian: :func:`set_language` (``"fr"``;
 default the locale's language, else English) or ``lang=`` on each widget.

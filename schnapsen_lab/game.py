@@ -32,9 +32,10 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum, IntEnum
 from typing import Any, Generic, Protocol, TypeVar
 
-from .cards import CARDS, parse_cards
+from .cards import CARDS, Card, parse_cards
 from .match import MatchRules, MatchState
 
 __all__ = [
@@ -44,9 +45,11 @@ __all__ = [
     "Replayed",
     "RuleError",
     "SetupError",
+    "deck_cards",
     "deck_from_tags",
     "find_game",
     "game_named",
+    "game_of_profile",
     "games",
     "register_game",
     "replay",
@@ -185,6 +188,13 @@ class Game(ABC, Generic[P, A, F]):
     """Common spellings of the game's tokens (canonical, lower case, ``10``, suit
     symbols), exactly as written: a reader may look a token up here first and call
     :meth:`parse_action` only for the others."""
+    seat_values: tuple[IntEnum, ...]
+    """The seats as the game's seat enum, in seat order (``rules.Seat`` A B,
+    ``games.bauern.Seat`` N E S W)."""
+    deck_rule: str
+    """The rule a bad or missing Deck tag breaks (``S3``, ``BD1``)."""
+    unfinished: Enum
+    """The game's ``End`` of a deal whose record just stops."""
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
@@ -203,6 +213,10 @@ class Game(ABC, Generic[P, A, F]):
                 return p
         return self.profiles[key]
 
+    def owns_profile(self, profile: object) -> bool:
+        """Whether ``profile`` is one of this game's (built in or a house profile)."""
+        return isinstance(profile, type(self.default_profile))
+
     def profile_names(self, extra: Iterable[F] = ()) -> list[str]:
         """The names a Rules tag may give, sorted."""
         return sorted({*self.profiles, *(self.profile_name(p) for p in extra)})
@@ -217,7 +231,7 @@ class Game(ABC, Generic[P, A, F]):
         try:
             return self.profile_named(name, extra)
         except KeyError:
-            raise SetupError("Rules", "PSN", f"unknown Rules profile {name!r} for "
+            raise SetupError("Rules", "PSN", f"unknown Rules profile {name[:40]!r} for "
                              f"{self.title}; known: {', '.join(self.profile_names(extra))}"
                              ) from None
 
@@ -242,11 +256,22 @@ class Game(ABC, Generic[P, A, F]):
         """The names of the deal's sides, as ``scores``/``tricks`` are keyed: ``A B``,
         ``NS EW``, or with a called partner e.g. ``N ESW``."""
 
+    def seat(self, index: int) -> IntEnum:
+        """Seat ``index`` as the game's seat enum."""
+        return self.seat_values[index]
+
     # -- the start --------------------------------------------------------------------------------
-    @abstractmethod
     def start(self, tags: Mapping[str, str], profile: F, dealer: int) -> P:
         """The position as dealt from the record's tags (Deck, and what else the game
         reads) by ``dealer``; raise :class:`SetupError` naming the tag and the rule."""
+        return self.deal(deck_from_tags(tags, self.deck_rule), tags, profile, dealer)
+
+    @abstractmethod
+    def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: F,
+             dealer: int) -> P:
+        """The position as dealt from a deck order already known to hold the 20 cards
+        once each, reading any other tag the game needs (four players: Cut); raise
+        :class:`SetupError` naming the tag and the rule."""
 
     @abstractmethod
     def start_tags(self, pos: P) -> dict[str, str]:
@@ -270,7 +295,8 @@ class Game(ABC, Generic[P, A, F]):
 
     @abstractmethod
     def trick_number_error(self, pos: P, number: int) -> str | None:
-        """Why a written trick number ``number`` is wrong here (rule ``PSN``), or None."""
+        """Why a written trick number ``number`` is wrong here (rule ``PSN``: ``the next
+        trick is 3``, ``trick 2 is in progress``), or None."""
 
     @abstractmethod
     def number_before(self, pos: P, action: A, prev: A | None) -> int | None:
@@ -285,6 +311,24 @@ class Game(ABC, Generic[P, A, F]):
     def legal(self, pos: P) -> list[A]:
         """Every action that may come next, tokens as a record may write them."""
         return pos.legal_actions()
+
+    @abstractmethod
+    def completed_trick(self, before: P, after: P) -> tuple[tuple[int, ...], int, int] | None:
+        """The trick one action completed going from ``before`` to ``after``: its cards
+        (values, in play order), the seat that led it and the seat that won it; None
+        when the action completed no trick."""
+
+    def marriage(self, action: A) -> tuple[int, int] | None:
+        """The led card and the points of a marriage announcement, None for any other
+        action (both games write a marriage as a card with 20 or 40 points)."""
+        points = getattr(action, "points", 0)
+        card = getattr(action, "card", None)
+        return (int(card), int(points)) if points and card is not None else None
+
+    @abstractmethod
+    def marriage_counts(self, pos: P, seat: int) -> bool:
+        """Whether a marriage announced by ``seat`` counts (is effective) at ``pos``:
+        its side, or its declarer, has won a trick (RULES.md M2, BAUERN.md BM2)."""
 
     # -- results --------------------------------------------------------------------------------
     @abstractmethod
@@ -334,9 +378,26 @@ class Game(ABC, Generic[P, A, F]):
         return replay(start, actions, keep=keep)
 
 
+def game_of_profile(profile: object) -> Game[Any, Any, Any]:
+    """The registered game a profile belongs to (its type); raise KeyError. The built-in
+    games are loaded only when none registered so far owns the profile."""
+    for attempt in range(2):
+        for g in _GAMES.values():
+            if g.owns_profile(profile):
+                return g
+        if attempt == 0:
+            _load()
+    raise KeyError(f"no registered game plays the profile {profile!r}")
+
+
 def deck_from_tags(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
-    """The Deck tag's 20 cards; raise :class:`SetupError` citing ``rule`` (S3, BD1) when
-    it is missing or is not the 20 cards once each."""
+    """The Deck tag's 20 cards (values); raise :class:`SetupError` citing ``rule`` (S3,
+    BD1) when it is missing or is not the 20 cards once each."""
+    return tuple(map(int, deck_cards(tags, rule)))
+
+
+def deck_cards(tags: Mapping[str, str], rule: str) -> list[Card]:
+    """The Deck tag's 20 cards, as :func:`deck_from_tags` checks them."""
     text = tags.get("Deck")
     if text is None:
         raise SetupError(None, rule, "the record has no Deck tag")
@@ -353,7 +414,7 @@ def deck_from_tags(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
         if missing:
             why += f"; missing: {' '.join(missing)}"
         raise SetupError("Deck", rule, f"Deck must hold the 20 cards once each ({why})")
-    return tuple(int(c) for c in deck)
+    return deck
 
 
 # -- the registry ------------------------------------------------------------------------------
@@ -403,9 +464,11 @@ def game_named(name: str) -> Game[Any, Any, Any]:
 
 def find_game(tags: Mapping[str, str]) -> Game[Any, Any, Any]:
     """The game of a record from its tags: the Variant tag's game, else the default
-    (two-player Schnapsen); raise KeyError for an unknown variant."""
-    _load()
+    (two-player Schnapsen); raise KeyError for an unknown variant. The other built-in
+    games are loaded when a Variant tag first asks for one."""
     v = tags.get("Variant")
     if v is None:
+        if not _DEFAULT:
+            _load()
         return _DEFAULT[0]
     return game_named(v)

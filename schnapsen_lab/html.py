@@ -17,6 +17,7 @@ from html import escape
 from .cards import CARDS, Card, Suit, cards_in
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .knowledge import view
+from .match import MatchState
 from .notation import (
     RANK_TEXT,
     bummerl_text,
@@ -227,7 +228,16 @@ def tags_html(record: Record) -> str:
 
 
 def record_html(record: Record) -> str:
-    """A record for a notebook: tags, both hands as dealt, the moves, outcome and errors."""
+    """A record for a notebook: tags, both hands as dealt, the moves, outcome and errors.
+
+    A record of a game these two-player pictures do not draw (four-player
+    Bauernschnapsen, for now) is shown as its PSN text, with its errors."""
+    if len(record.seats) != len(SEATS):
+        errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
+        return (f'<div class="sl-record"><pre class="sl-psn" style="{_PANEL}">'
+                f"{escape(str(record))}</pre>"
+                + (f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>'
+                   if errs else "") + "</div>")
     parts = [tags_html(record)]
     if record.deck is not None:
         p0 = record.start()
@@ -278,19 +288,17 @@ def _outcome_html(record: Record) -> str:
     if record.counters is not None:
         text += "; " + TEXT["record.counters"].format(a=record.counters[0],
                                                       b=record.counters[1])
-        w = _bummerl_winner(record.counters)
+        w = _bummerl_winner(record, record.counters)
         if w is not None:
             text += f"; <b>{bummerl_text(w, names)}</b>"
     return f'<div class="sl-outcome" style="{_PANEL}">{text}</div>'
 
 
-def _bummerl_winner(counters: tuple[int, int]) -> Seat | None:
-    """Who won the Bummerl when a counter reached 0 (B1), else None."""
-    if counters[0] <= 0:
-        return Seat.A
-    if counters[1] <= 0:
-        return Seat.B
-    return None
+def _bummerl_winner(record: Record, counters: tuple[int, ...]) -> Seat | None:
+    """Who won the Bummerl: the counter that reached the match's target (B1: 0; the
+    ``bauern2`` profile, BZ5: 21), else None."""
+    won = MatchState(record.match_rules, counters, 0).winners
+    return Seat[won[0]] if won else None
 
 
 # -- positions -------------------------------------------------------------------------------
@@ -464,7 +472,7 @@ def tallies_html(rp: Replay, step: int) -> str:
     if out is not None:
         foot = (f'<div class="sl-result" style="font-weight:bold;margin-top:4px">'
                 f"{outcome_text(out, names)}</div>")
-        w = _bummerl_winner(counters) if counters is not None else None
+        w = _bummerl_winner(rp.record, counters) if counters is not None else None
         if w is not None:
             foot += (f'<div class="sl-bummerl-winner" style="font-weight:bold;color:#1b7a3a">'
                      f"{bummerl_text(w, names)}</div>")

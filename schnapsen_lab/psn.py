@@ -11,6 +11,15 @@ Reading::
 The reader is forgiving by default: an error is kept on its record (with line,
 column and rule id) and reading goes on with the next record. ``strict=True``
 raises :class:`PsnError` at the first error instead.
+
+Records of every registered game are read and written by the same code: the reader
+finds a record's game from its tags (:func:`~schnapsen_lab.game.find_game`: two-player
+Schnapsen, or four-player Bauernschnapsen with ``[Variant "bauern"]``, BAUERN.md
+"Records") and from then on talks only to the :class:`~schnapsen_lab.game.Game`
+protocol: its profiles, seats, start, tokens, trick numbers, result, ``check --json``
+values and match accounting. A file may mix the games. The values a record holds from
+its game (``dealer``, ``profile``, ``outcome``, ``final``, each move's ``action``) are
+that game's types.
 """
 
 from __future__ import annotations
@@ -22,23 +31,19 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import IO, Any
 
-from .cards import CARDS, Card, parse_cards
-from .match import Bummerl
+from .cards import CARDS, Card, parse_card
+from .game import Game, SetupError, deck_cards, find_game, game_of_profile
+from .games.schnapsen import SCHNAPSEN
+from .match import MatchRules, MatchState
 from .rules import (
-    PROFILES,
-    SEATS,
     SOFT,
     Action,
     ActionKind,
-    End,
-    Outcome,
     Position,
-    Profile,
     Seat,
-    parse_action,
-    profile_named,
 )
 
 __all__ = [
@@ -63,7 +68,8 @@ __all__ = [
 
 TAG_ORDER = ("Event", "Site", "Date", "Round", "PlayerA", "PlayerB", "Match", "Deal",
              "Dealer", "Rules", "Deck", "Score", "Result")
-"""The known tags in the order the canonical form writes them."""
+"""The known tags of a two-player record in the order the canonical form writes them
+(each game's order: :attr:`~schnapsen_lab.game.Game.tag_order`)."""
 
 GLYPHS: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 """Move-quality glyphs and their NAG numbers."""
@@ -102,12 +108,14 @@ class PsnError(ValueError):
 class Move:
     """One action of a line with its annotations.
 
-    ``nags`` are numeric annotation glyphs (1-6 are ``! ? !! ?? !? ?!``),
-    ``comments`` the comments that follow it, ``variations`` the lines played
-    instead of it. ``number`` is the trick number written before it, if it begins a trick.
+    ``action`` is an action of the record's game (``rules.Action`` for two players,
+    ``games.bauern.Action`` for four); ``nags`` are numeric annotation glyphs (1-6 are
+    ``! ? !! ?? !? ?!``), ``comments`` the comments that follow it, ``variations`` the
+    lines played instead of it. ``number`` is the trick number written before it, if it
+    begins a trick.
     """
 
-    action: Action
+    action: Any
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     variations: list[Line] = field(default_factory=list)
@@ -157,9 +165,14 @@ def _lines_equal(todo: list[tuple[Line, Line]]) -> bool:
 class Record:
     """One deal record: tags, deck, the moves, and what the referee computed.
 
+    ``game`` is the record's game (:mod:`schnapsen_lab.game`; two-player Schnapsen by
+    default), and ``dealer`` (its seat enum), ``profile``, ``outcome`` and ``final`` (the
+    position where the main line ends) are that game's values.
     ``outcome`` is the main line's result (None while unfinished or after an error);
     ``errors`` lists every error found, first where the record first goes wrong.
-    ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its Bummerl.
+    ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its match
+    (a Bummerl for two players), the counters in the order of the game's
+    :class:`~schnapsen_lab.match.MatchRules` keys (``A B``, ``NS EW``, ``N E S W``).
     ``comments_after_error`` are the main line's comments that follow its first illegal
     move (they belong to no valid move).
     ``source`` is the record's text as read (its lines, without the blank lines after it):
@@ -168,29 +181,31 @@ class Record:
 
     tags: dict[str, str] = field(default_factory=dict)
     deck: tuple[Card, ...] | None = None
-    dealer: Seat = Seat.B
-    profile: Profile = SOFT
+    dealer: IntEnum = Seat.B
+    profile: Any = SOFT
     main: Line = field(default_factory=Line)
     errors: list[RecordError] = field(default_factory=list)
-    outcome: Outcome | None = None
-    final: Position | None = None
+    outcome: Any = None
+    final: Any = None
     main_line_ok: bool = True
     match: str | None = None
     deal: int | None = None
-    counters_before: tuple[int, int] | None = None
-    counters: tuple[int, int] | None = None
+    counters_before: tuple[int, ...] | None = None
+    counters: tuple[int, ...] | None = None
     index: int = 1
     line: int = 1
     file: str | None = None
     source_movetext: str | None = None
     comments_after_error: list[str] = field(default_factory=list)
     source: str | None = None
+    game: Game[Any, Any, Any] = SCHNAPSEN
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self._tags_compared() == other._tags_compared() and self.deck == other.deck
+        return (self.game is other.game
+                and self._tags_compared() == other._tags_compared() and self.deck == other.deck
                 and self.dealer == other.dealer
                 and self.profile == other.profile and self.main == other.main
                 and [(e.rule, e.message) for e in self.errors]
@@ -211,9 +226,9 @@ class Record:
         return record_html(self)
 
     def __repr__(self) -> str:
-        pa, pb = self.tags.get("PlayerA", "A"), self.tags.get("PlayerB", "B")
+        names = " vs ".join(self.player_names)
         res = self.result_text
-        return f"<Record {self.index}: {pa} vs {pb}, {len(self.main.moves)} actions, {res}>"
+        return f"<Record {self.index}: {names}, {len(self.main.moves)} actions, {res}>"
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -227,7 +242,7 @@ class Record:
         return self.main.moves
 
     @property
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[Any]:
         """The main line's actions."""
         return [m.action for m in self.main.moves]
 
@@ -237,29 +252,53 @@ class Record:
         return self.main.comments
 
     @property
-    def player_names(self) -> tuple[str, str]:
-        """The names of A and B (tags PlayerA and PlayerB, default ``A`` and ``B``)."""
-        return (self.tags.get("PlayerA", "A"), self.tags.get("PlayerB", "B"))
+    def seats(self) -> tuple[str, ...]:
+        """The seats' letters in seat order (``A B``, ``N E S W``)."""
+        return self.game.seats
 
     @property
-    def end(self) -> End | None:
-        """How the main line ended; ``UNFINISHED`` when it just stops; None after an error."""
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names by seat (tags PlayerA and PlayerB, or North ... West;
+        default the seat letter)."""
+        return self.game.player_names(self.tags)
+
+    @property
+    def end(self) -> Any:
+        """How the main line ended (the game's ``End``); ``UNFINISHED`` when it just stops;
+        None after an error."""
         if not self.main_line_ok:
             return None
-        return self.outcome.end if self.outcome is not None else End.UNFINISHED
+        return self.outcome.end if self.outcome is not None else self.game.unfinished
 
     @property
     def result_text(self) -> str:
-        """The Result tag this record should carry: ``A 2`` or ``*``."""
-        return str(self.outcome) if self.outcome is not None else "*"
+        """The Result tag this record should carry: ``A 2``, ``NS 12`` or ``*``."""
+        return self.game.result_text(self.outcome)
 
-    def start(self) -> Position:
-        """The position as dealt; raise ValueError if the deck is missing or broken."""
+    @property
+    def match_rules(self) -> MatchRules:
+        """How the record's match is kept (the game's, for the record's profile)."""
+        return self.game.match_rules(self.profile)
+
+    @property
+    def match_winners(self) -> tuple[str, ...]:
+        """The counters (``A``, ``NS``, ``N`` ...) that reached the match's target with
+        this deal or before it; empty outside a match or while it is undecided."""
+        if self.counters is None:
+            return ()
+        return MatchState(self.match_rules, self.counters, 0).winners
+
+    def start(self) -> Any:
+        """The position as dealt (the game's position); raise ValueError if the deck is
+        missing or broken."""
         if self.deck is None:
             raise ValueError("the record has no valid Deck")
-        return Position.deal(self.deck, self.dealer, self.profile)
+        cards = tuple(int(c) for c in self.deck)
+        if len(cards) != 20 or len(set(cards)) != 20:
+            raise ValueError("the record's deck is not the 20 cards once each")
+        return self.game.deal(cards, self.tags, self.profile, int(self.dealer))
 
-    def positions(self) -> list[Position]:
+    def positions(self) -> list[Any]:
         """The main line's positions: as dealt, then after each action (up to any error)."""
         pos = self.start()
         out = [pos]
@@ -270,25 +309,33 @@ class Record:
 
     # -- building from code -------------------------------------------------------------------
     @classmethod
-    def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Action | str] = (),
-                     *, dealer: Seat = Seat.B, profile: Profile = SOFT,
+    def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Any] = (),
+                     *, dealer: int | None = None, profile: Any = SOFT,
                      tags: dict[str, str] | None = None, result: bool = True) -> Record:
-        """A record from a deck order and a list of actions; raise IllegalAction on a bad one.
+        """A record from a deck order and a list of actions (objects or PSN tokens) of the
+        game whose profile ``profile`` is (two-player soft by default, e.g.
+        ``games.bauern.BAUERN`` for four players); raise ValueError (the game's
+        ``IllegalAction`` on a bad action).
 
-        The Dealer, Rules and Deck tags are set from the arguments; with ``result`` the
+        ``dealer`` defaults to the game's first dealer (B, or N); the tags that fix the
+        start (Variant, Dealer, Cut, Rules, Deck) are set from the arguments and
+        ``tags`` (four players: ``{"Cut": "knock"}`` for a knock); with ``result`` the
         Result tag is set from the computed outcome.
         """
-        pos = Position.deal(deck, dealer, profile)
+        game = game_of_profile(profile)
+        cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
+        if len(cards) != 20 or len(set(cards)) != 20:
+            raise SetupError("Deck", game.deck_rule, "a deck is 20 distinct cards")
+        d = game.default_dealer(profile) if dealer is None else int(dealer)
         t = dict(tags or {})
-        t["Dealer"] = str(dealer)
-        t["Rules"] = profile.name
-        t["Deck"] = " ".join(str(CARDS[c]) for c in pos.deck)
-        rec = cls(tags=_ordered(t), deck=tuple(CARDS[c] for c in pos.deck), dealer=dealer,
-                  profile=profile)
-        prev: Action | None = None
+        pos = game.deal(cards, t, profile, d)
+        t.update(game.start_tags(pos))
+        rec = cls(tags=_ordered(t, game.tag_order), deck=tuple(CARDS[c] for c in cards),
+                  dealer=game.seat(d), profile=profile, game=game)
+        prev: Any = None
         for a in actions:
-            act = parse_action(a) if isinstance(a, str) else a
-            number = trick_number(pos, act, prev)
+            act = game.parse_action(a) if isinstance(a, str) else a
+            number = game.number_before(pos, act, prev)
             pos = pos.play(act)
             rec.main.moves.append(Move(act, number=number))
             prev = act
@@ -296,7 +343,7 @@ class Record:
         rec.outcome = pos.outcome
         if result:
             rec.tags["Result"] = rec.result_text
-            rec.tags = _ordered(rec.tags)
+            rec.tags = _ordered(rec.tags, game.tag_order)
         return rec
 
     # -- plain data --------------------------------------------------------------------------
@@ -309,44 +356,38 @@ class Record:
         return d
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], profiles: Iterable[Profile] = ()) -> Record:
+    def from_dict(cls, data: dict[str, Any], profiles: Iterable[Any] = ()) -> Record:
         """A record from :meth:`to_dict`'s data (tags and movetext are read again)."""
         tags = "\n".join(f'[{k} "{_escape(str(v))}"]' for k, v in data["tags"].items())
         return parse_record(tags + "\n\n" + str(data.get("movetext", "")), profiles=profiles)
 
     def check_dict(self) -> dict[str, Any]:
-        """The record as ``schnapsen-lab check --json`` reports it (PSN.md)."""
-        fin = self.final
-        ok_main = self.main_line_ok
-        out = self.outcome if ok_main else None
+        """The record as ``schnapsen-lab check --json`` reports it (PSN.md; BAUERN.md
+        "Records" adds ``contract``, ``declarer`` and ``spritze`` for four players)."""
         d: dict[str, Any] = {
             "file": self.file,
             "index": self.index,
             "line": self.line,
             "ok": self.ok,
-            "winner": str(out.winner) if out else None,
-            "game_points": out.game_points if out else None,
-            "end": self.end.value if self.end is not None else None,
-            "closed_by": "AB"[fin.closed_by] if fin is not None and fin.closed_by >= 0 else None,
-            "scores": {"A": fin.score(0), "B": fin.score(1)} if fin is not None else None,
-            "tricks": {"A": fin.tricks[0], "B": fin.tricks[1]} if fin is not None else None,
-            "match": self.match,
-            "counters": ({"A": self.counters[0], "B": self.counters[1]}
-                         if self.counters is not None else None),
-            "errors": [e.to_dict() for e in self.errors],
         }
+        d.update(self.game.check_fields(self.final, self.main_line_ok))
+        d["match"] = self.match
+        d["counters"] = (self.match_rules.counters_dict(self.counters)
+                         if self.counters is not None else None)
+        d["errors"] = [e.to_dict() for e in self.errors]
         return d
 
 
-def _ordered(tags: dict[str, str]) -> dict[str, str]:
-    out = {k: tags[k] for k in TAG_ORDER if k in tags}
+def _ordered(tags: dict[str, str], order: Sequence[str] = TAG_ORDER) -> dict[str, str]:
+    out = {k: tags[k] for k in order if k in tags}
     out.update((k, v) for k, v in tags.items() if k not in out)
     return out
 
 
 def trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
-    """The trick number the canonical form writes before ``action`` played at ``pos``
-    (``prev`` is the action before it in its line), or None inside a trick."""
+    """The trick number the canonical form writes before the two-player ``action`` played
+    at ``pos`` (``prev`` is the action before it in its line), or None inside a trick
+    (any game: :meth:`~schnapsen_lab.game.Game.number_before`)."""
     if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
         return None
     if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):
@@ -516,7 +557,7 @@ _TOKEN_RE = re.compile(
     r"\s*(?:"
     r"(?P<comment>\{[^}]*\}?)"
     r"|(?P<semi>;[^\n]*)"
-    r"|(?P<num>[0-9]+\.(?![0-9.]))"
+    r"|(?P<num>[0-9]+\.(?![0-9.])|[0-9]+\.(?=10))"  # a dot may touch the card: 3.10S
     r"|(?P<nag>\$[0-9]+)"
     r"|(?P<open>\()"
     r"|(?P<close>\))"
@@ -530,55 +571,49 @@ _TOKEN_RE = re.compile(
 MAX_NAG = 255
 """The largest numeric annotation glyph ``$n`` (as in PGN)."""
 
-_ACTION_OF: dict[str, Action] = {}
-for _c in CARDS:
-    for _tok in (str(_c), str(_c).lower(), _c.symbol, ("10" + str(_c)[1]) if _c % 5 == 1 else None):
-        if _tok:
-            _ACTION_OF[_tok] = parse_action(_tok)
-for _tok in ("X", "x", "C", "c", "66"):
-    _ACTION_OF[_tok] = parse_action(_tok)
-for _c in CARDS:
-    if _c % 5 in (2, 3):
-        for _pts in (20, 40):
-            _ACTION_OF[f"{_c}+{_pts}"] = parse_action(f"{_c}+{_pts}")
 
-
-def _lookup_action(word: str) -> Action | None:
-    a = _ACTION_OF.get(word)
+def _lookup_action(game: Game[Any, Any, Any], word: str) -> Any:
+    """The game's action a token stands for, or None when it is not one of its tokens."""
+    a = game.tokens.get(word)
     if a is not None:
         return a
     try:
-        return parse_action(word)
+        return game.parse_action(word)
     except ValueError:
         return None
 
 
 MATCH_MEMORY = 1024
-"""How many undecided Bummerls (Match ids) a reader keeps accounting for at once."""
+"""How many undecided matches (Match ids) a reader keeps accounting for at once."""
 
 
 class _MatchBook:
-    """Bummerl state per Match id while a file is read: the undecided Bummerls, at most
+    """Match state per Match id while a file is read: the undecided matches, at most
     :data:`MATCH_MEMORY`, the least recently seen dropped first (docs/psn.md)."""
 
     def __init__(self, limit: int = MATCH_MEMORY) -> None:
-        self.state: OrderedDict[str, Bummerl] = OrderedDict()
+        self.state: OrderedDict[str, MatchState] = OrderedDict()
         self.limit = limit
 
-    def get(self, match_id: str) -> Bummerl | None:
-        """The Bummerl this Match id continues, or None when a new one starts."""
-        return self.state.get(match_id)
+    def get(self, match_id: str, rules: MatchRules) -> MatchState:
+        """The match this Match id continues, or a new one (none kept, or one kept by
+        other rules: a deal of another game or count)."""
+        st = self.state.get(match_id)
+        if st is None or st.rules != rules:
+            return rules.new()
+        return st
 
-    def put(self, match_id: str, bummerl: Bummerl) -> None:
-        """Keep the Bummerl after a deal; a decided one is dropped (B1: a new one follows)."""
-        state = self.state
-        if bummerl.is_decided:
-            state.pop(match_id, None)
+    def put(self, match_id: str, state: MatchState) -> None:
+        """Keep the match after a deal; a decided one is dropped (B1, BX1: a new one
+        follows)."""
+        book = self.state
+        if state.is_decided:
+            book.pop(match_id, None)
             return
-        state[match_id] = bummerl
-        state.move_to_end(match_id)
-        if len(state) > self.limit:
-            state.popitem(last=False)
+        book[match_id] = state
+        book.move_to_end(match_id)
+        if len(book) > self.limit:
+            book.popitem(last=False)
 
 
 class _Ctx:
@@ -586,23 +621,24 @@ class _Ctx:
 
     __slots__ = ("actions", "alive", "line", "pos", "prev_before", "start")
 
-    def __init__(self, start: Position | None, line: Line, prev_before: Action | None) -> None:
+    def __init__(self, start: Any, line: Line, prev_before: Any) -> None:
         self.start = start
         self.pos = start.copy() if start is not None else None
-        self.actions: list[Action] = []
+        self.actions: list[Any] = []
         self.line = line
         self.alive = start is not None
         self.prev_before = prev_before
 
 
-def _replay(start: Position, actions: Sequence[Action]) -> Position:
+def _replay(start: Any, actions: Sequence[Any]) -> Any:
+    """The position after actions already checked (a variation's start)."""
     p = start.copy()
     for a in actions:
         p.apply_unchecked(a)
     return p
 
 
-def parse_record(text: str, *, profiles: Iterable[Profile] = (), strict: bool = False,
+def parse_record(text: str, *, profiles: Iterable[Any] = (), strict: bool = False,
                  index: int = 1, file: str | None = None) -> Record:
     """Read the first record of a PSN string."""
     for rec in _read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict, file=file):
@@ -663,16 +699,15 @@ def _tag_section(rec: Record, lines: list[str], first: int,
 
 
 def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
-                 profiles: tuple[Profile, ...], file: str | None) -> Record:
+                 profiles: tuple[Any, ...], file: str | None) -> Record:
+    """One record from its lines: tags, game and profile, deck, match, movetext, result."""
     source = _record_text(raw)
     rec = Record(index=index, line=first, file=file, source=source)
-    errors = rec.errors
     lines = source.split("\n")
     if "\r" in source:
         lines = [x[:-1] if x.endswith("\r") else x for x in lines]
     tag_lines: dict[str, int] = {}
     i, inline_moves = _tag_section(rec, lines, first, tag_lines)
-    tags = rec.tags
     if inline_moves is not None:
         move_first = first + i - 1
         movetext_lines = [inline_moves, *lines[i:]]
@@ -682,146 +717,179 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
     movetext = "\n".join(movetext_lines)
     rec.source_movetext = movetext.strip("\n")
 
-    # -- profile, deck, dealer
-    ready = True
-    prof_name = tags.get("Rules")
-    if prof_name is not None:
-        try:
-            rec.profile = profile_named(prof_name, profiles)
-        except KeyError:
-            known = ", ".join(sorted({*PROFILES, *(p.name for p in profiles)}))
-            errors.append(RecordError(tag_lines["Rules"], 1, "PSN",
-                                      f"unknown Rules profile {prof_name[:40]!r}; known: {known}"))
-            ready = False
-    deck_text = tags.get("Deck")
-    if deck_text is None:
-        errors.append(RecordError(first, 1, "S3", "the record has no Deck tag"))
-        ready = False
-    else:
-        try:
-            deck = parse_cards(deck_text)
-        except ValueError as e:
-            errors.append(RecordError(tag_lines["Deck"], 1, "S3", f"Deck: {e}"))
-            ready = False
-        else:
-            if len(deck) != 20 or len(set(deck)) != 20:
-                dup = sorted({str(c) for c in deck if deck.count(c) > 1})
-                missing = sorted(str(c) for c in CARDS if c not in deck)
-                why = f"{len(deck)} cards"
-                if dup:
-                    why += f"; twice: {' '.join(dup)}"
-                if missing:
-                    why += f"; missing: {' '.join(missing)}"
-                errors.append(RecordError(tag_lines["Deck"], 1, "S3",
-                                          f"Deck must hold the 20 cards once each ({why})"))
-                ready = False
-            else:
-                rec.deck = tuple(deck)
+    ready = _game_and_profile(rec, tag_lines, profiles)
+    deck = _deck(rec, tag_lines)
+    state = _match_before(rec, book, tag_lines) if ready else None
+    start = _start(rec, deck, tag_lines) if ready and deck is not None else None
+    _read_movetext(rec, movetext, movetext_lines, move_first, start)
+    if start is None:
+        rec.main_line_ok = False
+    _check_result(rec, tag_lines)
+    if state is not None and rec.match is not None:
+        after = rec.game.after_deal(state, rec.final if rec.main_line_ok else None,
+                                    rec.profile, int(rec.dealer))
+        book.put(rec.match, after)
+        rec.counters = after.counters
+    if len(rec.errors) > 1:
+        rec.errors.sort(key=lambda e: (e.line, e.col))
+    return rec
 
+
+def _game_and_profile(rec: Record, tag_lines: dict[str, int], profiles: tuple[Any, ...]
+                      ) -> bool:
+    """The record's game (Variant tag) and profile (Rules tag); False when either is
+    unknown (the error is on the record)."""
+    tags = rec.tags
+    try:
+        game = find_game(tags)
+    except KeyError as e:
+        rec.errors.append(RecordError(tag_lines["Variant"], 1, "PSN", str(e.args[0])))
+        return False
+    rec.game = game
+    if "Rules" not in tags:
+        rec.profile = game.default_profile
+        return True
+    extra = [p for p in profiles if game.owns_profile(p)] if profiles else ()
+    try:
+        rec.profile = game.profile_from_tags(tags, extra)
+    except SetupError as e:
+        rec.errors.append(RecordError(tag_lines["Rules"], 1, e.rule, e.message))
+        rec.profile = game.default_profile
+        return False
+    return True
+
+
+def _deck(rec: Record, tag_lines: dict[str, int]) -> tuple[int, ...] | None:
+    """The Deck tag's card values (also kept on the record), None when missing or broken
+    (the error is on the record)."""
+    try:
+        cards = deck_cards(rec.tags, rec.game.deck_rule)
+    except SetupError as e:
+        line = tag_lines["Deck"] if e.tag is not None else rec.line
+        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        return None
+    rec.deck = tuple(cards)
+    return tuple(map(int, cards))
+
+
+def _match_before(rec: Record, book: _MatchBook, tag_lines: dict[str, int]
+                  ) -> MatchState | None:
+    """Place the deal in its match (Match tag) and fix its dealer; check the Dealer,
+    Deal and Score tags against the match so far. The match before the deal, or None
+    for a deal that stands alone."""
+    tags = rec.tags
+    game = rec.game
+    errors = rec.errors
     match_id = tags.get("Match")
-    bummerl: Bummerl | None = None
+    state: MatchState | None = None
     if match_id is not None:
-        bummerl = book.get(match_id) or Bummerl()
+        state = book.get(match_id, game.match_rules(rec.profile))
         rec.match = match_id
-        rec.deal = bummerl.next_deal
-        rec.counters_before = bummerl.counters
-    expected_dealer = bummerl.dealer if bummerl is not None else Seat.B
+        rec.deal = state.next_deal
+        rec.counters_before = state.counters
+        expected = state.dealer
+    else:
+        expected = game.default_dealer(rec.profile)
+    rec.dealer = game.seat(expected)
     dealer_text = tags.get("Dealer")
-    rec.dealer = expected_dealer
     if dealer_text is not None:
-        d = dealer_text.strip().upper()
-        if d not in ("A", "B"):
-            errors.append(RecordError(tag_lines["Dealer"], 1, "PSN",
-                                      f"Dealer is A or B, not {dealer_text[:40]!r}"))
+        try:
+            given = game.seat_named(dealer_text[:40])
+        except ValueError as e:
+            errors.append(RecordError(tag_lines["Dealer"], 1, "PSN", str(e)))
         else:
-            rec.dealer = SEATS[d == "B"]
-            if (bummerl is not None and bummerl.deals > 0
-                    and rec.dealer != expected_dealer):
-                errors.append(RecordError(tag_lines["Dealer"], 1, "Dealer",
-                                          f"Dealer {rec.dealer} disagrees: {expected_dealer} "
-                                          f"deals deal {bummerl.next_deal} of match {match_id}"))
-    if bummerl is not None:
+            rec.dealer = game.seat(given)
+            if state is not None and state.deals > 0 and given != expected:
+                errors.append(RecordError(
+                    tag_lines["Dealer"], 1, "Dealer",
+                    f"Dealer {game.seat_name(given)} disagrees: {game.seat_name(expected)} "
+                    f"deals deal {state.next_deal} of match {match_id}"))
+    if state is not None:
         deal_text = tags.get("Deal")
-        if deal_text is not None and deal_text.strip() != str(bummerl.next_deal):
+        if deal_text is not None and deal_text.strip() != str(state.next_deal):
             errors.append(RecordError(tag_lines["Deal"], 1, "Deal",
                                       f"Deal {deal_text[:40]} disagrees: this is deal "
-                                      f"{bummerl.next_deal} of match {match_id}"))
+                                      f"{state.next_deal} of match {match_id}"))
         score_text = tags.get("Score")
         if score_text is not None:
-            want = f"{bummerl.counters[0]}-{bummerl.counters[1]}"
+            want = state.score_text
             if score_text.replace(" ", "") != want:
                 errors.append(RecordError(tag_lines["Score"], 1, "Score",
                                           f"Score {score_text[:40]} disagrees: the counters "
                                           f"before this deal are {want}"))
+    return state
 
-    # -- movetext
-    start = (Position.dealt(tuple(map(int, rec.deck)), rec.dealer, rec.profile)
-             if ready and rec.deck else None)
-    _read_movetext(rec, movetext, movetext_lines, move_first, start)
-    if start is None:
-        rec.main_line_ok = False
 
-    # -- result and match
-    if rec.main_line_ok:
-        res = tags.get("Result")
-        if res is not None and " ".join(res.split()).upper() != rec.result_text:
-            errors.append(RecordError(tag_lines["Result"], 1, "Result",
+def _start(rec: Record, deck: tuple[int, ...], tag_lines: dict[str, int]) -> Any:
+    """The position as dealt, or None when a tag keeps the deal from starting (Cut)."""
+    try:
+        return rec.game.deal(deck, rec.tags, rec.profile, int(rec.dealer))
+    except SetupError as e:
+        line = tag_lines.get(e.tag, rec.line) if e.tag is not None else rec.line
+        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        return None
+
+
+def _check_result(rec: Record, tag_lines: dict[str, int]) -> None:
+    """Compare the Result tag with the main line's outcome (when the main line is good)."""
+    if not rec.main_line_ok:
+        return
+    res = rec.tags.get("Result")
+    if res is not None and not rec.game.same_result(res, rec.outcome):
+        rec.errors.append(RecordError(tag_lines["Result"], 1, "Result",
                                       f"Result {res[:40]} disagrees: the record gives "
                                       f"{rec.result_text}"))
-    if bummerl is not None and match_id is not None:
-        after = bummerl.after(rec.outcome if rec.main_line_ok else None, rec.dealer)
-        book.put(match_id, after)
-        rec.counters = after.counters
-    if len(errors) > 1:
-        errors.sort(key=lambda e: (e.line, e.col))
-    return rec
 
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
 
 
-def _trick_number_ok(digits: str, pos: Position) -> bool:
-    """Whether a trick number written before the next action is right (any after the end)."""
-    if pos.outcome is not None:
-        return True
-    return pos.lead < 0 and len(digits) <= 3 and int(digits) == pos.tricks_played + 1
+def _trick_number_error(game: Game[Any, Any, Any], pos: Any, digits: str) -> str | None:
+    """Why trick number ``digits`` is wrong before the next action at ``pos`` (any number
+    passes once the deal is over), or None."""
+    return game.trick_number_error(pos, int(digits) if len(digits) <= 3 else 0)
 
 
-def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
+def _read_plain_movetext(rec: Record, text: str, pos: Any) -> bool:
     """Read movetext of bare actions and trick numbers quickly; False if it needs the full
     reader (any annotation, odd token or error: that one reports exact columns)."""
+    game = rec.game
     moves = rec.main.moves
-    prev: Action | None = None
-    get = _ACTION_OF.get
+    prev: Any = None
+    get = game.tokens.get
+    number_before = game.number_before
+    number_error = game.trick_number_error
+    check = pos.check
+    apply = pos.apply_unchecked
     for tok in text.split():
         a = get(tok)
         if a is None:
             if tok[-1:] == ".":
                 digits = tok[:-1]
                 if digits.isdigit() and digits.isascii():
-                    if pos.outcome is None and (pos.lead >= 0 or len(digits) > 3 or int(
-                            digits) != pos.tricks[0] + pos.tricks[1] + 1):
+                    if number_error(pos, int(digits) if len(digits) <= 3 else 0) is not None:
                         return False
                     continue
             return False
-        if pos.check(a) is not None:
+        if check(a) is not None:
             return False
-        moves.append(Move(a, [], [], [], trick_number(pos, a, prev)))
-        pos.apply_unchecked(a)
+        moves.append(Move(a, [], [], [], number_before(pos, a, prev)))
+        apply(a)
         prev = a
     rec.final = pos
     rec.outcome = pos.outcome
     return True
 
 
-def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
-                   start: Position | None) -> None:
+def _read_movetext(rec: Record, text: str, lines: list[str], first: int, start: Any) -> None:
+    """Read and referee the movetext from ``start`` (None: the deal cannot start, the
+    tokens are still read for their own errors)."""
     if start is not None and not _SLOW_CHARS.search(text):
         if _read_plain_movetext(rec, text, start):
             return
         rec.main = Line()
-        assert rec.deck is not None
-        start = Position.deal(rec.deck, rec.dealer, rec.profile)
+        start = rec.start()
+    game = rec.game
     errors = rec.errors
     main = rec.main
     root = _Ctx(start, main, None)
@@ -861,7 +929,7 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, off, "PSN", f"{word[:40]!r} after '*', which ends the deal")
                 starred = False
                 continue
-            action = _lookup_action(word)
+            action = _lookup_action(game, word)
             if action is None:
                 fail(ctx, off, "PSN", f"not a PSN token: {word[:40]!r}")
                 continue
@@ -875,7 +943,7 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, off, err[0], f"{err[1]}; legal: {legal}")
                 continue
             prev = ctx.actions[-1] if ctx.actions else ctx.prev_before
-            mv = Move(action, number=trick_number(pos, action, prev))
+            mv = Move(action, number=game.number_before(pos, action, prev))
             suffix = m.group("suffix")
             if suffix:
                 mv.nags.append(GLYPHS[suffix])
@@ -888,11 +956,9 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             pos = ctx.pos
             assert pos is not None
             tok = m.group("num")
-            if not _trick_number_ok(tok[:-1], pos):
-                want = pos.tricks_played + 1
-                what = (f"trick {want} is in progress" if pos.lead >= 0
-                        else f"the next trick is {want}")
-                fail(ctx, m.start("num"), "PSN", f"trick number {tok[:40]} is wrong: {what}")
+            why = _trick_number_error(game, pos, tok[:-1])
+            if why is not None:
+                fail(ctx, m.start("num"), "PSN", f"trick number {tok[:40]} is wrong: {why}")
         elif kind == "comment":
             body = m.group("comment")
             if not body.endswith("}"):
@@ -918,8 +984,8 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, m.start("open"), "PSN", "a variation must follow the move it replaces")
             parent = ctx
             var = Line()
-            base: Position | None = None
-            before: Action | None = None
+            base: Any = None
+            before: Any = None
             if parent.alive and parent.start is not None and parent.actions:
                 base = _replay(parent.start, parent.actions[:-1])
                 before = (parent.actions[-2] if len(parent.actions) > 1 else parent.prev_before)
@@ -977,11 +1043,12 @@ def _is_binary(stream: object) -> bool:
 
 
 def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False,
-         profiles: Iterable[Profile] = ()) -> Iterator[Record]:
+         profiles: Iterable[Any] = ()) -> Iterator[Record]:
     """Read records lazily from a path or an open stream (text, or bytes read as UTF-8).
 
     Forgiving by default: each record keeps its own errors. With ``strict`` the first
-    error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag.
+    error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag
+    (of any game: each record's game takes its own).
     Input that is not UTF-8 raises UnicodeDecodeError (``start``: the byte offset).
     """
     profs = tuple(profiles)
@@ -1013,7 +1080,7 @@ def _without_bom(lines: Iterable[str]) -> Iterator[str]:
     yield from it
 
 
-def _read_lines(lines: Iterable[str], *, profiles: tuple[Profile, ...], strict: bool,
+def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
     for index, (first, chunk) in enumerate(_chunks(_without_bom(lines)), 1):
@@ -1023,14 +1090,14 @@ def _read_lines(lines: Iterable[str], *, profiles: tuple[Profile, ...], strict: 
         yield rec
 
 
-def loads(text: str, *, strict: bool = False, profiles: Iterable[Profile] = ()) -> list[Record]:
+def loads(text: str, *, strict: bool = False, profiles: Iterable[Any] = ()) -> list[Record]:
     """Read every record of a PSN string."""
     return list(_read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict,
                             file=None))
 
 
 def load(stream: IO[str] | IO[bytes], *, strict: bool = False,
-         profiles: Iterable[Profile] = ()) -> list[Record]:
+         profiles: Iterable[Any] = ()) -> list[Record]:
     """Read every record of an open stream."""
     return list(read(stream, strict=strict, profiles=profiles))
 
@@ -1047,7 +1114,7 @@ def _tag_lines(rec: Record) -> list[str]:
     tags = dict(rec.tags)
     if rec.deck is not None and "Deck" in tags:
         tags["Deck"] = " ".join(str(c) for c in rec.deck)
-    return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags).items()]
+    return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags, rec.game.tag_order).items()]
 
 
 _BREAK = "\n"

@@ -35,7 +35,7 @@ from .io import atomic_write
 from .knowledge import View, view
 from .match import Bummerl
 from .players.base import Player
-from .players.registry import make_player
+from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps, read
 from .rules import (
     CLAIM,
@@ -51,6 +51,7 @@ from .rules import (
     TrickReview,
     parse_action,
 )
+from .scope import analysis_refusal
 
 __all__ = ["TEXT", "Event", "Table", "describe", "false_claim_outcome", "last_trick_claimant",
            "outcome_text"]
@@ -131,8 +132,15 @@ def false_claim_outcome(pos: Position, seat: Seat | int) -> Outcome:
     return p.outcome
 
 
-def _player(bot: str | Player) -> Player:
-    return make_player(bot) if isinstance(bot, str) else bot
+def _player(bot: str | Player, profile: Profile) -> Player:
+    """The bot, refused (ValueError, one line) when it plays by the analysis engine and
+    the engine does not know ``profile`` (:mod:`schnapsen_lab.scope`)."""
+    player = make_player(bot) if isinstance(bot, str) else bot
+    if getattr(player, "name", None) in SOLVER_PLAYERS:
+        refused = analysis_refusal(profile, f"the {player.name} bot")
+        if refused is not None:
+            raise ValueError(refused)
+    return player
 
 
 class Table:
@@ -149,7 +157,7 @@ class Table:
                  dealer: Seat | str | None = None, match: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(self.rng.random())
-        self.player: Player = _player(bot)
+        self.player: Player = _player(bot, profile)
         self.profile = profile
         self.student_name = student_name
         self.bot_name = bot_name
@@ -157,7 +165,7 @@ class Table:
         self._match_no = 0
         self.seat: Seat = _as_seat(seat)
         self.history: list[Record] = []
-        self.bummerl = Bummerl()
+        self.bummerl = Bummerl.new(profile)
         self.match = ""
         self.log: list[Event] = []
         self.source: str | None = None
@@ -184,14 +192,14 @@ class Table:
 
     def set_bot(self, bot: str | Player) -> None:
         """Play on against another bot (a name or a Player)."""
-        self.player = _player(bot)
+        self.player = _player(bot, self.profile)
 
     # -- deals -------------------------------------------------------------------------------
     def _start_bummerl(self, dealer: Seat | None) -> None:
         self._match_no += 1
         self.match = f"{self._match_base}-{self._match_no}"
         first = dealer if dealer is not None else Seat(self.rng.randrange(2))
-        self.bummerl = Bummerl(dealer=first)
+        self.bummerl = Bummerl.new(self.profile, first)
         self.history = []
         self._deal()
 
@@ -231,7 +239,8 @@ class Table:
             self.in_bummerl = False
 
     def new_bummerl(self, dealer: Seat | str | None = None) -> list[Event]:
-        """Start a new Bummerl at 7 : 7 (first dealer by lot unless given)."""
+        """Start a new Bummerl at the profile's start, 7 : 7 (``bauern2``: 0 : 0), the
+        first dealer by lot unless given."""
         self._start_bummerl(_as_seat(dealer) if dealer is not None else None)
         return [e for e in self.log if e.seat == self.bot_seat]
 
@@ -241,18 +250,22 @@ class Table:
         with ``seat`` (default: the student's seat); the bot plays the other seat with
         the record's hidden cards. The deal stands outside the Bummerl."""
         rec = _record_of(source, index)
+        if not isinstance(rec.profile, Profile):
+            raise ValueError(f"the practice table plays two-player Schnapsen; this record "
+                             f"is {rec.game.title}")
         if rec.deck is None:
             raise ValueError(TEXT["no_deck"])
         acts = rec.actions
         if not 0 <= step <= len(acts):
             raise ValueError(TEXT["no_step"].format(step=step, last=len(acts)))
-        pos = rec.start()
-        for i, a in enumerate(acts[:step], 1):
-            err = pos.illegal(a)
-            if err is not None:
-                raise ValueError(TEXT["breaks_rule"].format(
-                    n=i, error=f"{err.rule}: {notation.reason_text(err.message)}"))
-            pos = pos.play(a)
+        _player(self.player, rec.profile)  # the bot must know the record's rules
+        done = rec.game.replay(rec.start(), acts[:step], keep=False)
+        if done.error is not None:
+            assert done.index is not None
+            raise ValueError(TEXT["breaks_rule"].format(
+                n=done.index + 1,
+                error=f"{done.error.rule}: {notation.reason_text(done.error.message)}"))
+        pos: Position = done.final
         self._count_finished()
         if seat is not None:
             self.seat = _as_seat(seat)

@@ -32,7 +32,8 @@ from .i18n import C_, N_, NP_, Plurals, Texts
 from .knowledge import view
 from .notation import action_text, cards_text
 from .psn import Record
-from .rules import CLOSE, EXCHANGE, Position, Seat
+from .rules import CLOSE, EXCHANGE, Position, Profile, Seat
+from .scope import analysis_refusal
 
 if TYPE_CHECKING:
     from .advisor import ClosingAdvice
@@ -262,11 +263,17 @@ def counting_questions(pos: Position, step: int, seat: Seat | int,
     return tuple(out)
 
 
+def _two_player(record: Record) -> bool:
+    """Whether the record is refereed by the two-player engine these trainers ask (its
+    profile is one of :mod:`schnapsen_lab.rules`'; four-player records are skipped)."""
+    return isinstance(record.profile, Profile)
+
+
 def counting_steps(record: Record, min_tricks: int = 2) -> list[tuple[int, Seat]]:
     """Steps worth a quiz: the deal still running, at least ``min_tricks`` tricks played,
     and a player about to lead or follow (that player is asked)."""
     out: list[tuple[int, Seat]] = []
-    if not record.main_line_ok or record.deck is None:
+    if not record.main_line_ok or record.deck is None or not _two_player(record):
         return out
     for step, pos in enumerate(record.positions()):
         who = pos.to_move
@@ -283,7 +290,7 @@ def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
     """``count`` quiz items, one step each from different records where possible,
     chosen reproducibly by ``seed``."""
     rng = random.Random(seed)
-    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    pool = [r for r in records if r.main_line_ok and r.deck is not None and _two_player(r)]
     rng.shuffle(pool)
     items: list[CountingItem] = []
     for rec in pool:
@@ -314,7 +321,8 @@ class ClosingExercise:
     @property
     def position(self) -> Position:
         """The position after ``step`` actions."""
-        return self.record.positions()[self.step]
+        pos: Position = self.record.positions()[self.step]
+        return pos
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +344,8 @@ def closing_exercises(records: Iterable[Record], count: int = 10, seed: int = 0,
     ``max_talon`` cards) and worth thinking about (the leader has at least ``min_score``,
     the opponent less than 66), at most one a record, chosen reproducibly by ``seed``."""
     rng = random.Random(seed)
-    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    pool = [r for r in records if r.main_line_ok and r.deck is not None
+            and analysis_refusal(r.profile) is None]  # the advisor judges these
     rng.shuffle(pool)
     out: list[ClosingExercise] = []
     for rec in pool:

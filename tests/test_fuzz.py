@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.random_deals import random_record
-from schnapsen_lab.rules import BEGINNER, SOFT, STRICT, Seat
+from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD
+from schnapsen_lab.random_deals import random_game_record, random_record
+from schnapsen_lab.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
 
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
 SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+20", "QS+40",
@@ -30,7 +31,9 @@ SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+
         '[Deck "' + DECK + '"]', '[Dealer "A"]', '[Rules "strict"]', '[Match "m"]',
         '[Result "A 1"]',
         '[Score "7-7"]', '[Deal "2"]', "\n", "\n\n", "\\", '"', "@",
-        "\x00", "é", "+"]
+        "\x00", "é", "+", '[Variant "bauern"]', '[Dealer "N"]', '[Cut "knock"]',
+        '[Rules "bauern-called"]', '[Score "0-0"]', '[Result "NS 2"]', "T:H", "T:up",
+        "P:AS", "weiter", "spritze", "schnapser", "gang", "3.10H", "1.AS"]
 
 FUZZ_INPUTS = int(os.environ.get("SCHNAPSEN_FUZZ_INPUTS", "100000"))
 FUZZ_SEED = int(os.environ.get("SCHNAPSEN_FUZZ_SEED", "20261130"))
@@ -78,7 +81,10 @@ SNIPPETS = ["{", "}", "(", ")", ";", "[", "]", '"', "\\", "$", "!", "?", "*", "\
             " ", ".", "0", "7", "X", "C", "66", "AS", "qh", "K♥", "10C", "+20", "é", "\ufeff",
             "\r", "\t", "$" + BIG, BIG + ".", "$256", "{a } b}", "; note }", "(KH)", "()",
             '[Match "m9"]', '\n[Match "m9"]\n', '\n\n[Event "x"]\n', '[Café "ä"]', "\x00",
-            "C!", "C! $2", "$13", "{", "{{", "}}", "((", "))", '[Deck "AS"]', '[Result "A 3"]']
+            "C!", "C! $2", "$13", "{", "{{", "}}", "((", "))", '[Deck "AS"]', '[Result "A 3"]',
+            '[Variant "bauern"]', '[Variant "x"]', '[Cut "knock"]', '[Dealer "W"]', "T:S",
+            "T:up", "P:KH", "weiter", "spritze", "bauernschnapser", "2.10C", "NS",
+            '[Rules "bauern2"]', '[Rules "bauern-called"]', '[Score "0-0-0-0"]']
 
 
 def pool(rng: random.Random, n: int = 240) -> list[tuple[str, psn.Record, bool]]:
@@ -86,14 +92,23 @@ def pool(rng: random.Random, n: int = 240) -> list[tuple[str, psn.Record, bool]]
     outside any match (its validity then depends on its text alone)."""
     out = []
     for k in range(n):
-        profile = (SOFT, STRICT, BEGINNER)[k % 3]
-        tags = {"PlayerA": rng.choice(["Anna", "Bert", "Zoë $x$", 'Q "quote"']),
+        four = k % 3 == 1  # a third of them four-player records (BAUERN.md "Records")
+        name = rng.choice(["Anna", "Bert", "Zoë $x$", 'Q "quote"'])
+        tags = {"PlayerA" if not four else rng.choice(["North", "West"]): name,
                 "Event": rng.choice(["Club", "Café {night}", "x ; y", "[z]"])}
         alone = k % 4 != 0
         if not alone:
             tags["Match"] = f"m{k}"
-        rec = random_record(rng, profile, Seat(k % 2), tags=tags, annotate=k % 2 == 0,
-                            stop=0.1 if k % 5 == 0 else 0.0)
+        if four:
+            if k % 7 == 1:
+                tags["Cut"] = "knock"
+            rec = random_game_record(rng, (BAUERN, BAUERN_CALLED, BAUERN_HEAD)[k % 5 % 3],
+                                     tags=tags, annotate=k % 2 == 0,
+                                     stop=0.1 if k % 5 == 0 else 0.0)
+        else:
+            profile = (SOFT, STRICT, BEGINNER, BAUERN2)[k % 4]
+            rec = random_record(rng, profile, Seat(k % 2), tags=tags, annotate=k % 2 == 0,
+                                stop=0.1 if k % 5 == 0 else 0.0)
         if k % 7 == 0 and rec.main.moves:
             rec.main.moves[-1].comments.append("a } inside")
             rec.main.moves[0].nags[:] = [1, 2]
@@ -149,6 +164,7 @@ def check_file(text: str, survivors: list[psn.Record], counts: Counter[str]) -> 
     """Every promise of fmt for one file (see the module's docstring)."""
     recs = psn.loads(text)
     counts["records"] += len(recs)
+    counts["four-player records"] += sum(r.game.key == "bauern" for r in recs)
     valid = [r for r in recs if not r.errors]
     for want in survivors:  # no valid record is lost to a broken neighbour
         assert want in valid, (text, want)
@@ -203,11 +219,12 @@ def test_mutation_fuzz_loses_nothing_through_fmt() -> None:
                               True)]
         check_file("".join(parts), survivors, counts)
         counts["files"] += 1
+    assert counts["four-player records"] > FUZZ_INPUTS // 10
     print(f"\nfuzz (seed {FUZZ_SEED}): {counts['inputs']:,} mutated inputs in "
           f"{counts['files']:,} files; {counts['records']:,} records read, "
           f"{counts['invalid kept verbatim']:,} invalid ones kept verbatim and "
           f"{counts['valid round trips']:,} valid ones read back equal, through fmt and "
-          "fmt --compact")
+          f"fmt --compact; {counts['four-player records']:,} four-player records")
     assert counts["invalid kept verbatim"] > FUZZ_INPUTS // 2
     assert counts["valid round trips"] > FUZZ_INPUTS // 2
 

@@ -339,12 +339,21 @@ def test_a_returning_match_id_is_checked_against_its_kept_bummerl() -> None:
 
 
 def test_the_reader_keeps_a_bounded_number_of_bummerls() -> None:
-    from schnapsen_lab.match import Bummerl
+    from schnapsen_lab.games.bauern import BAUERN
+    from schnapsen_lab.games.bauern.game import BAUERN_GAME
+    from schnapsen_lab.games.schnapsen import SCHNAPSEN
+    from schnapsen_lab.match import MatchState
+    from schnapsen_lab.rules import SOFT
 
+    rules = SCHNAPSEN.match_rules(SOFT)
     book = psn._MatchBook(limit=8)
     for k in range(100):
-        book.put(f"m{k}", Bummerl(counters=(5, 7), deals=1))
-    assert len(book.state) == 8 and book.get("m99") is not None and book.get("m0") is None
-    book.put("m99", Bummerl(counters=(0, 7), deals=3))  # decided: a new Bummerl follows
-    assert book.get("m99") is None and len(book.state) == 7
+        book.put(f"m{k}", MatchState(rules, (5, 7), 0, 1))
+    assert len(book.state) == 8
+    assert book.get("m99", rules).deals == 1 and book.get("m0", rules).deals == 0
+    book.put("m99", MatchState(rules, (0, 7), 0, 3))  # decided: a new Bummerl follows
+    assert book.get("m99", rules).deals == 0 and len(book.state) == 7
+    # a Match id kept by other rules (another game's deal) begins a match of its own
+    four = BAUERN_GAME.match_rules(BAUERN)
+    assert book.get("m98", four) == four.new() and book.get("m98", rules).deals == 1
     assert psn.MATCH_MEMORY >= 1000

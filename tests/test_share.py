@@ -59,10 +59,11 @@ def hostile_record() -> Record:
 
 @cache
 def largest_bundled_bummerl() -> tuple[str, list[Record]]:
-    """The Bummerl with the most steps among the bundled collections, and its file."""
+    """The two-player Bummerl with the most steps among the bundled collections, and its
+    file (the page draws two-player deals)."""
     best: tuple[int, str, list[Record]] = (0, "", [])
     for f in sorted((ROOT / "records").glob("*.psn")):
-        for g in match_groups(psn.read(f)):
+        for g in match_groups(r for r in psn.read(f) if len(r.seats) == 2):
             steps = sum(len(r.main.moves) + 1 for r in g)
             if steps > best[0]:
                 best = (steps, str(f), g)

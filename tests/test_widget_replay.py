@@ -251,6 +251,22 @@ def test_good_records_beside_a_broken_one_are_replayed(tmp_path: Path) -> None:
     assert "sl-skipped" in w.header.value and "S3" in w.header.value
 
 
+def test_four_player_deals_are_left_to_the_widgets_to_come(tmp_path: Path) -> None:
+    four = STUDY.joinpath("bauern-gang.psn").read_text(encoding="utf-8")
+    good = STUDY.joinpath("closing-wins-3.psn").read_text(encoding="utf-8")
+    only = tmp_path / "four.psn"
+    only.write_text(four, encoding="utf-8")
+    assert "four-player deals (Bauernschnapsen)" in _problem(replay(only))
+    both = tmp_path / "both.psn"
+    both.write_text(four + "\n" + good, encoding="utf-8")
+    w = replay(both)
+    assert w.problem is None and [r.game.key for r in w.records] == ["schnapsen"]
+    # a four-player record shows its PSN text in a notebook, escaped
+    (rec,) = psn.loads(four.replace("Anna", "<b>Anna</b>"))
+    page = rec._repr_html_()
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in page and "<b>Anna</b>" not in page
+
+
 def test_the_error_is_shown_where_the_record_stops(tmp_path: Path) -> None:
     deck = "JS AD AC KC AH JD KS QS TH TD KH KD QD QH JC QC AS TC JH TS"
     f = tmp_path / "stops.psn"

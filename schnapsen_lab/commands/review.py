@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import fail, find_record
@@ -51,7 +52,7 @@ def _fail(message: str) -> int:
     return fail("review", message)
 
 
-def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
+def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
     """The review as readable text: one line a decision, then each player's summary."""
     from ..review import Judgement, counted
 
@@ -91,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
+    from ..scope import analysis_refusal
+
+    refused = analysis_refusal(rec.profile, "the review")
+    if refused is not None:
+        return _fail(f"{args.file}: record {args.record}: {refused}")
     if not rec.main_line_ok or rec.deck is None:
         why = rec.errors[0] if rec.errors else "no valid Deck"
         return _fail(f"{args.file}: record {args.record} cannot be reviewed: {why}")

@@ -12,14 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARDS, spellings
-from ..game import Game, deck_from_tags, register_game
+from ..game import Game, register_game
 from ..match import MatchRules
 from ..rules import (
     CLAIM,
     PROFILES,
+    SEATS,
     SOFT,
     Action,
     ActionKind,
+    End,
     Outcome,
     Position,
     Profile,
@@ -36,6 +38,8 @@ for _c in CARDS:
             for _pts in (20, 40):
                 _TOKENS[f"{_sp}+{_pts}"] = parse_action(f"{_c}+{_pts}")
 _EXACT: dict[str, Action] = dict(_TOKENS)
+_CLAIM, _EXCHANGE, _CLOSE = ActionKind.CLAIM, ActionKind.EXCHANGE, ActionKind.CLOSE
+_RULES: dict[Profile, MatchRules] = {}
 _EXACT.update((t.lower(), a) for t, a in _TOKENS.items())
 
 
@@ -52,6 +56,9 @@ class SchnapsenGame(Game[Position, Action, Profile]):
     default_profile = SOFT
     profiles: Mapping[str, Profile] = PROFILES
     tokens: Mapping[str, Action] = _EXACT
+    seat_values = SEATS
+    deck_rule = "S3"
+    unfinished = End.UNFINISHED
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""
@@ -61,9 +68,10 @@ class SchnapsenGame(Game[Position, Action, Profile]):
         """``A`` and ``B``."""
         return self.seats
 
-    def start(self, tags: Mapping[str, str], profile: Profile, dealer: int) -> Position:
-        """The deal of the Deck tag (S3)."""
-        return Position.dealt(deck_from_tags(tags, "S3"), dealer, profile)
+    def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
+             dealer: int) -> Position:
+        """The deal of the deck order (S3); no other tag matters."""
+        return Position.dealt(deck, dealer, profile)
 
     def start_tags(self, pos: Position) -> dict[str, str]:
         """Dealer, Rules and Deck."""
@@ -89,20 +97,22 @@ class SchnapsenGame(Game[Position, Action, Profile]):
         """A number inside a trick, or not the next trick's, is wrong."""
         if pos.outcome is not None:
             return None
-        want = pos.tricks_played + 1
+        t = pos.tricks
+        want = t[0] + t[1] + 1
         if pos.lead >= 0:
-            return f"trick number {number}. is wrong: trick {want} is in progress"
+            return f"trick {want} is in progress"
         if number != want:
-            return f"trick number {number}. is wrong: the next trick is {want}"
+            return f"the next trick is {want}"
         return None
 
     def number_before(self, pos: Position, action: Action, prev: Action | None) -> int | None:
         """Before a trick's first token (which may be ``X`` or ``C``)."""
-        if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
+        if pos.lead >= 0 or action.kind is _CLAIM or pos.outcome is not None:
             return None
-        if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):
+        if prev is not None and (prev.kind is _EXCHANGE or prev.kind is _CLOSE):
             return None
-        return pos.tricks_played + 1
+        t = pos.tricks
+        return t[0] + t[1] + 1
 
     def actor(self, pos: Position, action: Action) -> str | None:
         """The player to move; for ``66`` the claimant."""
@@ -117,6 +127,18 @@ class SchnapsenGame(Game[Position, Action, Profile]):
         if not out and pos.outcome is not None and pos.check(CLAIM) is None:
             out = [CLAIM]
         return out
+
+    def completed_trick(self, before: Position, after: Position
+                        ) -> tuple[tuple[int, ...], int, int] | None:
+        """Lead and follow, the leader and the winner, when the follower's card fell."""
+        if after.tricks_played == before.tricks_played or after.last_trick is None:
+            return None
+        lead, follow, winner = after.last_trick
+        return ((lead, follow), before.leader, winner)
+
+    def marriage_counts(self, pos: Position, seat: int) -> bool:
+        """Once the announcer has won a trick (M2)."""
+        return pos.tricks[seat] > 0
 
     def result_text(self, outcome: Any) -> str:
         """``A 2`` or ``*``."""
@@ -142,7 +164,11 @@ class SchnapsenGame(Game[Position, Action, Profile]):
 
     def match_rules(self, profile: Profile) -> MatchRules:
         """Counters A and B from the profile's start to its target; B deals first."""
-        return MatchRules(("A", "B"), profile.match_start, profile.match_target, 2, 1)
+        r = _RULES.get(profile)
+        if r is None:
+            r = _RULES[profile] = MatchRules(("A", "B"), profile.match_start,
+                                             profile.match_target, 2, 1)
+        return r
 
     def match_gains(self, outcome: Any, profile: Profile) -> tuple[tuple[int, int], ...]:
         """The winner's counter moves by the game points."""

@@ -26,7 +26,8 @@ from .base import Player
 if TYPE_CHECKING:
     from .bauern import SeatPlayer
 
-__all__ = ["DEFAULT_GAME", "PLUGIN_MODULES", "make_player", "player_names", "register"]
+__all__ = ["DEFAULT_GAME", "PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names",
+           "register"]
 
 PlayerFactory = Callable[[], Player]
 
@@ -39,6 +40,10 @@ _loaded = False
 
 PLUGIN_MODULES = ("schnapsen_lab.players.strong",)
 """Modules imported on first use that may call :func:`register` (skipped when absent)."""
+
+SOLVER_PLAYERS = frozenset({"strong"})
+"""Names of the players that choose with the analysis engine (the solver over sampled
+worlds): they play only the profiles it knows (:func:`schnapsen_lab.scope.analysis_refusal`)."""
 
 
 def register(name: str, factory: Callable[[], Any], game: str = DEFAULT_GAME) -> None:

@@ -41,7 +41,7 @@ from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
 from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_form
-from ..match import Bummerl
+from ..match import MatchState
 from ..psn import GLYPHS, Record
 from ..replay import Replay
 from ..rules import SEATS, ActionKind, Seat
@@ -242,7 +242,7 @@ def _table_cards(rp: Replay, step: int) -> tuple[list[list[int]], int]:
     done = rp.tricks(step)
     if done and done[-1].step == step:
         t = done[-1]
-        return [[int(t.leader), int(t.lead)], [int(t.leader.other), int(t.follow)]], t.number
+        return [[int(t.leader), int(t.lead)], [1 - int(t.leader), int(t.follow)]], t.number
     return [], 0
 
 
@@ -349,9 +349,9 @@ def deal_data(rp: Replay) -> dict[str, Any]:
     out = rp.outcome(rp.last)
     after = rp.counters(rp.last) if out is not None else None
     bummerl_winner = -1
-    if after is not None:
-        won = Bummerl(after).winner
-        bummerl_winner = -1 if won is None else int(won)
+    if after is not None:  # the counter that reached the match's target (B1, BZ5)
+        won = MatchState(rec.match_rules, after, 0).winners
+        bummerl_winner = "AB".index(won[0]) if won else -1
     error = rp.error or (rec.errors[0] if rec.errors else None)
     error_words = (None if error is None else
                    notation.error_text(error.line, error.col, error.rule, error.message))
@@ -463,10 +463,19 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
     return texts[key].format(a=a, b=b)
 
 
+def _two_players(record: Record) -> None:
+    """Raise ValueError for a record of a game the page does not draw (four players)."""
+    if len(record.seats) != len(SEATS):
+        raise ValueError(f"the shared page shows two-player deals; deal {record.index} is "
+                         f"{record.game.title} ({len(record.seats)} players)")
+
+
 def _replay_of(source: Replay | Record) -> Replay:
     if isinstance(source, Replay):
+        _two_players(source.record)
         return source
     if isinstance(source, Record):
+        _two_players(source)
         if source.deck is None:
             raise ValueError(TEXT["cannot_replay"].format(
                 why=f": {source.errors[0]}" if source.errors else ""))
@@ -503,6 +512,8 @@ def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None
                 or None in deals
                 or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
             raise ValueError(TEXT["not_one_bummerl"])
+        for r in records:
+            _two_players(r)
         replays = [Replay(r) for r in records if r.deck is not None]
         if not replays:
             raise ValueError(TEXT["no_bummerl_deal"])

@@ -61,12 +61,13 @@ def deal_features(record: Record) -> DealFeatures | None:
     exchanged_by = -1
     held = [False, False]
     n = 0
-    careful = bool(record.errors)
-    for mv in record.main.moves:
-        a = mv.action
+    actions = record.actions
+    if record.errors:  # a line built by hand: stop where it goes wrong
+        done = record.game.replay(pos, actions, keep=False)
+        if done.index is not None:
+            actions = actions[:done.index]
+    for a in actions:
         kind = a.kind
-        if careful and pos.check(a) is not None:  # stop where a broken line goes wrong
-            break
         cb = pos.claim_by
         # a correct claim was available (after a trick won, or after a marriage)
         if (kind is not ActionKind.CLAIM and cb >= 0 and pos.outcome is None
@@ -120,14 +121,13 @@ class ScorePoint:
 
 
 def score_trajectory(record: Record) -> list[ScorePoint]:
-    """The scores after each action of the main line, starting with the deal (step 0)."""
-    pos: Position = record.start()
+    """The scores after each action of the main line (up to any error), starting with the
+    deal (step 0); two-player records."""
+    done = record.game.replay(record.start(), record.actions)
     out = [ScorePoint(0, 0, "", 0, 0, 0, 0)]
-    for step, mv in enumerate(record.main.moves, 1):
-        if pos.check(mv.action) is not None:
-            break
-        pos.apply_unchecked(mv.action)
+    positions: tuple[Position, ...] = done.positions
+    for step, (pos, a) in enumerate(zip(positions[1:], record.actions, strict=False), 1):
         sa, sb = pos.scores
-        out.append(ScorePoint(step, pos.tricks_played, str(mv.action), sa, sb,
+        out.append(ScorePoint(step, pos.tricks_played, str(a), sa, sb,
                               pos.pending[0], pos.pending[1]))
     return out

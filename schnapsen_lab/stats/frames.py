@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import psn
 from ..psn import Record
+from ..rules import Profile
 from .features import deal_features
 
 if TYPE_CHECKING:
@@ -46,8 +47,8 @@ Source = str | os.PathLike[str] | Record | Iterable[str | os.PathLike[str] | Rec
 
 SEATS = ["A", "B"]
 SUITS = ["C", "D", "H", "S"]
-ENDS = ["claim", "false_claim", "last_trick", "unfinished"]
-RULES = ["G1", "G2", "G3", "C2", "C3", "C4"]
+ENDS = ["claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken"]
+RULES = ["G1", "G2", "G3", "C2", "C3", "C4", "BG1", "BG2", "BG3", "BK2", "BK3"]
 
 # kind: "seat", "suit", "end", "rule" (categoricals with fixed categories), "cat" (a
 # categorical of free text), "string", "bool", "boolean" (nullable), "Int8"... (nullable).
@@ -55,6 +56,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("file", "cat", "the PSN file the record comes from (`<records>` for records given in memory)"),
     ("index", "Int32", "the record's number in its file, from 1"),
     ("line", "Int32", "the line of the record's first tag"),
+    ("variant", "cat", "the game: `schnapsen` (two players, the `bauern2` profile too) or "
+     "`bauern` (four-player Bauernschnapsen: only the columns that apply to it are filled)"),
     ("match", "cat", "the Match tag (NA for a deal outside a match)"),
     ("bummerl", "Int32", "the Bummerl's number among those with this Match id in this file, "
      "from 1 (a deal after a decided Bummerl starts a new one, B1); NA outside a match"),
@@ -71,12 +74,14 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("errors", "string", "every error, `line L, col C: RULE: message`, joined by ` | `"),
     ("winner", "seat", "who won the deal; NA when unfinished or the main line is broken"),
     ("winner_name", "cat", "the winner's name"),
-    ("game_points", "Int8", "game points won: 1, 2 or 3"),
-    ("end", "end", "how the deal ended: claim, false_claim, last_trick or unfinished; "
-     "NA when the main line is broken"),
-    ("rule", "rule", "the rule that scored the deal: G1 G2 G3 (not closed), C2 C3 C4 (closed)"),
+    ("game_points", "Int8", "game points won: 1, 2 or 3 (four players: up to 24)"),
+    ("end", "end", "how the deal ended: claim, false_claim, last_trick or unfinished (four "
+     "players also contract_made, contract_broken); NA when the main line is broken"),
+    ("rule", "rule", "the rule that scored the deal: G1 G2 G3 (not closed), C2 C3 C4 (closed); "
+     "four players BG1 BG2 BG3, BK2 BK3"),
     ("claimant", "seat", "who claimed 66 (correctly or not); NA without a claim"),
-    ("forehand_won", "boolean", "whether the forehand won the deal"),
+    ("forehand_won", "boolean", "whether the forehand (four players: forehand's side) won "
+     "the deal"),
     ("closer", "seat", "who closed the talon; NA when nobody did"),
     ("close_talon", "Int8", "talon size (face-down cards plus the indicator) when it was closed"),
     ("close_trick", "Int8", "number of the trick about to be led when the talon was closed"),
@@ -104,6 +109,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("counters_before_b", "Int8", "B's Bummerl counter before the deal"),
     ("counters_a", "Int8", "A's Bummerl counter after the deal"),
     ("counters_b", "Int8", "B's Bummerl counter after the deal"),
+    ("bummerl_winner", "seat", "who won the Bummerl with this deal (a counter reached the "
+     "profile's target: 0, B1; 21 counting up, `bauern2`); NA otherwise"),
 )
 """The deal table's columns: (name, type, meaning)."""
 
@@ -120,11 +127,12 @@ MATCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("game_points_b", "Int16", "game points B won"),
     ("counters_a", "Int8", "A's counter after the last deal"),
     ("counters_b", "Int8", "B's counter after the last deal"),
-    ("complete", "bool", "whether a counter reached 0 (the Bummerl is decided)"),
+    ("complete", "bool", "whether a counter reached the target (0, B1; 21 with `bauern2`): "
+     "the Bummerl is decided"),
     ("winner", "seat", "who won the Bummerl; NA when incomplete"),
     ("winner_name", "cat", "the Bummerl winner's name"),
 )
-"""The Bummerl table's columns: (name, type, meaning)."""
+"""The Bummerl table's columns: (name, type, meaning); two-player Bummerls only."""
 
 PLAYER_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("player", "cat", "the player's name"),
@@ -146,7 +154,7 @@ PLAYER_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("false_claims", "Int32", "false claims made (E3)"),
     ("held66", "Int32", "deals in which the player held 66 without claiming"),
 )
-"""The player table's columns: (name, type, meaning)."""
+"""The player table's columns: (name, type, meaning); two-player deals only."""
 
 _FIXED = {"seat": SEATS, "suit": SUITS, "end": ENDS, "rule": RULES}
 _AB = "AB"
@@ -193,6 +201,8 @@ def _error_text(rec: Record, line_offset: int) -> str | None:
 
 def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
     """One deal's values in the order of :data:`DEAL_COLUMNS` (plain Python values)."""
+    if not isinstance(rec.profile, Profile):
+        return _four_player_row(rec, file, line_offset)
     names = rec.player_names
     ok_main = rec.main_line_ok
     out = rec.outcome if ok_main else None
@@ -204,7 +214,7 @@ def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
     cb = rec.counters_before
     ca = rec.counters
     row: tuple[Any, ...] = (
-        file, rec.index, rec.line + line_offset, rec.match, None, rec.deal,
+        file, rec.index, rec.line + line_offset, rec.game.key, rec.match, None, rec.deal,
         names[0], names[1], _AB[dealer], _AB[1 - dealer], rec.profile.name,
         SUITS[deck[6] // 5] if deck is not None else None,
         not rec.errors, len(rec.errors), rec.errors[0].rule if rec.errors else None,
@@ -232,9 +242,42 @@ def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
             f.tricks[0], f.tricks[1], f.scores[0], f.scores[1], f.held66[0], f.held66[1],
             f.actions,
         )
+    won = rec.match_winners
     row += (cb[0] if cb else None, cb[1] if cb else None,
-            ca[0] if ca else None, ca[1] if ca else None)
+            ca[0] if ca else None, ca[1] if ca else None, won[0] if won else None)
     return row
+
+
+def _four_player_row(rec: Record, file: str, line_offset: int) -> tuple[Any, ...]:
+    """A four-player deal's row: the columns that apply to it (file and place, variant,
+    profile, trump, validity and errors, game points, end, rule, whether forehand's side
+    won, actions); the seat columns of two players (A and B) are NA."""
+    ok_main = rec.main_line_ok
+    out = rec.outcome if ok_main else None
+    end = rec.end
+    fin = rec.final
+    trump = fin.trump_suit if fin is not None else None
+    forehand_won = (bool(out.winners >> fin.forehand & 1) if out is not None
+                    and fin is not None else None)
+    return (
+        file, rec.index, rec.line + line_offset, rec.game.key, rec.match, None, rec.deal,
+        None, None, None, None, rec.profile.name,
+        SUITS[int(trump)] if trump is not None else None,
+        not rec.errors, len(rec.errors), rec.errors[0].rule if rec.errors else None,
+        _error_text(rec, line_offset),
+        None, None,
+        out.game_points if out is not None else None,
+        end.value if end is not None else None,
+        out.rule if out is not None else None,
+        None, forehand_won,
+        *(None,) * 21, _actions(rec),
+        None, None, None, None, None,
+    )
+
+
+def _actions(rec: Record) -> int:
+    """The main line's actions up to its first error."""
+    return len(rec.main.moves)
 
 
 def _column(pd: Any, values: list[Any], kind: str) -> Any:
@@ -367,7 +410,8 @@ def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
     import pandas as pd
 
     deals = _deals_of(source)
-    d = deals[deals["match"].notna()]
+    d = _two_player(deals)
+    d = d[d["match"].notna()]
     if not len(d):
         return restore_types(_frame([], MATCH_COLUMNS))
     key = ["file", "match", "bummerl"]
@@ -385,18 +429,19 @@ def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
         "game_points_b": np.where(won == "B", gp, 0),
         "counters_a": d["counters_a"].to_numpy(),
         "counters_b": d["counters_b"].to_numpy(),
+        "bummerl_winner": d["bummerl_winner"].astype(object).to_numpy(),
     })
     g = work.groupby(key, sort=False)
     out = g.agg(player_a=("player_a", "first"), player_b=("player_b", "first"),
                 first_dealer=("first_dealer", "first"), deals=("invalid", "size"),
                 invalid_deals=("invalid", "sum"), game_points_a=("game_points_a", "sum"),
                 game_points_b=("game_points_b", "sum"))
-    last = g.tail(1).set_index(key)[["counters_a", "counters_b"]]
+    last = g.tail(1).set_index(key)[["counters_a", "counters_b", "bummerl_winner"]]
     out = out.join(last).reset_index()
-    ca = out["counters_a"].astype("Int64")
-    cb = out["counters_b"].astype("Int64")
-    a_won = (ca <= 0).fillna(False).to_numpy(dtype=bool)
-    b_won = (cb <= 0).fillna(False).to_numpy(dtype=bool) & ~a_won
+    bw = out["bummerl_winner"]
+    won = bw.astype(object).where(bw.notna(), None).to_numpy(dtype=object)
+    a_won = np.array([w == "A" for w in won], dtype=bool)
+    b_won = np.array([w == "B" for w in won], dtype=bool) & ~a_won
     out["complete"] = a_won | b_won
     out["winner"] = pd.Series(np.where(a_won, "A", "B"), index=out.index).where(a_won | b_won)
     name = pd.Series(np.where(a_won, out["player_a"].to_numpy(), out["player_b"].to_numpy()),
@@ -406,6 +451,13 @@ def matches_frame(source: Source | pd.DataFrame) -> pd.DataFrame:
     return restore_types(out)
 
 
+def _two_player(deals: pd.DataFrame) -> pd.DataFrame:
+    """The two-player deals (Bummerls and players are counted for those only)."""
+    if "variant" not in deals.columns:
+        return deals
+    return deals[(deals["variant"].astype(object) == "schnapsen").to_numpy(dtype=bool)]
+
+
 def _rate(num: int, den: int) -> float | None:
     return num / den if den else None
 
@@ -413,7 +465,7 @@ def _rate(num: int, den: int) -> float | None:
 def players_frame(source: Source | pd.DataFrame,
                   matches: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row a player name, over every deal and Bummerl they played, by name."""
-    deals = _deals_of(source)
+    deals = _two_player(_deals_of(source))
     if matches is None:
         matches = matches_frame(deals)
     stats: dict[str, dict[str, int]] = {}

@@ -124,6 +124,9 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ("invalid", n - valid),
         ("finished deals", fin),
         ("unfinished deals", int((deals["end"].astype(object) == "unfinished").sum())),
+        *((("four-player deals", int((deals["variant"].astype(object) == "bauern").sum())),)
+          if "variant" in deals.columns and (deals["variant"].astype(object) == "bauern").any()
+          else ()),
         ("Bummerls (match ids)", int(deals.groupby(
             [deals["file"].astype(object), deals["match"].astype(object), deals["bummerl"]],
             dropna=True).ngroups) if n else 0),

@@ -64,6 +64,9 @@ TEXT = Texts({
     "problem.file_empty": N_("Nothing to replay: {path} holds no record."),
     "problem.no_file": N_("Nothing to replay: {path}: no such PSN file."),
     "problem.unreadable": N_("Nothing to replay: {where}deal {index}, {error}"),
+    "problem.four_players": N_("Nothing to replay here: this widget does not draw "
+                               "four-player deals (Bauernschnapsen) yet; the command "
+                               "schnapsen-lab replay shows them."),
     "bad_source": N_("replay() takes a Record, records, a Replay or a PSN file path"),
     "bad_view": N_("view is 'open', 'A' or 'B', not {view!r}"),
     **{f"nag.{k}": H.TEXT.source[f"nag.{k}"] for k in (1, 2, 3, 4, 5, 6, "other")},
@@ -174,12 +177,17 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                  deal: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         given, problem = _records_of(source)
-        records = [r for r in given if r.deck is not None]
-        broken = [r for r in given if r.deck is None]
+        # the two-player deals this widget draws (four players: the widgets to come)
+        drawn = [r for r in given if len(r.seats) == len(SEATS)]
+        records = [r for r in drawn if r.deck is not None]
+        broken = [r for r in drawn if r.deck is None]
         if not records and problem is None:
-            r = broken[0]
-            problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
-                                                        error=_first_error(r))
+            if broken:
+                r = broken[0]
+                problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
+                                                            error=_first_error(r))
+            else:
+                problem = TEXT["problem.four_players"]
         self.problem: str | None = problem
         self.skipped: list[Record] = broken
         self.records: list[Record] = records

@@ -27,6 +27,7 @@ from ..i18n import N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, seat_label
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
+from ..scope import analysis_refusal
 from .replay import ReplayWidget
 
 __all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "evaluation_figure",
@@ -133,6 +134,9 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
                  lang: str | None = None) -> None:
         self.lang = resolve(lang)
+        refused = analysis_refusal(record.profile, "the review")
+        if refused is not None:
+            raise ValueError(refused)
         if review is None:
             review = review_record(record, samples=samples, seed=seed, progress=progress)
         self.review = review

@@ -55,9 +55,10 @@ from ..notation import (
     suit_name,
     text_with_cards,
 )
-from ..players.registry import player_names
+from ..players.registry import SOLVER_PLAYERS, player_names
 from ..psn import Record, dumps, loads
 from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
+from ..scope import analysis_refusal
 from ..table import Event, Table
 
 __all__ = ["TEXT", "CardRow", "PracticeTable", "practice_table"]
@@ -334,6 +335,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
 
         self.header = _classes(W.HTML(), "sl-practice-header")
         names = player_names()
+        if analysis_refusal(self.table.profile) is not None:  # bots the engine cannot serve
+            names = [n for n in names if n not in SOLVER_PLAYERS]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
         self.bot_picker = _classes(W.Dropdown(options=options,
@@ -366,6 +369,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.save_button = _button("save", "sl-save")
         self.replay_button = _button("open_replay", "sl-open-replay")
         self.review_button = _button("review", "sl-open-review", "review.tip")
+        # the review's engine knows RULES.md's duty to beat and thresholds only (scope.py)
+        self.review_button.disabled = analysis_refusal(self.table.profile) is not None
         self.end_box = _classes(W.VBox([self.end_html, W.HBox([self.save_path, self.save_button,
                                                                self.replay_button,
                                                                self.review_button],
@@ -615,6 +620,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         and show it with the evaluation graph."""
         from .review import ReviewWidget
 
+        refused = analysis_refusal(self.table.profile, "the review")
+        if refused is not None:
+            raise ValueError(refused)
         rec = self.table.record()
         for tag in ("Match", "Deal"):  # one deal judged alone, outside its Bummerl
             rec.tags.pop(tag, None)

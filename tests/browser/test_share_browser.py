@@ -266,7 +266,8 @@ def test_largest_bundled_bummerl_from_disk_offline(page: Any, seen: Seen,
         if d < len(deals) - 1:
             assert shown["bummerl"] is None
     assert rec.counters is not None
-    winner = Seat.A if rec.counters[0] <= 0 else Seat.B
+    (won,) = rec.match_winners  # the counter that reached the target (B1; BZ5 counts up)
+    winner = Seat[won]
     name = rec.player_names[winner]
     if rec.player_names[0] == rec.player_names[1]:
         name += f" ({winner.name})"

@@ -12,16 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import CARDS
-from ...game import Game, SetupError, deck_from_tags, register_game
+from ...game import Game, SetupError, register_game
 from ...match import MatchRules
 from .rules import (
     BAUERN,
     PROFILES,
+    SEATS,
     TOKENS,
     Action,
+    End,
     Kind,
     Outcome,
     Partners,
+    Phase,
     Position,
     Profile,
     parse_action,
@@ -30,6 +33,8 @@ from .rules import (
 __all__ = ["BAUERN_GAME", "BauernGame"]
 
 _FIXED_KEYS = ("NS", "EW")
+_PLAY = int(Phase.PLAY)
+_RULES: dict[Profile, MatchRules] = {}
 _PLAYER_KEYS = ("N", "E", "S", "W")
 
 
@@ -46,6 +51,9 @@ class BauernGame(Game[Position, Action, Profile]):
     default_profile = BAUERN
     profiles: Mapping[str, Profile] = PROFILES
     tokens: Mapping[str, Action] = TOKENS
+    seat_values = SEATS
+    deck_rule = "BD1"
+    unfinished = End.UNFINISHED
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""
@@ -55,9 +63,9 @@ class BauernGame(Game[Position, Action, Profile]):
         """The deal's two sides: ``NS EW``, or forehand's side and the others."""
         return pos.side_names
 
-    def start(self, tags: Mapping[str, str], profile: Profile, dealer: int) -> Position:
-        """The deal of the Deck tag (BD1) after the Cut tag's cut or knock (BD2, BD3)."""
-        deck = deck_from_tags(tags, "BD1")
+    def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
+             dealer: int) -> Position:
+        """The deal of the deck order (BD1) after the Cut tag's cut or knock (BD2, BD3)."""
         cut = tags.get("Cut")
         knock = False
         if cut is not None:
@@ -96,14 +104,17 @@ class BauernGame(Game[Position, Action, Profile]):
             return None
         want = pos.tricks_played + 1
         if pos.table:
-            return f"trick number {number}. is wrong: trick {want} is in progress"
+            return f"trick {want} is in progress"
         if number != want:
-            return f"trick number {number}. is wrong: the next trick is {want}"
+            return f"the next trick is {want}"
         return None
 
     def number_before(self, pos: Position, action: Action, prev: Action | None) -> int | None:
-        """Before each trick's first card."""
-        return pos.number_before(action)
+        """Before each trick's first card (a card or a marriage lead)."""
+        if pos.phase == _PLAY and not pos.table and (action.kind is Kind.PLAY
+                                                 or action.kind is Kind.MARRIAGE):
+            return pos.tricks_played + 1
+        return None
 
     def actor(self, pos: Position, action: Action) -> str | None:
         """The seat to act; for ``66`` the seat that won the trick or announced."""
@@ -111,6 +122,22 @@ class BauernGame(Game[Position, Action, Profile]):
             return self.seats[pos.claim_seat] if pos.claim_seat >= 0 else None
         m = pos.to_move
         return None if m is None else self.seats[m]
+
+    def completed_trick(self, before: Position, after: Position
+                        ) -> tuple[tuple[int, ...], int, int] | None:
+        """The four cards, the leader and the winner, when the fourth card fell."""
+        if after.tricks_played == before.tricks_played or after.last_trick is None:
+            return None
+        return after.last_trick
+
+    def marriage_counts(self, pos: Position, seat: int) -> bool:
+        """In the normal game once the announcer's side has a trick; in Schnapser and
+        Kontraschnapser only the declarer's own, once he has a trick; never in Gang and
+        Bauernschnapser (BM2, BK5)."""
+        c = pos.contract
+        if c is None:
+            return pos.side_tricks(pos.side[seat]) > 0
+        return not c.all_tricks and seat == pos.declarer and pos.won[seat] > 0
 
     def result_text(self, outcome: Any) -> str:
         """``NS 2``, ``ESW 6``, ``N 12``; ``*`` unfinished."""
@@ -144,8 +171,11 @@ class BauernGame(Game[Position, Action, Profile]):
 
     def match_rules(self, profile: Profile) -> MatchRules:
         """Teams NS and EW (called partners: each player) from 0 to the target."""
-        keys = _PLAYER_KEYS if profile.partners is Partners.CALLED else _FIXED_KEYS
-        return MatchRules(keys, 0, profile.match_target, 4, 0)
+        r = _RULES.get(profile)
+        if r is None:
+            keys = _PLAYER_KEYS if profile.partners is Partners.CALLED else _FIXED_KEYS
+            r = _RULES[profile] = MatchRules(keys, 0, profile.match_target, 4, 0)
+        return r
 
     def match_gains(self, outcome: Any, profile: Profile) -> tuple[tuple[int, int], ...]:
         """Every player of the winning side (BC5), or the winning team."""

@@ -28,6 +28,7 @@ from ...cards import CARDS, Card
 from ...match import MatchState
 from ...players.bauern import SeatPlayer
 from ...players.registry import make_player
+from ...psn import Record, dumps
 from .game import BAUERN_GAME
 from .knowledge import known_side, view
 from .rules import (
@@ -47,7 +48,9 @@ __all__ = [
     "PlayedDeal",
     "PlayedMatch",
     "QuickSeatPlayer",
+    "match_records",
     "match_rngs",
+    "match_text",
     "play_deal",
     "play_match",
     "simulate",
@@ -89,6 +92,15 @@ class PlayedDeal:
     def tags(self) -> dict[str, str]:
         """The tags that fix the deal's start (Variant, Dealer, Cut, Rules, Deck)."""
         return BAUERN_GAME.start_tags(self.start())
+
+    def record(self, tags: dict[str, str] | None = None) -> Record:
+        """The deal as a PSN record (refereed again while it is built) with extra tags;
+        a knocked deal carries ``[Cut "knock"]``."""
+        t = dict(tags or {})
+        if self.knock:
+            t["Cut"] = "knock"
+        return Record.from_actions(self.deck, self.actions, dealer=int(self.dealer),
+                                   profile=self.profile, tags=t)
 
     def movetext(self) -> str:
         """The deal's actions as one line of canonical PSN movetext."""
@@ -233,3 +245,31 @@ def simulate(players: Sequence[str], matches: int, seed: int = 0, profile: Profi
         make_player(p, game="bauern")  # fail early on an unknown name
     for n in range(first, first + matches):
         yield play_match(players, seed, n, profile)
+
+
+def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | None = None,
+                  extra_tags: dict[str, str] | None = None) -> list[Record]:
+    """The deals of a match as PSN records with the North ... West, Match, Deal and Score
+    tags (the counters before each deal: ``NS-EW``, or ``N-E-S-W`` with called
+    partners)."""
+    mid = match_id if match_id is not None else str(played.number)
+    out: list[Record] = []
+    if not played.deals:
+        return out
+    profile = played.deals[0].profile
+    state = BAUERN_GAME.new_match(profile, int(played.deals[0].dealer))
+    for k, d in enumerate(played.deals, 1):
+        tags = dict(extra_tags or {})
+        tags.update(zip(BAUERN_GAME.name_tags, names, strict=True))
+        tags.update({"Match": mid, "Deal": str(k), "Score": state.score_text})
+        out.append(d.record(tags))
+        state = state.after(BAUERN_GAME.match_gains(d.outcome, profile), int(d.dealer))
+    return out
+
+
+def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
+               match_id: str, names: Sequence[str]) -> str:
+    """Match ``number`` of ``seed`` between the named players (N, E, S, W) as canonical
+    PSN (:data:`schnapsen_lab.simulate.SELFPLAY_MODULES`)."""
+    played = play_match(players, seed, number, profile)
+    return dumps(match_records(played, names, match_id))
