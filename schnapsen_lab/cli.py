@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -210,8 +211,32 @@ and imports nothing heavy at module level."""
 EXIT_INTERRUPTED = 130
 
 
+_interrupted = False
+
+
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    """Ctrl-C: remember it, then raise KeyboardInterrupt as Python's own handler does."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C came, even where a library's import swallowed its KeyboardInterrupt."""
+    return _interrupted
+
+
+def checkpoint() -> None:
+    """Stop here (as Ctrl-C does) when Ctrl-C came earlier and was swallowed: commands
+    call it after their heavy imports."""
+    if _interrupted:
+        raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (130 after Ctrl-C, with one line)."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -219,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if func is None:
             parser.print_help()
             return EXIT_UNREADABLE
-        return func(args)
+        code = func(args)
+        checkpoint()
+        return code
     except CliError as e:
         print(f"schnapsen-lab: {e}", file=sys.stderr)
         return e.code

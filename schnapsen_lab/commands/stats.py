@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable, check_writable
+    from ..cli import CliError, _check_readable, check_writable, checkpoint
 
     for option, out in (("-o", args.output), ("--matches", args.matches),
                         ("--players", args.players), ("--ratings", args.ratings)):
@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..stats.frames import deals_frame, matches_frame, players_frame
     from ..stats.parallel import read_deals
+
+    checkpoint()  # a Ctrl-C that an import swallowed stops here
     from ..stats.tables import summary
 
     size = sum(os.path.getsize(p) for p in args.files)
