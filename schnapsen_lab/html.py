@@ -11,8 +11,10 @@ classes (so tests and browser tests can find the parts); each class has one mean
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any, Protocol
 
 from .cards import CARDS, Card, Suit, cards_in
 from .i18n import C_, N_, NP_, Plurals, Texts
@@ -20,9 +22,11 @@ from .knowledge import view
 from .match import MatchState
 from .notation import (
     RANK_TEXT,
+    action_words,
     bummerl_text,
     card_name,
     card_text,
+    describe,
     error_text,
     inference_text,
     outcome_text,
@@ -35,18 +39,26 @@ from .replay import Counting, Replay
 from .rules import SEATS, Position, Seat
 
 __all__ = [
+    "BUILTIN_DRAWINGS",
+    "FELT_STYLE",
     "FELT_WIDTH",
+    "LABEL_STYLE",
+    "PANEL_STYLE",
     "PLURALS",
     "TEXT",
+    "Drawing",
+    "SchnapsenDrawing",
     "back_html",
     "card_html",
     "card_span",
     "cards_html",
     "counting_html",
+    "drawing_for",
     "error_html",
     "glyph_text",
     "position_html",
     "record_html",
+    "register_drawing",
     "table_html",
     "tags_html",
     "tallies_html",
@@ -135,6 +147,12 @@ _FELT = ("background:#2e7d4f;border-radius:10px;padding:8px 10px;color:#fff;"
          f"font:13px/1.4 'DejaVu Sans',Arial,sans-serif;width:{FELT_WIDTH}px;"
          "box-sizing:border-box;")
 _LABEL = "font-size:12px;opacity:.9;margin:2px 0;"
+FELT_STYLE = _FELT
+"""The green table's inline style (fixed width :data:`FELT_WIDTH`)."""
+PANEL_STYLE = _PANEL
+"""The side panels' inline style."""
+LABEL_STYLE = _LABEL
+"""The style of the small labels on the table."""
 
 
 def _card_title(c: Card) -> str:
@@ -212,15 +230,21 @@ _HIDDEN_TAGS = (*_SHOWN_TAGS, "Deck", "PlayerA", "PlayerB")
 
 
 def tags_html(record: Record) -> str:
-    """The record's tags as a compact header (every value escaped)."""
-    a, b = _escaped(record.player_names)
-    title = TEXT["title.players"].format(a=a, b=b)
+    """The record's tags as a compact header (every value escaped): the players by seat
+    (``Anna (A) vs Bert (B)``; four players ``Anna (N), Bert (E), ...``), then the tags."""
+    names = [escape(n) for n in record.player_names]
+    seats = record.seats
+    if len(names) == 2:
+        title = TEXT["title.players"].format(a=names[0], b=names[1])
+    else:
+        title = ", ".join(f"{n} <small>({s})</small>" for n, s in zip(names, seats, strict=True))
+    hidden = (*_HIDDEN_TAGS, *record.game.name_tags)
     bits = []
     for k in _SHOWN_TAGS:
         if k in record.tags:
             bits.append(f"<b>{escape(k)}</b> {escape(record.tags[k])}")
     for k, v in record.tags.items():
-        if k not in _HIDDEN_TAGS:
+        if k not in hidden:
             bits.append(f"<b>{escape(k)}</b> {escape(v)}")
     return (f'<div class="sl-tags" style="{_PANEL}"><div class="sl-title" '
             f'style="font-size:15px;font-weight:bold">{title}</div>'
@@ -233,11 +257,7 @@ def record_html(record: Record) -> str:
     A record of a game these two-player pictures do not draw (four-player
     Bauernschnapsen, for now) is shown as its PSN text, with its errors."""
     if len(record.seats) != len(SEATS):
-        errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
-        return (f'<div class="sl-record"><pre class="sl-psn" style="{_PANEL}">'
-                f"{escape(str(record))}</pre>"
-                + (f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>'
-                   if errs else "") + "</div>")
+        return _other_record_html(record)
     parts = [tags_html(record)]
     if record.deck is not None:
         p0 = record.start()
@@ -525,6 +545,118 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
                f'<b>{TEXT["count.no_inferences"]}</b></div>')
     return f'<div class="sl-count" style="{_PANEL}">{facts}{inf}</div>'
 
+
+
+# -- drawings: what the replay widget asks of each game ------------------------------------------
+
+class Drawing(Protocol):
+    """How a game's deals are drawn by the replay widget (and a notebook's ``Replay``):
+    one drawing per game, found by the game's key (:func:`drawing_for`). Viewers are
+    seat indexes, None for the open table; every text a user typed comes out escaped."""
+
+    def move_text(self, rp: Replay, step: int) -> str:
+        """The move list's text for ``step`` > 0 after the step number: the seat and the
+        action in words (``A leads 10♥``, ``S: double``)."""
+        ...
+
+    def said(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """The sentence (HTML) for the action that led to ``step`` > 0, as ``viewer``
+        may hear it."""
+        ...
+
+    def table(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """The table at ``step`` as ``viewer`` may see it, of width :data:`FELT_WIDTH`."""
+        ...
+
+    def tallies(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """Scores, tricks, pending marriages, the match and the outcome (and what else
+        the game shows beside the table)."""
+        ...
+
+    def counting(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """The counting panel of ``viewer`` (the open table: the game decides)."""
+        ...
+
+
+BUILTIN_DRAWINGS = ("schnapsen_lab.games.bauern.html",)
+"""Modules that register the drawings of the built-in games beyond two-player Schnapsen,
+imported when a replay of one is first drawn."""
+
+_DRAWINGS: dict[str, Drawing] = {}
+
+
+def register_drawing(game_key: str, drawing: Drawing) -> None:
+    """Make ``drawing`` the way the game registered under ``game_key`` is drawn."""
+    _DRAWINGS[game_key] = drawing
+
+
+def drawing_for(game: Any) -> Drawing:
+    """The drawing of ``game`` (a :class:`~schnapsen_lab.game.Game`); raise KeyError when
+    none is registered for it."""
+    d = _DRAWINGS.get(game.key)
+    if d is None:
+        for module in BUILTIN_DRAWINGS:
+            importlib.import_module(module)
+        d = _DRAWINGS.get(game.key)
+        if d is None:
+            raise KeyError(f"no drawing for the game {game.key!r}")
+    return d
+
+
+class SchnapsenDrawing:
+    """Two-player Schnapsen: :func:`table_html`, :func:`tallies_html`,
+    :func:`counting_html` and the sentences of :mod:`schnapsen_lab.notation`."""
+
+    def move_text(self, rp: Replay, step: int) -> str:
+        """``A leads 10♥``."""
+        a = rp.action(step)
+        who = rp.actor(step)
+        return f"{'?' if who is None else who.name} {action_words(rp[step - 1], a)}"
+
+    def said(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """``Anna closes the talon``, ``Bert plays 10♥; Anna takes the trick (21)``."""
+        names = _escaped(rp.record.player_names)
+        return describe(rp[step - 1], rp.action(step), rp[step], names, rp.actor(step),
+                        card=card_span)
+
+    def table(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """:func:`table_html`."""
+        return table_html(rp, step, viewer)
+
+    def tallies(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """:func:`tallies_html` (public: the same in every view)."""
+        return tallies_html(rp, step)
+
+    def counting(self, rp: Replay, step: int, viewer: int | None) -> str:
+        """One panel for a player's view, both at the open table."""
+        names = rp.record.player_names
+        if viewer is not None:
+            return counting_html(rp.counting(step, viewer), names)
+        panels = "".join(counting_html(rp.counting(step, s), names) for s in SEATS)
+        return f'<div style="display:flex;flex-direction:column;gap:8px">{panels}</div>'
+
+
+register_drawing("schnapsen", SchnapsenDrawing())
+
+
+def _other_record_html(record: Record) -> str:
+    """A record of a game with its own drawing: its tags, the table as dealt, the moves
+    and the outcome as its drawing shows them at the last step; a record that cannot be
+    replayed shows its PSN text and errors."""
+    errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
+    errors = (f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>'
+              if errs else "")
+    if record.deck is None:
+        return (f'<div class="sl-record"><pre class="sl-psn" style="{_PANEL}">'
+                f"{escape(str(record))}</pre>{errors}</div>")
+    rp = Replay(record)
+    d = drawing_for(record.game)
+    comments = "".join(f'<div class="sl-comment" style="{_PANEL}font-style:italic">'
+                       f"{escape(c)}</div>" for c in record.main.comments)
+    moves = (f'<div class="sl-movetext" style="{_PANEL}font-family:monospace">'
+             f"{_movetext_html(record)}</div>" if record.main.moves else "")
+    return (f'<div class="sl-record">{tags_html(record)}{d.table(rp, 0, None)}{comments}'
+            f"{moves}{d.tallies(rp, rp.last, None)}{errors}</div>")
 
 
 # -- for renderers outside Python --------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from . import i18n
 from .cards import CARDS, Card, Rank, Suit
@@ -23,6 +24,8 @@ from .rules import Action, ActionKind, End, Outcome, Position, Seat, parse_actio
 
 __all__ = [
     "CALLS",
+    "FOUR",
+    "FOUR_PLURALS",
     "PLURALS",
     "RANK_TEXT",
     "RULE_WORDS",
@@ -31,17 +34,22 @@ __all__ = [
     "action_text",
     "action_words",
     "bummerl_text",
+    "call_name",
     "card_name",
     "card_text",
     "cards_text",
     "describe",
     "error_text",
+    "four_describe",
+    "four_move_words",
+    "four_outcome_text",
     "inference_text",
     "outcome_text",
     "plural",
     "profile_name",
     "reason_text",
     "seat_label",
+    "seats_text",
     "suit_name",
     "suit_of",
     "text_with_cards",
@@ -128,6 +136,14 @@ RULE_WORDS = Texts({
     "G1": N_("a correct claim: 1 if the loser has 33 or more, 2 if less, 3 without a trick"),
     "G2": N_("a false claim: the opponent gets 2, or 3 without a trick"),
     "G3": N_("all tricks played without a claim: the last trick's winner gets 1"),
+    # four players (BAUERN.md)
+    "BG1": N_("a correct claim: 1 if the other side has more than 33, 2 if 33 or less, 3 "
+              "without a trick"),
+    "BG2": N_("a false claim: the other side gets 2, or 3 without a trick"),
+    "BG3": N_("five tricks without a claim: the side that won the last trick gets 1"),
+    "BK2": N_("Schnapser and Kontraschnapser: 66 of the declarer's own within three "
+              "tricks"),
+    "BK3": N_("Gang and Bauernschnapser: every trick to the declarer himself"),
     "C2": N_("the closer claimed correctly: scored from the opponent at the closing"),
     "C3": N_("the closing failed: the opponent gets 2, or 3 without a trick at the closing"),
     "C4": N_("a false claim by the closer's opponent"),
@@ -142,14 +158,60 @@ CALLS = Texts({
     "bauernschnapser": C_("Bauernschnapsen contract", "Bauernschnapser"),
     "kontraschnapser": C_("Bauernschnapsen contract", "Kontraschnapser"),
 })
-"""The calls of the four-player game (Bauernschnapsen, BA1-BA4) by their PSN word, for
-its widgets to come."""
+"""The calls of the four-player game (Bauernschnapsen, BA1-BA4) by their PSN word."""
+
+FOUR = Texts({
+    # the move list: an action without its subject (the seat stands before it)
+    "move.trump": N_("names {suit}"),
+    "move.turn": N_("turns up {card}"),
+    "move.partner": N_("calls {card} as partner"),
+    # Translators: a call in the move list: the seat, then the call ("S: double")
+    "move.call": N_("{seat}: {call}"),
+    # sentences
+    "said.trump": N_("{who} names {suit} trump"),
+    "said.turn": N_("{who} turns up {card}: trump is {suit}"),
+    "said.partner": N_("{who} calls {card} as partner: its holder plays with {who} this deal"),
+    "said.partner_holder": N_("{who} calls {card} as partner: {holder} holds it"),
+    "said.partner_alone": N_("{who} calls {card} and holds it: {who} plays alone against "
+                             "three"),
+    "said.pass": N_("{who} passes"),
+    "said.spritze": N_("{who} doubles the deal"),
+    "said.contract": N_("{who} bids {contract} ({value})"),
+    "said.play": N_("{who} plays {card}"),
+    "said.claim_right": N_("{who} claims 66 for {side} (correct)"),
+    "said.claim_false": N_("{who} claims 66 for {side} (false: under 66)"),
+    # the contract and its outcome
+    "normal_game": N_("normal game"),
+    "contract": N_("{contract} ({value}), declarer {who}"),
+    "doubled": N_("doubled by {who}"),
+    "outcome.doubled": N_("{outcome}, doubled by {who}"),
+    "outcome.explained": N_("{outcome} ({rule}: {words})"),
+    "outcome.ruled": N_("{outcome} ({rule})"),
+    "match.won": N_("the match goes to {who}"),
+})
+"""The four-player game's words (Bauernschnapsen): its actions, sentences and outcomes.
+Cards, suits, leads and marriages are written as for two players (:data:`TEXT`)."""
+
+FOUR_PLURALS = Plurals({
+    "outcome.claim": NP_("{n} game point to {side}: a correct claim",
+                         "{n} game points to {side}: a correct claim"),
+    "outcome.false_claim": NP_("{n} game point to {side}: a false claim by {who}",
+                               "{n} game points to {side}: a false claim by {who}"),
+    "outcome.last_trick": NP_("{n} game point to {side}: the last trick, without a claim",
+                              "{n} game points to {side}: the last trick, without a claim"),
+    "outcome.made": NP_("{n} game point to {side}: the {contract} of {who} is made",
+                        "{n} game points to {side}: the {contract} of {who} is made"),
+    "outcome.broken": NP_("{n} game point to {side}: the {contract} of {who} is broken",
+                          "{n} game points to {side}: the {contract} of {who} is broken"),
+})
+"""The four-player outcomes, by how the deal ended (``{n}`` game points)."""
 
 SEAT_LABEL = "{name} ({seat})"
 """A player by name and seat: the same in every language."""
 _MARRIAGE = "{card} +{points}"
 
 _CARD = r"[AKQJT][CDHS]"
+_CALL = r"weiter|spritze|schnapser|gang|bauernschnapser|kontraschnapser"
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), text) for pattern, text in (
@@ -192,6 +254,66 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"not (?P<points>\d+)",
          N_("a marriage in {suit} counts {want}, not {points}")),
         (r"a deck is 20 distinct cards", N_("a deck is 20 distinct cards")),
+        # the four-player referee (BAUERN.md)
+        (rf"(?P<card>{_CARD}) does not beat (?P<lead>{_CARD}) though (?P<who>\w+) can "
+         r"\(BF1\)",
+         N_("{card} does not beat {lead} though {who} can (BF1)")),
+        (rf"(?P<card>{_CARD}) does not follow (?P<suit>clubs|diamonds|hearts|spades)",
+         N_("{card} does not follow {suit_of}")),
+        (rf"(?P<card>{_CARD}) is no trump, though the follower is void in the led suit and "
+         r"holds one",
+         N_("{card} is no trump, though the follower is void in the led suit and holds one")),
+        (rf"(?P<card>{_CARD}) cannot be played now", N_("{card} cannot be played now")),
+        (r"trump is fixed once, before anything else",
+         N_("trump is fixed once, before anything else")),
+        (r"forehand fixes trump first", N_("forehand fixes trump first")),
+        (r"forehand fixes trump before the calls", N_("forehand fixes trump before the calls")),
+        (r"forehand fixes trump first; (?P<action>\S+) cannot come yet",
+         N_("forehand fixes trump first; {action} cannot come yet")),
+        (r"forehand (?P<who>\w+) holds no (?P<suit>clubs|diamonds|hearts|spades) among his "
+         r"first three cards",
+         N_("forehand {who} holds no {suit_of} among his first three cards")),
+        (r"partners are fixed in the (?P<profile>\S+) profile",
+         N_("partners are fixed in the {profile} profile")),
+        (r"forehand calls his partner once, right after fixing trump",
+         N_("forehand calls his partner once, right after fixing trump")),
+        (rf"(?P<card>{_CARD}) is among forehand's first three cards",
+         N_("{card} is among forehand's first three cards")),
+        (r"forehand calls his partner before the calls",
+         N_("forehand calls his partner before the calls")),
+        (r"forehand calls his partner first; (?P<action>\S+) cannot come yet",
+         N_("forehand calls his partner first; {action} cannot come yet")),
+        (r"each player speaks once, in the round before the first trick",
+         N_("each player speaks once, in the round before the first trick")),
+        (r"(?P<who>\w+) has not spoken yet: the round of calls comes before the first card",
+         N_("{who} has not spoken yet: the round of calls comes before the first card")),
+        (rf"(?P<call>{_CALL}) \((?P<value>\d+)\) is not worth more than (?P<best>{_CALL}) "
+         r"\((?P<best_value>\d+)\), already called",
+         N_("{call} ({value}) is not worth more than {best} ({best_value}), already called")),
+        (r"the deal is over; (?P<action>\S+) cannot follow",
+         N_("the deal is over; {action} cannot follow")),
+        (r"a claim is made right after a trick or a marriage announcement",
+         N_("a claim is made right after a trick or a marriage announcement")),
+        (rf"no claim in a (?P<contract>{_CALL}): the contract decides the deal",
+         N_("no claim in a {contract}: the contract decides the deal")),
+        (r"a side claims right after winning a trick or announcing a marriage",
+         N_("a side claims right after winning a trick or announcing a marriage")),
+        (r"(?P<who>\w+) follows now; a marriage is announced by the leader",
+         N_("{who} follows now; a marriage is announced by the leader")),
+        (rf"no marriages in a (?P<contract>{_CALL})",
+         N_("no marriages in a {contract}")),
+        (rf"a marriage is led with its king or queen, not (?P<card>{_CARD})",
+         N_("a marriage is led with its king or queen, not {card}")),
+        (r"(?P<who>\w+) already said spritze: once a deal",
+         N_("{who} already doubled: once a deal")),
+        (r"forehand may not say spritze", N_("forehand may not double")),
+        (r"the holder of the called card may not say spritze",
+         N_("the holder of the called card may not double")),
+        (r"(?P<who>\w+) sits with forehand (?P<forehand>\w+): only the other team may say "
+         r"spritze",
+         N_("{who} sits with forehand {forehand}: only the other team may double")),
+        (r"forehand (?P<who>\w+) may not call kontraschnapser",
+         N_("forehand {who} may not bid Kontraschnapser")),
     ))
 """The referee's reasons (:meth:`~schnapsen_lab.rules.Position.check`): the engine
 writes them in English, the display layer in the language spoken."""
@@ -377,8 +499,12 @@ def _reason_words(message: str, fmt: CardFormat) -> str | None:
             word = fields["suit"]
             suit = Suit[word] if len(word) == 1 else Suit(_SUIT_WORDS.index(word))
             fields["suit"] = suit_name(suit)
+            fields["suit_of"] = suit_of(suit)
             fields["king"] = fmt(CARDS[suit * 5 + Rank.K])
             fields["queen"] = fmt(CARDS[suit * 5 + Rank.Q])
+        for k in ("call", "best", "contract"):
+            if k in fields:
+                fields[k] = CALLS[fields[k]]
         if "profile" in fields:
             fields["profile"] = profile_name(fields["profile"])
         for k in ("card", "lead"):
@@ -433,3 +559,141 @@ def _action_token(token: str, card: CardFormat) -> str:
         return action_text(parse_action(token), card)
     except ValueError:
         return text_with_cards(token, card)
+
+
+# -- four players (Bauernschnapsen) ----------------------------------------------------------------
+# The four-player positions and actions are read by their fields (``kind.value``,
+# ``card``, ``call``), so that this module needs the four-player engine only when a
+# four-player deal is shown.
+
+FOUR_SEATS = "NESW"
+
+
+def call_name(call: Any) -> str:
+    """A Bauernschnapsen call in words (its PSN word ``weiter``, ``spritze``, ... or the
+    call itself): pass, double, Schnapser, Gang, Bauernschnapser, Kontraschnapser."""
+    return CALLS[str(getattr(call, "value", call)).lower()]
+
+
+def seats_text(names: Sequence[str], seats: int, letters: str = FOUR_SEATS) -> str:
+    """The players of a seat mask by name and seats: ``Bert (E)``, ``Anna & Cilli (NS)``,
+    ``Bert, Cilli & Dani (ESW)`` (names already escaped where HTML is made)."""
+    idx = [s for s in range(len(names)) if seats >> s & 1]
+    people = [names[s] for s in idx]
+    if not people:
+        return ""
+    joined = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " & " + people[-1]
+    return f"{joined} ({''.join(letters[s] for s in idx)})"
+
+
+def _suit_words(suit: int) -> str:
+    s = Suit(suit)
+    return f"{s.symbol} {suit_name(s)}"
+
+
+def four_move_words(before: Any, action: Any, seat: str = "",
+                    card: CardFormat | None = None) -> str:
+    """A four-player action as the move list writes it after the seat: ``names ♥
+    hearts``, ``turns up K♥``, ``calls A♥ as partner``, ``leads A♥``, ``announces 20,
+    leads K♥``, ``claims 66``; a call is written with its seat, ``S: double``."""
+    fmt = card or card_text
+    kind = action.kind.value
+    if kind == "trump":
+        if action.suit is None:
+            return FOUR["move.turn"].format(card=fmt(CARDS[before.deck[3 if before.knock
+                                                                        else 12]]))
+        return FOUR["move.trump"].format(suit=_suit_words(action.suit))
+    if kind == "partner":
+        return FOUR["move.partner"].format(card=fmt(CARDS[action.card]))
+    if kind == "call":
+        return FOUR["move.call"].format(seat=seat, call=call_name(action.call))
+    if kind == "claim":
+        return TEXT["move.claim"]
+    c = fmt(CARDS[action.card])
+    if kind == "marriage":
+        return TEXT["move.marriage"].format(points=action.points, card=c)
+    return TEXT["move.follow" if before.table else "move.lead"].format(card=c)
+
+
+def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
+                  card: CardFormat | None = None, *, partner_known: bool = True) -> str:
+    """The sentence for a four-player action played at ``before`` (giving ``after``):
+    "Bert names ♥ hearts trump", "Cilli doubles the deal", "Anna plays 10♥; Bert takes
+    the trick (25)", "Cilli claims 66 for Anna & Cilli (NS) (correct)". ``names`` are
+    the players by seat, already escaped for HTML; without ``partner_known`` a called
+    card's holder is not named (the viewer does not know it yet, BW2)."""
+    fmt = card or card_text
+    kind = action.kind.value
+    if kind == "claim":
+        out = after.outcome
+        claimant = out.claimant if out is not None else before.side_seats[before.claim_by]
+        who = seats_text(names, 1 << before.claim_seat) if before.claim_seat >= 0 else "?"
+        ok = out is not None and out.end.value == "claim"
+        return FOUR["said.claim_right" if ok else "said.claim_false"].format(
+            who=who, side=seats_text(names, claimant))
+    me = before.turn
+    who = seats_text(names, 1 << me)
+    if kind == "trump":
+        if action.suit is None:
+            c = before.deck[3 if before.knock else 12]
+            return FOUR["said.turn"].format(who=who, card=fmt(CARDS[c]),
+                                            suit=_suit_words(c // 5))
+        return FOUR["said.trump"].format(who=who, suit=_suit_words(action.suit))
+    if kind == "partner":
+        c = fmt(CARDS[action.card])
+        if not partner_known:
+            return FOUR["said.partner"].format(who=who, card=c)
+        if after.partner == me:
+            return FOUR["said.partner_alone"].format(who=who, card=c)
+        return FOUR["said.partner_holder"].format(who=who, card=c,
+                                                  holder=seats_text(names, 1 << after.partner))
+    if kind == "call":
+        call = action.call
+        word = call.value
+        if word == "weiter":
+            return FOUR["said.pass"].format(who=who)
+        if word == "spritze":
+            return FOUR["said.spritze"].format(who=who)
+        return FOUR["said.contract"].format(who=who, contract=call_name(call),
+                                            value=call.value_points)
+    c = action.card
+    if kind == "marriage":
+        return TEXT["said.marriage"].format(who=who, points=action.points,
+                                            suit=suit_name(c // 5), card=fmt(CARDS[c]))
+    if not before.table:
+        return TEXT["said.lead"].format(who=who, card=fmt(CARDS[c]))
+    if after.tricks_played > before.tricks_played and after.last_trick is not None:
+        cards, _, winner = after.last_trick
+        points = sum(CARDS[x].points for x in cards)
+        return TEXT["said.follow"].format(who=who, card=fmt(CARDS[c]),
+                                          winner=seats_text(names, 1 << winner), points=points)
+    return FOUR["said.play"].format(who=who, card=fmt(CARDS[c]))
+
+
+def four_outcome_text(outcome: Any, final: Any, names: Sequence[str], *,
+                      explain: bool = False) -> str:
+    """A four-player outcome in words with the rule that decided it: "6 game points to
+    Anna & Cilli (NS): the Schnapser of Bert (E) is broken, doubled by Cilli (S) (BK2)";
+    with ``explain`` the rule's line too. ``final`` is the deal's last position."""
+    end = outcome.end.value
+    side = seats_text(names, outcome.winners)
+    n = outcome.game_points
+    if end in ("contract_made", "contract_broken"):
+        text = FOUR_PLURALS.text("outcome.made" if end == "contract_made" else "outcome.broken",
+                                 n, side=side, contract=call_name(final.contract),
+                                 who=seats_text(names, 1 << final.declarer))
+    elif end == "false_claim":
+        text = FOUR_PLURALS.text("outcome.false_claim", n, side=side,
+                                 who=seats_text(names, outcome.claimant))
+    elif end == "claim":
+        text = FOUR_PLURALS.text("outcome.claim", n, side=side)
+    else:
+        text = FOUR_PLURALS.text("outcome.last_trick", n, side=side)
+    if final.spritze >= 0:
+        text = FOUR["outcome.doubled"].format(outcome=text,
+                                              who=seats_text(names, 1 << final.spritze))
+    rule = outcome.rule
+    words = RULE_WORDS.get(rule, "") if explain else ""
+    if words:
+        return FOUR["outcome.explained"].format(outcome=text, rule=rule, words=words)
+    return FOUR["outcome.ruled"].format(outcome=text, rule=rule)

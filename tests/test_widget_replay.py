@@ -251,17 +251,15 @@ def test_good_records_beside_a_broken_one_are_replayed(tmp_path: Path) -> None:
     assert "sl-skipped" in w.header.value and "S3" in w.header.value
 
 
-def test_four_player_deals_are_left_to_the_widgets_to_come(tmp_path: Path) -> None:
+def test_four_player_deals_are_replayed_too(tmp_path: Path) -> None:
+    """A file of four-player deals opens in the same widget (tests/test_widget_bauern_replay.py
+    for what it shows); a four-player record shows its table in a notebook, escaped."""
     four = STUDY.joinpath("bauern-gang.psn").read_text(encoding="utf-8")
-    good = STUDY.joinpath("closing-wins-3.psn").read_text(encoding="utf-8")
     only = tmp_path / "four.psn"
     only.write_text(four, encoding="utf-8")
-    assert "four-player deals (Bauernschnapsen)" in _problem(replay(only))
-    both = tmp_path / "both.psn"
-    both.write_text(four + "\n" + good, encoding="utf-8")
-    w = replay(both)
-    assert w.problem is None and [r.game.key for r in w.records] == ["schnapsen"]
-    # a four-player record shows its PSN text in a notebook, escaped
+    w = replay(only)
+    assert w.problem is None and [r.game.key for r in w.records] == ["bauern"]
+    assert "sl-table-4" in w.table.value
     (rec,) = psn.loads(four.replace("Anna", "<b>Anna</b>"))
     page = rec._repr_html_()
     assert "&lt;b&gt;Anna&lt;/b&gt;" in page and "<b>Anna</b>" not in page

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from enum import IntEnum
 from html import escape
 from typing import Any
 
@@ -32,10 +33,9 @@ import ipywidgets as W
 from .. import html as H
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import TEXT as NOTATION_TEXT
-from ..notation import action_words, describe, error_text
+from ..notation import error_text
 from ..psn import Record, read
 from ..replay import Replay, match_groups
-from ..rules import SEATS, Seat
 
 __all__ = ["MOVES_WIDTH", "PLURALS", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS",
            "ReplayWidget", "move_label"]
@@ -53,6 +53,7 @@ TEXT = Texts({
     "deal.match": N_("{match} deal {deal}"),
     "deal.record": N_("record {index}"),
     "deal.label": N_("{n}: {what} · {a} vs {b} · {result}"),
+    "deal.label.many": N_("{n}: {what} · {players} · {result}"),
     "step.line": H.TEXT.source["step.line"],
     "step.dealt": NOTATION_TEXT.source["move.dealt"],
     "step.open": H.TEXT.source["view.open_short"],
@@ -64,11 +65,8 @@ TEXT = Texts({
     "problem.file_empty": N_("Nothing to replay: {path} holds no record."),
     "problem.no_file": N_("Nothing to replay: {path}: no such PSN file."),
     "problem.unreadable": N_("Nothing to replay: {where}deal {index}, {error}"),
-    "problem.four_players": N_("Nothing to replay here: this widget does not draw "
-                               "four-player deals (Bauernschnapsen) yet; the command "
-                               "schnapsen-lab replay shows them."),
     "bad_source": N_("replay() takes a Record, records, a Replay or a PSN file path"),
-    "bad_view": N_("view is 'open', 'A' or 'B', not {view!r}"),
+    "bad_view": N_("view is 'open' or a seat ({seats}), not {view!r}"),
     **{f"nag.{k}": H.TEXT.source[f"nag.{k}"] for k in (1, 2, 3, 4, 5, 6, "other")},
 })
 """Every text this widget shows, as format strings."""
@@ -79,17 +77,18 @@ PLURALS = Plurals({
 })
 """Texts that depend on a number."""
 
-_MOVE = "{step:>2} {seat} {words}"
+_MOVE = "{step:>2} {words}"
 _COMMENT_MARK = " {…}"
 
 VIEWS: tuple[str, ...] = ("open", "A", "B")
-"""The view selector's values: the open table, A's view, B's view."""
+"""The view selector's values for a two-player deal: the open table, A's view, B's view
+(a four-player deal: ``open``, ``N``, ``E``, ``S``, ``W``)."""
 
 
-def _view_options() -> list[tuple[str, str]]:
-    """The view selector's options, labelled in the language spoken."""
+def _view_options(seats: Sequence[str]) -> list[tuple[str, str]]:
+    """The view selector's options for a game's seats, labelled in the language spoken."""
     return [(TEXT["view.open"] if v == "open" else TEXT["step.view"].format(who=v), v)
-            for v in VIEWS]
+            for v in ("open", *seats)]
 
 MOVES_WIDTH = 280
 """The move list's width (px)."""
@@ -133,19 +132,16 @@ def _first_error(r: Record) -> str:
 
 def move_label(rp: Replay, step: int) -> str:
     """The move list's text for ``step``: one step number, the seat, the action in words
-    (``3  A  exchanges J♠ for the indicator``), its glyphs, and a mark for comments."""
+    (``3 A exchanges J♠ for the indicator``, ``2 E names ♥ hearts``, ``4 S: double``),
+    its glyphs, and a mark for comments."""
     if step == 0:
-        return (_MOVE.format(step=0, seat="", words=TEXT["step.dealt"]).replace("  ", " ")
+        return (_MOVE.format(step=0, words=TEXT["step.dealt"])
                 + (_COMMENT_MARK if rp.record.main.comments else ""))
-    a = rp.action(step)
-    assert a is not None
-    who = rp.actor(step)
     mv = rp.move(step)
     assert mv is not None
-    words = action_words(rp[step - 1], a)
+    words = H.drawing_for(rp.game).move_text(rp, step)
     glyphs = H.glyph_text(mv.nags)
-    text = _MOVE.format(step=step, seat="?" if who is None else who.name,
-                        words=words + (f" {glyphs}" if glyphs else ""))
+    text = _MOVE.format(step=step, words=words + (f" {glyphs}" if glyphs else ""))
     return text + (_COMMENT_MARK if mv.comments else "")
 
 
@@ -177,23 +173,18 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                  deal: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         given, problem = _records_of(source)
-        # the two-player deals this widget draws (four players: the widgets to come)
-        drawn = [r for r in given if len(r.seats) == len(SEATS)]
-        records = [r for r in drawn if r.deck is not None]
-        broken = [r for r in drawn if r.deck is None]
+        records = [r for r in given if r.deck is not None]
+        broken = [r for r in given if r.deck is None]
         if not records and problem is None:
-            if broken:
-                r = broken[0]
-                problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
-                                                            error=_first_error(r))
-            else:
-                problem = TEXT["problem.four_players"]
+            r = broken[0]
+            problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
+                                                        error=_first_error(r))
         self.problem: str | None = problem
         self.skipped: list[Record] = broken
         self.records: list[Record] = records
         self._replays: dict[int, Replay] = {}
         self._busy = False
-        self.viewer: Seat | None = None
+        self.viewer: IntEnum | None = None
         self.step = 0
         self.header = _classes(W.HTML(), "sl-header")
         if not records:
@@ -210,7 +201,9 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                                                layout=W.Layout(width="auto")), "sl-deal")
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
-        self.view_picker = _classes(W.ToggleButtons(options=_view_options(), value="open",
+        self._seats: tuple[str, ...] = records[0].seats
+        self.view_picker = _classes(W.ToggleButtons(options=_view_options(self._seats),
+                                                    value="open",
                                                     style={"button_width": "auto"}), "sl-view")
         btn = W.Layout(width="44px")
         self.first_button = _classes(W.Button(icon="fast-backward", tooltip=TEXT["first"],
@@ -264,6 +257,7 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         self.add_class("sl-replay")
 
         self.replay: Replay = self._replay_of(0)
+        self.drawing: H.Drawing = H.drawing_for(self.replay.game)
         self._load(max(0, min(deal, len(records) - 1)), step)
         if view is not None:
             self.set_view(view)
@@ -287,10 +281,14 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         return rp
 
     def _deal_label(self, i: int, r: Record) -> str:
-        pa, pb = r.player_names
+        names = r.player_names
         what = (TEXT["deal.match"].format(match=r.match, deal=r.deal) if r.match is not None
                 else TEXT["deal.record"].format(index=r.index))
-        return TEXT["deal.label"].format(n=i + 1, what=what, a=pa, b=pb, result=r.result_text)
+        if len(names) == 2:
+            return TEXT["deal.label"].format(n=i + 1, what=what, a=names[0], b=names[1],
+                                             result=r.result_text)
+        return TEXT["deal.label.many"].format(n=i + 1, what=what, players=", ".join(names),
+                                              result=r.result_text)
 
     # -- actions -------------------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -325,13 +323,14 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         if self.records:
             self.go(self.replay.last)
 
-    def set_view(self, view: str | Seat | None) -> None:
-        """Show the open table (``None``/``"open"``) or ``"A"``'s or ``"B"``'s view."""
-        value = "open" if view is None or str(view).lower() == "open" else str(view).upper()
-        if value not in ("open", "A", "B"):
-            raise ValueError(TEXT["bad_view"].format(view=view))
+    def set_view(self, view: str | IntEnum | None) -> None:
+        """Show the open table (``None``/``"open"``) or a seat's view (``"A"``, ``"B"``;
+        four players ``"N"``, ``"E"``, ``"S"``, ``"W"``)."""
         if not self.records:
             return
+        value = "open" if view is None or str(view).lower() == "open" else str(view).upper()
+        if value != "open" and value not in self._seats:
+            raise ValueError(TEXT["bad_view"].format(seats=", ".join(self._seats), view=view))
         if self.view_picker.value != value:
             self.view_picker.value = value  # the observer renders
         else:
@@ -355,7 +354,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         self._apply_view(change["new"])
 
     def _apply_view(self, value: str) -> None:
-        self.viewer = None if value == "open" else Seat[value]
+        rp = self.replay
+        self.viewer = None if value == "open" else rp.seat_values[rp.seats.index(value)]
         self._render()
 
     def _on_deal(self, change: dict[str, Any]) -> None:
@@ -364,10 +364,18 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _load(self, i: int, step: int) -> None:
         self.replay = self._replay_of(i)
         rp = self.replay
+        self.drawing = H.drawing_for(rp.game)
         self._busy = True
         try:
             if self.deal_picker.value != i:
                 self.deal_picker.value = i
+            if rp.seats != self._seats:  # a deal of another game: its seats' views
+                self._seats = rp.seats
+                keep = self.view_picker.value if self.view_picker.value in rp.seats else "open"
+                self.view_picker.options = _view_options(rp.seats)
+                self.view_picker.value = keep
+                self.viewer = (None if keep == "open"
+                               else rp.seat_values[rp.seats.index(keep)])
             self.slider.max = rp.last
             self.play.max = rp.last
             self.moves.options = [(move_label(rp, s), s) for s in range(len(rp))]
@@ -394,16 +402,11 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         rp = self.replay
         step = self.step
-        viewer = self.viewer
-        self.table.value = H.table_html(rp, step, viewer)
-        self.scores.value = H.tallies_html(rp, step)
-        names = rp.record.player_names
-        if viewer is None:
-            panels = "".join(H.counting_html(rp.counting(step, s), names) for s in SEATS)
-            self.counting_panel.value = (f'<div style="display:flex;flex-direction:column;'
-                                         f'gap:8px">{panels}</div>')
-        else:
-            self.counting_panel.value = H.counting_html(rp.counting(step, viewer), names)
+        viewer = None if self.viewer is None else int(self.viewer)
+        d = self.drawing
+        self.table.value = d.table(rp, step, viewer)
+        self.scores.value = d.tallies(rp, step, viewer)
+        self.counting_panel.value = d.counting(rp, step, viewer)
         self.step_label.value = self._step_html()
         self.comments.value = self._comments_html()
 
@@ -411,15 +414,10 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         rp = self.replay
         step = self.step
         names = tuple(escape(n) for n in rp.record.player_names)
-        if step == 0:
-            what = TEXT["step.dealt"]
-        else:
-            a = rp.action(step)
-            assert a is not None
-            who = rp.actor(step)
-            what = describe(rp[step - 1], a, rp[step], names, who, card=H.card_span)
-        view = (TEXT["step.open"] if self.viewer is None
-                else TEXT["step.view"].format(who=names[self.viewer]))
+        viewer = None if self.viewer is None else int(self.viewer)
+        what = TEXT["step.dealt"] if step == 0 else self.drawing.said(rp, step, viewer)
+        view = (TEXT["step.open"] if viewer is None
+                else TEXT["step.view"].format(who=names[viewer]))
         number = f'<span class="sl-step-number">{step}</span>'
         line = (f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>: {what} '
                 f'<span style="color:#777">({view})</span>')

@@ -315,9 +315,12 @@ class BauernKit:
             lines.append(f"unfinished after {rp.last} actions; {scores}")
         return "\n".join(lines) + "\n"
 
-    def html(self, rp: Replay, step: int) -> None:
-        """No notebook table yet (the four-player widgets come later)."""
-        return None
+    def html(self, rp: Replay, step: int) -> str:
+        """The four-player table and, beside it, the auction and the tallies
+        (:mod:`schnapsen_lab.games.bauern.html`)."""
+        from .html import table_html, tallies_html
+
+        return table_html(rp, step) + tallies_html(rp, step)
 
     def page(self, rp: Replay, lang: str | None) -> str:
         """No shared page for four players yet."""
