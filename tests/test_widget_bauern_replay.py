@@ -19,7 +19,6 @@ pytest.importorskip("ipywidgets")
 from schnapsen_lab import psn
 from schnapsen_lab.games.bauern.rules import (
     BAUERN,
-    BAUERN_CALLED,
     CLAIM,
     Call,
     Position,

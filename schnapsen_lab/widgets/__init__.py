@@ -1,8 +1,10 @@
 """Jupyter widgets (ipywidgets) for studying deals.
 
-``replay(source)`` opens the replay widget on a record, a list of records or a PSN file;
-``practice_table(bot)`` a table to play against a bot; ``deal_recorder()`` a form to
-enter a deal played at a real table. Each takes ``lang=`` (``"en"``, ``"de"``, ``"fr"``,
+``replay(source)`` opens the replay widget on a record, a list of records or a PSN file
+(two-player Schnapsen and four-player Bauernschnapsen alike); ``practice_table(bot)`` a
+table to play against a bot (``practice_table(variant="bauern")``: the table for four,
+with a bot partner against two bots); ``deal_recorder()`` a form to enter a deal played
+at a real table. Each takes ``lang=`` (``"en"``, ``"de"``, ``"fr"``,
 ``"ru"``) and otherwise speaks the language set with :func:`schnapsen_lab.set_language`.
 The submodule :mod:`schnapsen_lab.widgets.replay` holds the class; the name ``replay``
 in this package is the function (import the class with
@@ -26,7 +28,8 @@ def replay(source: Any, *, view: str | None = None, step: int = 0,
     """The replay widget on a :class:`~schnapsen_lab.psn.Record`, a list of records, a
     :class:`~schnapsen_lab.replay.Replay` or a path to a PSN file.
 
-    ``view`` is ``"A"``, ``"B"`` or None (open table); ``deal`` picks the record (from 0)
+    ``view`` is a seat (``"A"``, ``"B"``; four players ``"N"``, ``"E"``, ``"S"``, ``"W"``)
+    or None (open table); ``deal`` picks the record (from 0)
     when there are several; ``step`` is the step to show first. With nothing to replay
     (no record, or none the reader could deal) the widget says why, with the reader's
     first error as ``schnapsen-lab check`` gives it (``problem``). ``lang`` is the

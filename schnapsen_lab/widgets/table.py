@@ -61,7 +61,7 @@ from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, S
 from ..scope import analysis_refusal
 from ..table import Event, Table
 
-__all__ = ["TEXT", "CardRow", "PracticeTable", "practice_table"]
+__all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
 TEXT = Texts({
     # the hand
@@ -226,10 +226,12 @@ class CardRow(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
-             size: str = "lg", empty: str = "", tip: str = "") -> None:
+             size: str = "lg", empty: str = "", tip: str = "", backs: int = 0,
+             back_title: str = "") -> None:
         """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
         ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
-        default "play {card}")."""
+        default "play {card}"); ``backs`` cards face down follow them (titled
+        ``back_title``), never pickable."""
         tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
@@ -247,6 +249,7 @@ class CardRow(anywidget.AnyWidget):
                              f'title="{TEXT["not_playable"].format(card=card_text(c))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7)">{H.card_html(c, size, dim=True)}</span>')
+        parts += [H.back_html(size, title=back_title)] * backs
         inner = "".join(parts) or f'<span style="opacity:.7">{escape(empty)}</span>'
         height = _ROW_HEIGHT.get(size, 80)
         self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
@@ -846,7 +849,43 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
                 f"{bummerl}</div>")
 
 
-def practice_table(bot: str = "heuristic", **kwargs: Any) -> PracticeTable:
-    """The practice table widget against ``bot`` (see :class:`PracticeTable`; ``lang=``
-    chooses its language)."""
-    return PracticeTable(bot, **kwargs)
+TABLE_WIDGETS: dict[str, str] = {
+    "schnapsen": "schnapsen_lab.widgets.table:PracticeTable",
+    "bauern": "schnapsen_lab.widgets.bauern:BauernPracticeTable",
+}
+"""The practice table widget of each game, by the game's key (``module:class``)."""
+
+
+def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
+    """The game a practice table plays and its profile: from ``variant`` (a Variant name)
+    and ``profile`` (a profile, or a profile's name, which also tells the game)."""
+    from ..game import game_named, game_of_profile, games
+
+    if profile is not None and not isinstance(profile, str):
+        return game_of_profile(profile), profile
+    if variant is not None:
+        game = game_named(variant)
+    elif profile is not None:
+        key = profile.strip().lower()
+        game = next((g for g in games() if key in g.profiles), None)
+        if game is None:
+            raise KeyError(f"unknown rules profile {profile!r}; known: "
+                           f"{', '.join(sorted(n for g in games() for n in g.profiles))}")
+    else:
+        game = game_named("schnapsen")
+    return game, (game.profile_named(profile) if profile is not None else game.default_profile)
+
+
+def practice_table(bot: str = "heuristic", *, variant: str | None = None, profile: Any = None,
+                   **kwargs: Any) -> Any:
+    """The practice table widget against ``bot``: two-player Schnapsen
+    (:class:`PracticeTable`) by default; ``variant="bauern"`` or a four-player profile
+    (``profile="bauern-called"``, ``"bauern-head"``) gives the table for four
+    (:class:`~schnapsen_lab.widgets.bauern.BauernPracticeTable`). ``profile`` may be a
+    profile or its name; ``lang=`` chooses the language."""
+    import importlib
+
+    game, prof = _game_and_profile(variant, profile)
+    module, _, name = TABLE_WIDGETS[game.key].partition(":")
+    widget: Any = getattr(importlib.import_module(module), name)
+    return widget(bot, profile=prof, **kwargs)

@@ -214,8 +214,8 @@ def _hand_html(rp: Replay, step: int, seat: int, viewer: int | None, names: Sequ
 
 
 def _trick_html(rp: Replay, step: int, bottom: int, names: Sequence[str]) -> str:
-    """The trick in progress, each card at its player's side; the trick just completed
-    with its winner's card outlined."""
+    """The trick in progress, each card at its player's side; until the next lead the
+    last trick, its winner's card outlined (BW1: anyone may look at it)."""
     pos: Position = rp[step]
     cards: list[tuple[int, int]] = []
     winner = -1
@@ -224,7 +224,7 @@ def _trick_html(rp: Replay, step: int, bottom: int, names: Sequence[str]) -> str
         cap = HTEXT["trick.led"].format(who=names[pos.leader])
     else:
         done = rp.tricks(step)
-        if done and done[-1].step == step:
+        if done:
             t = done[-1]
             cards = [(s, int(c)) for s, c in zip(t.seats, t.cards, strict=True)]
             winner = int(t.winner)
