@@ -867,10 +867,11 @@ def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
         game = game_named(variant)
     elif profile is not None:
         key = profile.strip().lower()
-        game = next((g for g in games() if key in g.profiles), None)
-        if game is None:
+        found = [g for g in games() if key in g.profiles]
+        if not found:
             raise KeyError(f"unknown rules profile {profile!r}; known: "
                            f"{', '.join(sorted(n for g in games() for n in g.profiles))}")
+        game = found[0]
     else:
         game = game_named("schnapsen")
     return game, (game.profile_named(profile) if profile is not None else game.default_profile)
