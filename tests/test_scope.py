@@ -95,16 +95,12 @@ def test_the_trainers_skip_what_they_cannot_ask() -> None:
     assert closing_exercises(soft, count=1)  # the soft deals beside them still serve
 
 
-def test_the_html_page_draws_two_player_deals(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_html_page_draws_four_player_deals_too(tmp_path: Path) -> None:
     from schnapsen_lab.share import deal_html
 
     out = tmp_path / "x.html"
-    assert main(["html", str(FOUR), "-o", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert "the page shows two-player deals" in err and err.count("\n") == 1
-    assert not out.exists()
-    with pytest.raises(ValueError, match="two-player deals"):
-        deal_html(next(psn.read(FOUR)))
+    assert main(["html", str(FOUR), "-o", str(out)]) == 0
+    assert '"four":true' in out.read_text(encoding="utf-8")
+    assert "<html" in deal_html(next(psn.read(FOUR)))
     page = deal_html(next(psn.read(TWO_B2)))  # bauern2 is a two-player deal
-    assert "<html" in page
+    assert "<html" in page and '"four":true' not in page

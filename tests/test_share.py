@@ -203,11 +203,16 @@ def test_every_text_of_the_page_is_in_strings() -> None:
     used = literals & STRINGS.keys()
     used |= {f"rank_{r}" for r in "ATKQJ"} | {f"suit_{s}" for s in "CDHS"}
     used |= {f"suit_of_{s}" for s in "CDHS"} | {f"nag_{n}" for n in range(1, 7)}
-    used |= {"noscript", "page_title_deal", "page_title_bummerl"}  # written by Python
+    used |= {f"call_{c}" for c in ("weiter", "spritze", "schnapser", "gang", "bauernschnapser",
+                                   "kontraschnapser")}
+    used |= {"noscript", "page_title_deal", "page_title_bummerl",  # written by Python
+             "four_noscript", "page_title_four_deal", "page_title_four_match"}
     unused = STRINGS.keys() - used
     assert unused == set(), f"texts the script never shows: {sorted(unused)}"
     counted = literals & COUNTED.keys()
     counted |= {f"result_{e}" for e in ("claim", "false_claim", "last_trick", "failed_closing")}
+    counted |= {f"four_{e}" for e in ("claim", "false_claim", "last_trick", "contract_made",
+                                      "contract_broken")}
     assert COUNTED.keys() - counted == set()
     # No English words are written in the script itself: every text goes through tr().
     texts = [re.sub(r"<[^>]*>?|^[^<]*>", "", t) for t in literals]

@@ -91,9 +91,6 @@ def run(args: argparse.Namespace) -> int:
         shown = next(g for g in match_groups(records) if any(r is rec for r in g))
     else:
         shown = [rec]
-    if len(rec.seats) != 2:
-        return _fail(f"{args.file}: deal {n} is {rec.game.title} for {len(rec.seats)} "
-                     "players; the page shows two-player deals")
     broken = next((r for r in shown if r.errors), None)
     if all(r.deck is None for r in shown):
         assert broken is not None

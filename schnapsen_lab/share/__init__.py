@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from .. import notation
+from ..games.bauern.html import TEXT as four_texts
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
@@ -64,6 +65,7 @@ FORMAT = 1
 """The version of the page's data layout (:func:`page_data`)."""
 
 _N, _H = notation.TEXT.source, html_texts.source
+_F, _B = notation.FOUR.source, four_texts.source
 
 STRINGS = Texts({
     # page and header
@@ -161,6 +163,76 @@ STRINGS = Texts({
     "suit_S": _N["suit.S"],
     "suit_of_C": _N["suit_of.C"], "suit_of_D": _N["suit_of.D"], "suit_of_H": _N["suit_of.H"],
     "suit_of_S": _N["suit_of.S"],
+    # four players (Bauernschnapsen): the texts of the replay widget's four-player drawing
+    "page_title_four_deal": N_("{players}: a Bauernschnapsen deal"),
+    "page_title_four_match": N_("{players}: a Bauernschnapsen match"),
+    "deal_result_four": N_("{points} to {side}"),
+    "four_noscript": N_("This page shows a Bauernschnapsen replay; it needs JavaScript."),
+    "names_trump": _F["move.trump"],
+    "turns_up": _F["move.turn"],
+    "calls_partner": _F["move.partner"],
+    "call_said": _F["move.call"],
+    "said_trump": _F["said.trump"],
+    "said_turn": _F["said.turn"],
+    "said_partner": _F["said.partner"],
+    "said_partner_holder": _F["said.partner_holder"],
+    "said_partner_alone": _F["said.partner_alone"],
+    "said_pass": _F["said.pass"],
+    "said_spritze": _F["said.spritze"],
+    "said_contract": _F["said.contract"],
+    "said_lead": _N["said.lead"],
+    "said_play": _F["said.play"],
+    "said_follow": _N["said.follow"],
+    "said_marriage": _N["said.marriage"],
+    "said_claim_right": _F["said.claim_right"],
+    "said_claim_false": _F["said.claim_false"],
+    **{f"call_{k}": v for k, v in notation.CALLS.source.items()},
+    "contract": _F["contract"],
+    "doubled_by": _F["doubled"],
+    "outcome_doubled": _F["outcome.doubled"],
+    "outcome_ruled": _F["outcome.ruled"],
+    "match_won": _F["match.won"],
+    "seat_dealer": _B["seat.dealer"],
+    "seat_forehand": _B["seat.forehand"],
+    "seat_declarer": _B["seat.declarer"],
+    "seat_with": _B["seat.with"],
+    "seat_alone": _B["seat.alone"],
+    "seat_partner_unknown": _B["seat.partner_unknown"],
+    "hand_unseen": _B["hand.unseen"],
+    "trump_not_yet": _B["trump.not_yet"],
+    "trump_none": _B["trump.none"],
+    "trump_named": _B["trump.named"],
+    "turned": _B["turned"],
+    "doubled": _B["doubled"],
+    "auction": _B["auction"],
+    "auction_dealt": _B["auction.dealt"],
+    "auction_cut": _B["auction.cut"],
+    "auction_knock": _B["auction.knock"],
+    "auction_trump": _B["auction.trump"],
+    "auction_trump_named": _B["auction.trump_named"],
+    "auction_trump_turned": _B["auction.trump_turned"],
+    "auction_partner": _B["auction.partner"],
+    "auction_holder": _B["auction.holder"],
+    "auction_holder_secret": _B["auction.holder_secret"],
+    "auction_holder_you": _B["auction.holder_you"],
+    "auction_holder_unknown": _B["auction.holder_unknown"],
+    "auction_alone": _B["auction.alone"],
+    "auction_speaks": _B["auction.speaks"],
+    "auction_contract": _B["auction.contract"],
+    "auction_bid": _B["auction.bid"],
+    "auction_normal": _B["auction.normal"],
+    "tallies_declarer": _B["tallies.declarer"],
+    "tallies_points": _B["tallies.points"],
+    "tallies_won": _B["tallies.won"],
+    "tallies_unknown": _B["tallies.unknown"],
+    "tallies_counters": _B["tallies.counters"],
+    "count_open": _B["count.open"],
+    "count_holders": _B["count.holders"],
+    "count_me": _B["count.me"],
+    "count_void": _B["count.void"],
+    "count_sides": _B["count.sides"],
+    "count_alone": _B["count.alone"],
+    "count_no_trump": _B["count.no_trump"],
 })
 """Every text the page shows (English source), by key, shown in the language of the page;
 ``{name}`` fields are filled by the script. Texts the widgets show too are theirs (one
@@ -173,6 +245,12 @@ COUNTED = Plurals({
     "result_false_claim": notation.PLURALS.source["outcome.false_claim"],
     "result_last_trick": notation.PLURALS.source["outcome.last_trick"],
     "result_failed_closing": notation.PLURALS.source["outcome.failed_closing"],
+    "four_claim": notation.FOUR_PLURALS.source["outcome.claim"],
+    "four_false_claim": notation.FOUR_PLURALS.source["outcome.false_claim"],
+    "four_last_trick": notation.FOUR_PLURALS.source["outcome.last_trick"],
+    "four_contract_made": notation.FOUR_PLURALS.source["outcome.made"],
+    "four_contract_broken": notation.FOUR_PLURALS.source["outcome.broken"],
+    "match_header": NP_("Match {match}: {n} deal", "Match {match}: {n} deals"),
 })
 """The page's texts that depend on a number (``{n}``): the page holds each one's plural
 forms in its language, and which form each number from 0 to :data:`COUNTED_UP_TO` (or
@@ -336,7 +414,24 @@ def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:
     return [list(_TWO_SEAT_PLACES[v]) for v in viewers]
 
 
+DEAL_DATA: dict[str, str] = {
+    "schnapsen": "schnapsen_lab.share:two_player_deal_data",
+    "bauern": "schnapsen_lab.share.four:deal_data",
+}
+"""The function that gives a deal's data for the page, by the game's key."""
+
+
 def deal_data(rp: Replay) -> dict[str, Any]:
+    """One deal's data for the page, as its game gives it (:data:`DEAL_DATA`; four
+    players: :func:`schnapsen_lab.share.four.deal_data`)."""
+    import importlib
+
+    module, _, name = DEAL_DATA[rp.game.key].partition(":")
+    data: dict[str, Any] = getattr(importlib.import_module(module), name)(rp)
+    return data
+
+
+def two_player_deal_data(rp: Replay) -> dict[str, Any]:
     """One deal's data for the page: its seats and views, tags, tricks, inferences, steps.
 
     Card sets are bit masks over the 20 cards (bit ``c`` for ``Card(c)``), cards their
@@ -441,6 +536,8 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
     if _UNSAFE_IN_SCRIPT.search(script):
         raise AssertionError("page.js must not contain '</script' or '<!--'")
     css = _asset("page.css")
+    four = any(d.get("four") for d in data.get("deals", ()))
+    noscript = "four_noscript" if four else "noscript"
     lang = escape(str(data.get("lang", "en")))
     return (
         f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -449,33 +546,30 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
         "<meta name=\"generator\" content=\"schnapsen-lab\">\n"
         f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
         "<main id=\"sl-page\" class=\"sl-page\" tabindex=\"-1\">"
-        f"<noscript>{escape(data['strings']['noscript'])}</noscript></main>\n"
+        f"<noscript>{escape(data['strings'][noscript])}</noscript></main>\n"
         f"<script type=\"application/json\" id=\"sl-data\">{script_json(data)}</script>\n"
         f"<script>{script}</script>\n</body>\n</html>\n"
     )
+
+
+_FOUR_TITLES = {"page_title_deal": "page_title_four_deal",
+                "page_title_bummerl": "page_title_four_match"}
 
 
 def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
            lang: str | None) -> str:
     with language(lang):
         texts = {**STRINGS, **(strings or {})}
-    a, b = rec.player_names
-    return texts[key].format(a=a, b=b)
-
-
-def _two_players(record: Record) -> None:
-    """Raise ValueError for a record of a game the page does not draw (four players)."""
-    if len(record.seats) != len(SEATS):
-        raise ValueError(f"the shared page shows two-player deals; deal {record.index} is "
-                         f"{record.game.title} ({len(record.seats)} players)")
+    names = rec.player_names
+    if len(names) == 2:
+        return texts[key].format(a=names[0], b=names[1])
+    return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
 
 
 def _replay_of(source: Replay | Record) -> Replay:
     if isinstance(source, Replay):
-        _two_players(source.record)
         return source
     if isinstance(source, Record):
-        _two_players(source)
         if source.deck is None:
             raise ValueError(TEXT["cannot_replay"].format(
                 why=f": {source.errors[0]}" if source.errors else ""))
@@ -512,8 +606,6 @@ def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None
                 or None in deals
                 or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
             raise ValueError(TEXT["not_one_bummerl"])
-        for r in records:
-            _two_players(r)
         replays = [Replay(r) for r in records if r.deck is not None]
         if not replays:
             raise ValueError(TEXT["no_bummerl_deal"])

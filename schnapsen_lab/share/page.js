@@ -82,7 +82,8 @@
   function suitNameOf(s) { return tr("suit_of_" + SUITS[s]); }
 
   // -- what happened ----------------------------------------------------------------------
-  function describe(dl, i, long) {
+  function describe(dl, i, long, viewer) {
+    if (dl.four) { return describe4(dl, i, long, viewer === undefined ? -1 : viewer); }
     var st = dl.steps[i], a = st.a;
     if (!a) { return tr("as_dealt"); }
     var code = a[0], c = a[2], what;
@@ -123,6 +124,422 @@
     var glyph = st.g ? "<b>" + esc(glyphs(st.g)) + "</b>" : "";
     return "<span class=\"sl-move-step\">" + i + "</span><span class=\"sl-move-text\">" +
       describe(dl, i, false) + glyph + note + "</span>";
+  }
+
+  // -- four players (Bauernschnapsen) ------------------------------------------------------
+  var ALL = (1 << 20) - 1, POINTS = [11, 10, 4, 3, 2];
+  /* What follows from the actions up to step i (the calls, the contract, trump, the
+     called partner, the sides, the cards played, the voids shown), worked out once. */
+  function derive(dl, i) {
+    var st = dl.steps[i];
+    if (st.f) { return st.f; }
+    var f = {calls: [], contract: "", declarer: -1, spritze: -1, named: -1, turnedCard: -1,
+             called: -1}, j, a, x;
+    for (j = 1; j <= i; j++) {
+      a = dl.steps[j].a;
+      if (a[0] === "T") { f.named = SUITS.indexOf(a[4]); }
+      else if (a[0] === "U") { f.named = suitOf(a[2]); f.turnedCard = a[2]; }
+      else if (a[0] === "P") { f.called = a[2]; }
+      else if (a[0] === "B") {
+        f.calls.push(a[4]);
+        if (a[4] === "spritze") { f.spritze = a[1]; }
+        else if (a[4] !== "weiter") { f.contract = a[4]; f.declarer = a[1]; }
+      }
+    }
+    f.trump = st.ph === 0 ? -1 : (f.contract === "gang" && st.ph >= 3 ? 4 : f.named);
+    f.turned = f.turnedCard >= 0 && (st.h[dl.forehand] & (1 << f.turnedCard)) ? f.turnedCard : -1;
+    f.pk = dl.partner_known_at >= 0 && i >= dl.partner_known_at;
+    f.pt = f.called >= 0 ? dl.partner : -1;
+    var fh = 1 << dl.forehand;
+    f.x = dl.called && f.called < 0 ? [fh, 15 ^ fh] : dl.sides;
+    f.played = ALL & ~(st.h[0] | st.h[1] | st.h[2] | st.h[3]);
+    f.pub = st.pu || 0;
+    f.voids = [0, 0, 0, 0];
+    dl.inferences.forEach(function (inf) {
+      if (inf[1] > i) { return; }
+      for (x = 0; x < 4; x++) { if (inf[4] & (31 << (x * 5))) { f.voids[inf[0]] |= 1 << x; } }
+    });
+    st.f = f;
+    return f;
+  }
+  /* The cards of seat v's hand it has looked at: three while trump is fixed (BR1). */
+  function seenBy(dl, st, v) { return st.ph <= 1 ? dl.first[v] & st.h[v] : st.h[v]; }
+  function points(mask) {
+    var n = 0;
+    cardsOf(mask).forEach(function (c) { n += POINTS[c % 5]; });
+    return n;
+  }
+  /* The won tricks viewer vi may look through (BW1): all at the open table and once the
+     deal is over, else the last one until the next lead. */
+  function up4(dl, i, vi) {
+    var st = dl.steps[i], all = 0, n = 0;
+    dl.tricks.forEach(function (t, k) { if (t[4] <= i) { all |= 1 << k; n = k + 1; } });
+    if (vi === 0 || (i === dl.steps.length - 1 && dl.result)) { return all; }
+    return st.d ? 1 << (n - 1) : 0;
+  }
+  /* The players of a seat mask by name and seats: "Anna & Cilli (NS)". */
+  function sideText(dl, mask) {
+    var people = [], letters = "";
+    for (var s = 0; s < dl.seats.length; s++) {
+      if (mask & (1 << s)) { people.push(esc(dl.names[s])); letters += seatId(dl, s); }
+    }
+    if (!people.length) { return ""; }
+    var joined = people.length === 1 ? people[0] :
+      people.slice(0, -1).join(", ") + " & " + people[people.length - 1];
+    return joined + " (" + letters + ")";
+  }
+  function seatText(dl, s) { return sideText(dl, 1 << s); }
+  function callName(word) { return tr("call_" + word); }
+  function suitWords(suit) { return SYM[suit] + " " + suitName(suit); }
+  function contractValue(word) {
+    return {schnapser: 6, gang: 9, bauernschnapser: 12, kontraschnapser: 12}[word] || 0;
+  }
+  /* Whether the viewer (-1: the open table) knows the deal's sides at this step (BW2). */
+  function knowsSides(st, viewer) { return viewer < 0 || st.k[viewer][1] >= 0; }
+  function describe4(dl, i, long, viewer) {
+    var st = dl.steps[i], a = st.a;
+    if (!a) { return tr("as_dealt"); }
+    var code = a[0], c = a[2], seat = a[1] >= 0 ? seatId(dl, a[1]) : "?";
+    var before = dl.steps[i - 1];
+    if (!long) {
+      var what;
+      if (code === "T") { what = tr("names_trump", {suit: suitWords(SUITS.indexOf(a[4]))}); }
+      else if (code === "U") { what = tr("turns_up", {card: sym(c)}); }
+      else if (code === "P") { what = tr("calls_partner", {card: sym(c)}); }
+      else if (code === "B") { return tr("call_said", {seat: seat, call: callName(a[4])}); }
+      else if (code === "66") { what = tr("claims"); }
+      else if (code === "M") { what = tr("announces", {points: a[3], card: sym(c)}); }
+      else if (code === "L") { what = tr("leads", {card: sym(c)}); }
+      else { what = tr("plays", {card: sym(c)}); }
+      return seat + " " + what;
+    }
+    var who = a[1] >= 0 ? seatText(dl, a[1]) : "?";
+    if (code === "T") {
+      return tr("said_trump", {who: who, suit: suitWords(SUITS.indexOf(a[4]))});
+    }
+    if (code === "U") {
+      return tr("said_turn", {who: who, card: sym(c), suit: suitWords(suitOf(c))});
+    }
+    if (code === "P") {
+      if (!knowsSides(st, viewer)) { return tr("said_partner", {who: who, card: sym(c)}); }
+      if (dl.partner === a[1]) { return tr("said_partner_alone", {who: who, card: sym(c)}); }
+      return tr("said_partner_holder", {who: who, card: sym(c),
+                                        holder: seatText(dl, dl.partner)});
+    }
+    if (code === "B") {
+      if (a[4] === "weiter") { return tr("said_pass", {who: who}); }
+      if (a[4] === "spritze") { return tr("said_spritze", {who: who}); }
+      return tr("said_contract", {who: who, contract: callName(a[4]),
+                                  value: contractValue(a[4])});
+    }
+    if (code === "66") {
+      var ok = dl.result && dl.result.end === "claim";
+      var claimant = dl.result ? dl.result.claimant : 0;
+      return tr(ok ? "said_claim_right" : "said_claim_false",
+                {who: who, side: sideText(dl, claimant)});
+    }
+    if (code === "M") {
+      return tr("said_marriage", {who: who, points: a[3], suit: suitName(suitOf(c)),
+                                  card: sym(c)});
+    }
+    if (code === "L") { return tr("said_lead", {who: who, card: sym(c)}); }
+    if (st.d && st.d !== before.d) {
+      var t = dl.tricks[st.d - 1];
+      return tr("said_follow", {who: who, card: sym(c), winner: seatText(dl, t[2]),
+                                points: t[3]});
+    }
+    return tr("said_play", {who: who, card: sym(c)});
+  }
+  function marks4(dl, st, s, viewer) {
+    var out = [], f = st.f;
+    if (s === dl.dealer) { out.push(tr("seat_dealer")); }
+    if (s === dl.forehand) { out.push(tr("seat_forehand")); }
+    if (f.declarer === s && st.ph >= 3) { out.push(tr("seat_declarer")); }
+    if (dl.called && f.called >= 0) {
+      if (!knowsSides(st, viewer)) {
+        if (s === dl.forehand) { out.push(tr("seat_partner_unknown")); }
+      } else if (f.pt === dl.forehand) {
+        if (s === dl.forehand) { out.push(tr("seat_alone")); }
+      } else if (s === f.pt) {
+        out.push(tr("seat_with", {who: nm(dl, dl.forehand)}));
+      }
+    }
+    if (st.m === s) { out.push(tr("to_play")); }
+    return out.map(function (m) { return " \u00b7 " + m; }).join("");
+  }
+  function hand4(dl, st, s, viewer, place) {
+    var hidden = viewer >= 0 && viewer !== s, cards = [], c, f = st.f;
+    var marked = function (x, m) { return card(x, "md", x === f.turned ? "sl-turned" : m); };
+    if (viewer < 0) {
+      cards = cardsOf(st.h[s]).map(function (x) { return marked(x, ""); });
+    } else if (viewer === s) {
+      var seen = seenBy(dl, st, s);
+      cards = cardsOf(seen).map(function (x) { return marked(x, ""); });
+      for (c = count(st.h[s] & ~seen); c > 0; c--) { cards.push(back("md", tr("hand_unseen"))); }
+    } else {
+      var known = f.pub & st.h[s];
+      cards = cardsOf(known).map(function (x) { return marked(x, "sl-known"); });
+      for (c = count(st.h[s] & ~known); c > 0; c--) { cards.push(back("md", tr("face_down"))); }
+    }
+    var body;
+    if (place === "left" || place === "right") {
+      body = "<div class=\"sl-fan\">" + cards.map(function (x, k) {
+        return "<div style=\"z-index:" + (k + 1) + "\">" + x + "</div>";
+      }).join("") + "</div>";
+    } else {
+      body = row(cards.join(""));
+    }
+    return "<div class=\"sl-hand sl-hand-" + seatId(dl, s) + (hidden ? " sl-hidden" : "") +
+      "\" data-seat=\"" + seatId(dl, s) + "\"><div class=\"sl-seat-label\" style=\"" + K.label +
+      "\"><b>" + nm(dl, s) + "</b> (" + seatId(dl, s) + ")" + marks4(dl, st, s, viewer) +
+      "</div>" + body + "</div>";
+  }
+  function trick4(dl, st, vi) {
+    var places = dl.places[vi], cap = "&nbsp;", winner = -1;
+    if (st.d) {
+      var t = dl.tricks[st.d - 1];
+      winner = t[2];
+      cap = tr("trick_won", {n: st.d, who: who(dl, t[2]), points: t[3]});
+    } else if (st.t.length) {
+      cap = tr("led", {who: who(dl, st.t[0][0])});
+    }
+    var body = st.t.map(function (x) {
+      return "<div class=\"sl-trick4-" + places[x[0]] + " sl-trick-" + seatId(dl, x[0]) + "\">" +
+        card(x[1], "md", x[0] === winner ? "sl-winner" : "") + "</div>";
+    }).join("");
+    return "<div class=\"sl-trick sl-trick4\" data-cards=\"" + st.t.length + "\"><div class=\"" +
+      "sl-trick4-box\">" + body + "</div><div style=\"" + K.label + "\">" + cap + "</div></div>";
+  }
+  function trump4(dl, st) {
+    var body, data = "", f = st.f, t = f.trump;
+    if (t < 0) {
+      body = tr("trump_not_yet");
+    } else if (t === 4) {
+      data = "none";
+      body = "<b>" + tr("trump_none") + "</b><br>" + tr("trump_named", {suit: SYM[f.named]});
+    } else {
+      data = SUITS[t];
+      body = tr("trump") + "<br><span title=\"" + suitName(t) + "\" style=\"font-size:26px;" +
+        "color:" + (t === 1 || t === 2 ? "#ffb3b3" : "#fff") + "\">" + SYM[t] + "</span>";
+    }
+    if (f.turned >= 0) { body += "<div>" + card(f.turned, "sm") + "<br>" + tr("turned") + "</div>"; }
+    var contract = "";
+    if (st.ph >= 3 && f.contract) {
+      contract += "<div class=\"sl-contract-short\"><b>" + callName(f.contract) + "</b> (" +
+        seatId(dl, f.declarer) + ")</div>";
+    }
+    if (f.spritze >= 0) {
+      contract += "<div class=\"sl-spritze-short\"><b>" + tr("doubled") + "</b> (" +
+        seatId(dl, f.spritze) + ")</div>";
+    }
+    return "<div class=\"sl-trump\" data-trump=\"" + data + "\" style=\"" + K.label + "\">" +
+      body + contract + "</div>";
+  }
+  function auction4(dl, i, viewer) {
+    var st = dl.steps[i], lines = [], fh = dl.forehand, f = derive(dl, i);
+    lines.push(tr("auction_dealt", {dealer: seatText(dl, dl.dealer), forehand: seatText(dl, fh),
+                                     how: tr(dl.knock ? "auction_knock" : "auction_cut")}));
+    if (st.ph > 0) {
+      var first = dl.steps[1].a, what;
+      if (first[0] === "U") {
+        what = tr("auction_trump_turned", {who: seatText(dl, fh), card: sym(first[2]),
+                                           suit: suitWords(f.named)});
+      } else {
+        what = tr("auction_trump_named", {who: seatText(dl, fh), suit: suitWords(f.named)});
+      }
+      lines.push("<span class=\"sl-trump-call\">" + tr("auction_trump", {what: what}) + "</span>");
+    }
+    if (f.called >= 0) {
+      var line = tr("auction_partner", {card: sym(f.called), who: seatText(dl, fh)}), known;
+      var holder = seatText(dl, f.pt);
+      if (f.pt === fh) {
+        known = viewer < 0 || viewer === fh ? tr("auction_alone") : null;
+      } else if (viewer < 0) {
+        known = tr(f.pk ? "auction_holder" : "auction_holder_secret", {who: holder});
+      } else if (viewer === f.pt) {
+        known = tr("auction_holder_you");
+      } else if (st.k[viewer][1] >= 0) {
+        known = tr("auction_holder", {who: holder});
+      } else {
+        known = null;
+      }
+      lines.push("<span class=\"sl-partner\">" + line + "; " +
+                 (known === null ? tr("auction_holder_unknown") : known) + "</span>");
+    }
+    var table = "";
+    if (st.ph >= 2) {
+      var grid = [["", "", "", ""], ["", "", "", ""]], k, s;
+      for (k = 0; k < f.calls.length; k++) {
+        s = (fh + k) % 4;
+        grid[s < fh ? 1 : 0][s] = "<td class=\"sl-call-" + seatId(dl, s) + "\" data-call=\"" +
+          esc(f.calls[k]) + "\">" + callName(f.calls[k]) + "</td>";
+      }
+      if (st.ph === 2) {
+        s = (fh + f.calls.length) % 4;
+        grid[s < fh ? 1 : 0][s] = "<td class=\"sl-call-" + seatId(dl, s) + " sl-speaks\">" +
+          tr("auction_speaks") + "</td>";
+      }
+      var head = "<tr>" + dl.seats.map(function (x, j) {
+        return "<th title=\"" + nm(dl, j) + "\">" + esc(x) + "</th>";
+      }).join("") + "</tr>";
+      table = "<table class=\"sl-calls\">" + head + grid.filter(function (r) {
+        return r.join("") !== "";
+      }).map(function (r) {
+        return "<tr>" + r.map(function (x) { return x || "<td></td>"; }).join("") + "</tr>";
+      }).join("") + "</table>";
+    }
+    var contract = "";
+    if (f.contract) {
+      var words = tr("contract", {contract: callName(f.contract), value: contractValue(f.contract),
+                                  who: seatText(dl, f.declarer)});
+      contract = "<div class=\"sl-contract\"><b>" +
+        tr(st.ph >= 3 ? "auction_contract" : "auction_bid", {contract: words}) + "</b></div>";
+    } else if (st.ph >= 3) {
+      contract = "<div class=\"sl-contract\"><b>" + tr("auction_normal") + "</b></div>";
+    }
+    if (f.spritze >= 0) {
+      contract += "<div class=\"sl-spritze\">" + tr("doubled_by", {who: seatText(dl, f.spritze)}) +
+        "</div>";
+    }
+    return "<div class=\"sl-auction\"><b>" + tr("auction") + "</b>" + lines.map(function (l) {
+      return "<div>" + l + "</div>";
+    }).join("") + table + contract + "</div>";
+  }
+  function sideLetters(dl, mask) {
+    var out = "";
+    for (var s = 0; s < dl.seats.length; s++) { if (mask & (1 << s)) { out += dl.seats[s]; } }
+    return out;
+  }
+  function result4(dl) {
+    var r = dl.result, how = r.end, text;
+    var vals = {side: sideText(dl, r.winner)};
+    if (how === "contract_made" || how === "contract_broken") {
+      vals.contract = callName(r.contract);
+      vals.who = seatText(dl, r.declarer);
+    } else if (how === "false_claim") {
+      vals.who = sideText(dl, r.claimant);
+    }
+    text = trn("four_" + how, r.points, vals);
+    if (r.spritze >= 0) {
+      text = tr("outcome_doubled", {outcome: text, who: seatText(dl, r.spritze)});
+    }
+    return tr("outcome_ruled", {outcome: text, rule: esc(r.rule)});
+  }
+  function tallies4(dl, i, vi) {
+    var st = dl.steps[i], viewer = dl.views[vi], last = dl.steps.length - 1, body = "", head, j;
+    var extra = "", f = derive(dl, i);
+    if (knowsSides(st, viewer)) {
+      var sides = [sideLetters(dl, f.x[0]), sideLetters(dl, f.x[1])];
+      head = "<tr><th></th>" + sides.map(function (n, k) {
+        return "<th class=\"sl-side-" + esc(n) + "\" title=\"" + sideText(dl, f.x[k]) + "\">" +
+          esc(n) + "</th>";
+      }).join("") + "</tr>";
+      [["sl-score", "score", st.s], ["sl-pending", "pending", st.p],
+       ["sl-tricks", "tricks", st.w]].forEach(function (r) {
+        body += "<tr class=\"" + r[0] + "\"><td>" + tr(r[1]) + "</td>";
+        for (j = 0; j < 2; j++) {
+          body += "<td class=\"" + r[0] + "-" + esc(sides[j]) + "\">" + r[2][j] + "</td>";
+        }
+        body += "</tr>";
+      });
+    } else {
+      head = "<tr><th></th>" + dl.seats.map(function (x, k) {
+        return "<th title=\"" + nm(dl, k) + "\">" + esc(x) + "</th>";
+      }).join("") + "</tr>";
+      [["sl-points", "tallies_points", st.ps], ["sl-seat-tricks", "tallies_won", st.pw]]
+        .forEach(function (r) {
+          body += "<tr class=\"" + r[0] + "\"><td>" + tr(r[1]) + "</td>";
+          for (j = 0; j < 4; j++) {
+            body += "<td class=\"" + r[0] + "-" + seatId(dl, j) + "\">" + r[2][j] + "</td>";
+          }
+          body += "</tr>";
+        });
+      extra = "<div class=\"sl-sides-unknown\">" + tr("tallies_unknown", {card: sym(f.called)}) +
+        "</div>";
+    }
+    if (st.ds !== undefined) {
+      extra += "<div class=\"sl-declarer-score\">" + tr("tallies_declarer", {
+        who: seatText(dl, f.declarer), score: st.ds}) + "</div>";
+    }
+    if (st.b) {
+      extra += "<div class=\"sl-match\">" + tr("tallies_counters") + ": " +
+        dl.counter_keys.map(function (k, j) {
+          return "<span class=\"sl-counters-" + esc(k) + "\" data-value=\"" + st.b[j] + "\">" +
+            esc(k) + " " + st.b[j] + "</span>";
+        }).join(" \u00b7 ") + "</div>";
+    }
+    var foot = "";
+    if (i === last && dl.result) {
+      foot = "<div class=\"sl-result\">" + result4(dl) + "</div>";
+      if (dl.match_winner >= 0 && st.b) {
+        foot += "<div class=\"sl-bummerl-result sl-match-winner\">" +
+          tr("match_won", {who: sideText(dl, dl.match_winner)}) + "</div>";
+      }
+    } else if (i === last && dl.error_in_play) {
+      foot = "<div class=\"sl-result sl-error\">" + tr("stops_at_error", {error: esc(dl.error)}) +
+        "</div>";
+    }
+    return "<div class=\"sl-tallies\" style=\"" + K.panel + "\">" + auction4(dl, i, viewer) +
+      "<table>" + head + body + "</table>" + extra + foot + "</div>";
+  }
+  function counting4(dl, i, v) {
+    var st = dl.steps[i], f = derive(dl, i), rows = "", s, o;
+    var seen = seenBy(dl, st, v), unseen = ALL & ~seen & ~f.played;
+    var unknown = unseen & ~(f.pub & ~st.h[v]), meUnseen = st.h[v] & ~seen;
+    var trumps = f.trump >= 0 && f.trump < 4 ? unseen & (31 << (f.trump * 5)) : 0;
+    var my = st.k[v][0], other = st.k[v][1];
+    var side = f.x[0] & (1 << v) ? f.x[0] : f.x[1];
+    for (s = 0; s < 4; s++) {
+      var mask = unknown & (31 << (s * 5)), holders = [];
+      if (mask) {
+        for (o = 0; o < 4; o++) {
+          if (o === v) {
+            if (meUnseen) { holders.push("<span class=\"sl-holder\">" + tr("count_me") + "</span>"); }
+          } else if (f.voids[o] & (1 << s)) {
+            holders.push("<s class=\"sl-void\" title=\"" + tr("count_void", {suit: suitName(s)}) +
+                         "\">" + seatId(dl, o) + "</s>");
+          } else {
+            holders.push("<span class=\"sl-holder\">" + seatId(dl, o) + "</span>");
+          }
+        }
+      }
+      rows += "<tr class=\"sl-unknown-" + SUITS[s] + "\"><td><span style=\"color:" +
+        (s === 1 || s === 2 ? K.red : K.black) + "\">" + SYM[s] + "</span></td><td>" +
+        count(mask) + "</td><td>" + syms(mask) + "</td><td class=\"sl-holders\">" +
+        holders.join(" ") + "</td></tr>";
+    }
+    var facts = "<div class=\"sl-facts\"><b>" + tr("facts_for", {who: seatText(dl, v)}) +
+      "</b><table><tr><th>" + tr("unknown") + "</th><th>" + tr("count") + "</th><th>" +
+      tr("cards") + "</th><th>" + tr("count_holders") + "</th></tr>" + rows + "</table>";
+    for (s = 0; s < 4; s++) {
+      if (s !== v && (f.pub & st.h[s])) {
+        facts += "<div class=\"sl-opponent-known\" data-seat=\"" + seatId(dl, s) + "\">" +
+          tr("known_in_hand", {who: seatText(dl, s), cards: syms(f.pub & st.h[s])}) + "</div>";
+      }
+    }
+    facts += "<div class=\"sl-trumps-out\">" + (f.trump === 4 ? tr("count_no_trump") :
+      tr("trumps_out", {cards: syms(trumps) || tr("none")})) + "</div><div class=\"sl-points-out\">" +
+      tr("points_out", {n: points(unseen)}) + "</div><div class=\"sl-count-scores\">" +
+      (other >= 0 ? tr("count_sides", {mine: my, theirs: other, side: esc(sideLetters(dl, side)),
+                                       other: esc(sideLetters(dl, 15 ^ side))})
+                  : tr("count_alone", {mine: my})) + "</div></div>";
+    var inf, shown = [];
+    dl.inferences.forEach(function (x, j) { if (x[1] <= i && x[0] !== v) { shown.push(j); } });
+    if (shown.length) {
+      inf = "<div class=\"sl-inferences\"><b>" + tr("inferences") + "</b><ul>" +
+        shown.map(function (j) {
+          var f = dl.inferences[j], tn = -1;
+          for (var x = 0; x < 4; x++) { if (x !== f[3] && (f[4] & (31 << (x * 5)))) { tn = x; } }
+          var text = tr(f[2] === "void_trumps" ? "inf_void_trumps" : "inf_void",
+                        {who: seatText(dl, f[0]), suit: suitNameOf(f[3]),
+                         trump: tn >= 0 ? suitName(tn) : ""});
+          return "<li>" + tr("inference_step", {step: f[1], text: text}) + "</li>";
+        }).join("") + "</ul></div>";
+    } else {
+      inf = "<div class=\"sl-inferences\">" + tr("inferences_none") + "</div>";
+    }
+    return "<div class=\"sl-count\" data-viewer=\"" + seatId(dl, v) + "\" style=\"" + K.panel +
+      "\">" + facts + inf + "</div>";
   }
 
   // -- the table --------------------------------------------------------------------------
@@ -179,7 +596,7 @@
       (red ? K.red : "#fff") + "\">" + SYM[dl.trump] + "</span></div>";
   }
   function wonHtml(dl, i, vi) {
-    var st = dl.steps[i], up = st.up[vi], cols = "";
+    var st = dl.steps[i], up = dl.four ? up4(dl, i, vi) : st.up[vi], cols = "";
     for (var s = 0; s < dl.seats.length; s++) {
       var items = "";
       for (var n = 1; n <= dl.tricks.length; n++) {
@@ -191,6 +608,7 @@
         items += "<span class=\"sl-won " + (faceUp ? "sl-won-up" : "sl-won-down") +
           "\" data-trick=\"" + n + "\">" + inner + "</span>";
       }
+      if (dl.four && !items) { continue; }
       cols += "<div class=\"sl-won-by sl-won-by-" + seatId(dl, s) + "\"><span style=\"" + K.label +
         "\">" + tr("won_tricks", {who: who(dl, s)}) + "</span><br>" +
         (items || tr("none_yet")) + "</div>";
@@ -198,19 +616,25 @@
     return "<div class=\"sl-won-tricks\">" + cols + "</div>";
   }
   function tableHtml(dl, i, vi) {
+    if (dl.four) { derive(dl, i); }
     var st = dl.steps[i], viewer = dl.views[vi], places = dl.places[vi], slots = {};
     PLACES.forEach(function (p) { slots[p] = ""; });
-    for (var s = 0; s < dl.seats.length; s++) { slots[places[s]] += handHtml(dl, st, s, viewer); }
+    for (var s = 0; s < dl.seats.length; s++) {
+      slots[places[s]] += dl.four ? hand4(dl, st, s, viewer, places[s])
+                                  : handHtml(dl, st, s, viewer);
+    }
     function place(p) { return "<div class=\"sl-place sl-place-" + p + "\">" + slots[p] + "</div>"; }
     return "<div class=\"sl-table sl-seats-" + dl.seats.length + "\" data-step=\"" + i +
       "\" style=\"" + K.felt + "\"><div class=\"sl-ring\">" + place("top") + place("left") +
-      "<div class=\"sl-center\">" + (dl.talon ? talonHtml(dl, st) : "") + trickHtml(dl, st) +
-      trumpHtml(dl) + "</div>" + place("right") + place("bottom") + "</div>" +
+      "<div class=\"sl-center\">" + (dl.talon ? talonHtml(dl, st) : "") +
+      (dl.four ? trick4(dl, st, vi) + trump4(dl, st) : trickHtml(dl, st) + trumpHtml(dl)) +
+      "</div>" + place("right") + place("bottom") + "</div>" +
       wonHtml(dl, i, vi) + "</div>";
   }
 
   // -- tallies and counting ---------------------------------------------------------------
-  function talliesHtml(dl, i) {
+  function talliesHtml(dl, i, vi) {
+    if (dl.four) { return tallies4(dl, i, vi); }
     var st = dl.steps[i], last = dl.steps.length - 1, seats = dl.seats.length, s;
     var head = "<tr><th></th>";
     for (s = 0; s < seats; s++) {
@@ -250,6 +674,7 @@
               {who: name, suit: suitNameOf(f[3]), trump: suitName(dl.trump)});
   }
   function countingHtml(dl, i, v) {
+    if (dl.four) { return counting4(dl, i, v); }
     var st = dl.steps[i], k = st.k[v], rows = "", s;
     for (s = 0; s < 4; s++) {
       var mask = k[1] & (31 << (s * 5));
@@ -306,20 +731,25 @@
   function headerHtml(dl) {
     var title = dl.names.map(function (n, s) {
       return esc(n) + " <small>(" + seatId(dl, s) + ")</small>";
-    }).join(" " + tr("versus") + " ");
+    }).join(dl.four ? ", " : " " + tr("versus") + " ");
     var bits = dl.tags.map(function (kv) { return "<b>" + esc(kv[0]) + "</b> " + esc(kv[1]); });
     var out = "<div class=\"sl-tags\" style=\"" + K.panel + "\"><h1 class=\"sl-title\">" + title +
       "</h1><div class=\"sl-tag-list\">" + bits.join(" \u00b7 ") + "</div></div>";
     if (D.bummerl !== null) {
-      out += "<div class=\"sl-bummerl\">" + trn("bummerl_header", D.deals.length,
-                                                {match: esc(D.bummerl)}) + "</div>";
+      out += "<div class=\"sl-bummerl\">" + trn(dl.four ? "match_header" : "bummerl_header",
+                                                D.deals.length, {match: esc(D.bummerl)}) +
+        "</div>";
     }
     if (dl.error) { out += "<div class=\"sl-errors\">" + esc(dl.error) + "</div>"; }
     return out;
   }
   function dealResult(dl) {
-    return dl.result ? tr("deal_result", {name: who(dl, dl.result.winner), points: dl.result.points})
-                     : tr("unfinished");
+    if (!dl.result) { return tr("unfinished"); }
+    if (dl.four) {
+      return tr("deal_result_four", {side: sideText(dl, dl.result.winner),
+                                     points: dl.result.points});
+    }
+    return tr("deal_result", {name: who(dl, dl.result.winner), points: dl.result.points});
   }
   function viewLabel(dl, vi) {
     var v = dl.views[vi];
@@ -377,13 +807,14 @@
   function render() {
     var dl = deal(), i = state.step, vi = state.view, last = dl.steps.length - 1;
     el.table.innerHTML = tableHtml(dl, i, vi);
-    el.scores.innerHTML = talliesHtml(dl, i);
+    el.scores.innerHTML = talliesHtml(dl, i, vi);
     var v = dl.views[vi];
     el.counting.innerHTML = v >= 0 ? countingHtml(dl, i, v)
+      : dl.four ? "<div class=\"sl-count sl-count-open\">" + tr("count_open") + "</div>"
       : dl.seats.map(function (_, s) { return countingHtml(dl, i, s); }).join("");
     el.comments.innerHTML = commentsHtml(dl, i);
     el.step.innerHTML = "<b>" + tr("step_line", {step: "<span class=\"sl-step-number\">" + i +
-      "</span>", last: last}) + "</b>: " + describe(dl, i, true) + " <span class=\"sl-view-name\">(" +
+      "</span>", last: last}) + "</b>: " + describe(dl, i, true, v) + " <span class=\"sl-view-name\">(" +
       (v < 0 ? tr("view_open_short") : viewLabel(dl, vi)) + ")</span>";
     el.first.disabled = el.back.disabled = i === 0;
     el.forward.disabled = el.last.disabled = i === last;

@@ -23,7 +23,7 @@ sl-hand-N`` (``sl-hidden`` when face down), ``sl-trick4`` (with ``sl-trick-N`` f
 seat's card), ``sl-trump``, ``sl-turned`` (the turned-up card), ``sl-won-tricks``,
 ``sl-auction`` (``sl-call-N`` cells, ``sl-contract``, ``sl-spritze``, ``sl-partner``),
 ``sl-tallies`` (``sl-score-NS``, ``sl-tricks-NS``, ``sl-pending-NS`` per side,
-``sl-points-N`` and ``sl-won-N`` per seat, ``sl-declarer-score``, ``sl-counters-NS``,
+``sl-points-N`` and ``sl-seat-tricks-N`` per seat, ``sl-declarer-score``, ``sl-counters-NS``,
 ``sl-result``, ``sl-match-winner``) and ``sl-count`` for the counting panel.
 """
 
@@ -449,7 +449,7 @@ def tallies_html(rp: Replay, step: int, viewer: int | None = None) -> str:
             f'<th title="{names[s]}" style="padding:0 8px">{_SEAT_LETTERS[s]}</th>'
             for s in range(4)) + "</tr>")
         rows2 = (("sl-points", TEXT["tallies.points"], pos.points),
-                 ("sl-won", TEXT["tallies.won"], pos.won))
+                 ("sl-seat-tricks", TEXT["tallies.won"], pos.won))
         body = "".join(
             f'<tr class="{cls}"><td>{label}</td>'
             + "".join(f'<td class="{cls}-{_SEAT_LETTERS[s]}" style="text-align:center">'

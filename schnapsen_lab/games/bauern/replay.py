@@ -323,9 +323,10 @@ class BauernKit:
         return table_html(rp, step) + tallies_html(rp, step)
 
     def page(self, rp: Replay, lang: str | None) -> str:
-        """No shared page for four players yet."""
-        raise ValueError("the shared HTML page shows two-player deals; this record is "
-                         "four-player Bauernschnapsen")
+        """The shared page (:mod:`schnapsen_lab.share`)."""
+        from ...share import deal_html
+
+        return deal_html(rp, lang=lang)
 
 
 def _what(rp: Replay, step: int, before: Position, pos: Position, a: Any) -> str:

@@ -1,0 +1,224 @@
+"""The table-for-four widget, headless: the buttons the rules allow, clicks on cards, the
+bots' answers in words, claims, the end of a deal, save and replay, take over."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from schnapsen_lab import psn
+from schnapsen_lab.cli import main
+from schnapsen_lab.games.bauern.rules import BAUERN, Call, Kind, Phase, Seat
+from schnapsen_lab.psn import Record
+from schnapsen_lab.widgets import practice_table
+from schnapsen_lab.widgets.bauern import BauernPracticeTable
+from schnapsen_lab.widgets.table import PracticeTable
+
+from .conftest import ROOT
+
+STUDY = ROOT / "records" / "study"
+NAMES = {"North": "Anna", "East": "Bert", "South": "Cilli", "West": "Dani"}
+DECK = "AH AS KC TH TS JC AD AC TC KH QH JH QC JS KD QD TD JD KS QS"
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _shown(button: object) -> bool:
+    return button.layout.display != "none"  # type: ignore[attr-defined]
+
+
+def _table(deck: str = DECK, dealer: int = 1, **kwargs: object) -> BauernPracticeTable:
+    w = practice_table(variant="bauern", pause=0, seed=1, **kwargs)
+    assert isinstance(w, BauernPracticeTable)
+    profile = w.table.profile
+    w.take_over(Record.from_actions(deck.split(), [], dealer=dealer, profile=profile,
+                                    tags=NAMES), 0)
+    return w
+
+
+def _click_through(w: BauernPracticeTable, rng: random.Random) -> None:
+    """Play the deal to its end by clicking what the widget offers."""
+    t = w.table
+    for _ in range(80):
+        if t.finished:
+            return
+        acts = t.student_actions()
+        assert acts
+        a = rng.choice(acts)
+        k = a.kind
+        if t.claim_question:
+            (w.claim_button if rng.random() < 0.5 else w.no_claim_button).click()
+        elif k is Kind.TRUMP:
+            assert _shown(w.trump_bar)
+            (w.turn_up_button if a.suit is None else w.trump_buttons[a.suit]).click()
+        elif k is Kind.PARTNER:
+            assert _shown(w.partner_row)
+            w.partner_row.click(str(a.card))
+        elif k is Kind.CALL:
+            assert a.call is not None and _shown(w.call_buttons[a.call])
+            w.call_buttons[a.call].click()
+        elif k is Kind.PLAY:
+            w.hand.click(str(a.card))
+        elif k is Kind.MARRIAGE:
+            (w.marriage20_button if a.points == 20 else w.marriage40_button).click()
+            w.hand.click(str(a.card))
+        else:
+            w.claim_button.click()
+            w.confirm_button.click()
+    raise AssertionError("the deal did not end")
+
+
+def test_the_variant_or_a_profile_chooses_the_table_for_four() -> None:
+    assert isinstance(practice_table(pause=0, seed=1), PracticeTable)
+    w = practice_table(variant="bauern", pause=0, seed=1)
+    assert isinstance(w, BauernPracticeTable) and w.table.profile is BAUERN
+    c = practice_table(profile="bauern-called", pause=0, seed=1)
+    assert isinstance(c, BauernPracticeTable) and c.table.profile.called
+    h = practice_table(profile="bauern-head", pause=0, seed=1)
+    assert h.table.profile.must_head
+    with pytest.raises(KeyError, match="unknown rules profile"):
+        practice_table(profile="nope", pause=0)
+
+
+def test_forehand_names_trump_with_a_button() -> None:
+    w = _table()  # dealer E: the student (S) is forehand, first three AH AS KC
+    assert _shown(w.trump_bar) and "forehand" in _text(w.prompt.value)
+    shown = {s.name for s, b in w.trump_buttons.items() if _shown(b)}
+    assert shown == {"H", "S", "C"} and not w.turn_up_button.disabled
+    assert w.hand.html.count("sl-face sl-") == 3 and w.hand.html.count("sl-face-down") == 2
+    assert not _shown(w.calls_bar) and not _shown(w.play_bar)
+    w.trump_buttons[next(s for s in w.trump_buttons if s.name == "H")].click()
+    assert not _shown(w.trump_bar) and w.table.phase is Phase.AUCTION
+    # the student speaks first: pass, the contracts forehand may bid; no double
+    calls = {c for c, b in w.call_buttons.items() if _shown(b)}
+    assert calls == {Call.WEITER, Call.SCHNAPSER, Call.GANG, Call.BAUERNSCHNAPSER}
+    assert "sl-face-down" not in w.hand.html  # all five cards seen now
+    w.call_buttons[Call.WEITER].click()
+    said = _text(w.messages_html.value)
+    assert "Cilli (S) passes" in said and "Dani (W) passes" in said
+    assert w.table.phase is Phase.PLAY and _shown(w.play_bar)
+    assert "sl-calls" in w.scores.value and 'data-call="weiter"' in w.scores.value
+
+
+def test_turning_up_shows_the_card_on_the_table() -> None:
+    w = _table()
+    w.turn_up_button.click()
+    turned = w.table.position.turned_card
+    assert turned is not None
+    assert f'data-card="{turned.name}"' in w.hand.felt and "turned up" in _text(w.hand.felt)
+    assert "sl-turned" in w.hand.html or turned.name in w.hand.html
+
+
+def test_a_called_partner_is_picked_by_clicking_a_card() -> None:
+    w = _table(profile="bauern-called")
+    w.trump_buttons[next(s for s in w.trump_buttons if s.name == "H")].click()
+    assert _shown(w.partner_row) and w.partner_row.html.count("sl-playable") == 17
+    assert "AH" not in re.findall(r'data-pick="(\w+)"', w.partner_row.html)  # among my three
+    w.partner_row.click("TH")
+    assert w.table.position.called_card is not None
+    assert not _shown(w.partner_row)
+    assert "calls 10♥ as partner" in _text(w.messages_html.value)
+
+
+def test_greyed_cards_say_why() -> None:
+    w2 = _table(dealer=0)  # dealer N: E is forehand and leads; S follows
+    t = w2.table
+    while not (t.students_turn and t.phase is Phase.PLAY):
+        if t.phase is Phase.AUCTION and t.students_turn:
+            w2.call_buttons[Call.WEITER].click()
+        else:
+            break
+    assert t.phase is Phase.PLAY and t.position.table
+    greyed = re.findall(r'data-pick="(\w+)"[^>]*title="[^"]*cannot', w2.hand.html)
+    playable = re.findall(r'sl-playable" data-pick="(\w+)"', w2.hand.html)
+    assert playable
+    if greyed:
+        w2.hand.click(greyed[0])
+        assert re.search(r"You cannot play \S+ now: .+ \(BP2\)", w2.status), w2.status
+        assert "sl-refusal" in w2.messages_html.value
+    step = len(t.actions)
+    w2.hand.click(playable[0])
+    assert len(t.actions) > step and w2.status == ""
+
+
+def test_the_claim_asks_and_says_what_a_false_claim_costs() -> None:
+    deck = "KH QH AS TH TS JC AD AC TC KD AH JH QC JS KS QD TD JD KC QS"
+    w = _table(deck)
+    w.trump_buttons[next(s for s in w.trump_buttons if s.name == "H")].click()
+    w.call_buttons[Call.WEITER].click()
+    assert not w.marriage40_button.disabled and w.marriage20_button.disabled
+    w.marriage40_button.click()
+    assert "click the king or queen" in _text(w.messages_html.value)
+    w.hand.click("AS")
+    assert "Click the king or queen" in w.status
+    w.hand.click("KH")
+    assert w.table.claim_question and _shown(w.no_claim_button)
+    assert w.no_claim_button.description == "play on"
+    question = _text(w.messages_html.value)
+    assert "You announced 40" in question and "3 game points to Bert & Dani (EW)" in question
+    w.no_claim_button.click()
+    assert not w.table.claim_question
+
+
+def test_a_deal_played_to_the_end_by_clicks_saves_and_replays(tmp_path: Path) -> None:
+    w = practice_table(variant="bauern", pause=0, seed=7,
+                       save_path=str(tmp_path / "four.psn"))
+    assert isinstance(w, BauernPracticeTable)
+    parts = (w.hand, w.scores, w.messages_html, w.header, w.calls_bar, w.trump_bar)
+    kids = tuple(w.children)
+    _click_through(w, random.Random(3))
+    assert _shown(w.end_box) and "sl-outcome" in w.end_html.value
+    assert re.search(r"game points? to", _text(w.end_html.value))
+    assert "Match counters: NS" in _text(w.end_html.value)
+    w.save_button.click()
+    assert "saved to" in _text(w.messages_html.value)
+    assert main(["check", str(tmp_path / "four.psn")]) == 0
+    w.replay_button.click()
+    (rw,) = w.replay_box.children
+    assert rw.step == rw.replay.last and "sl-result" in rw.scores.value
+    assert (w.hand, w.scores, w.messages_html, w.header, w.calls_bar, w.trump_bar) == parts
+    assert tuple(w.children) == kids
+    w.new_deal_button.click()
+    assert not _shown(w.end_box) and w.replay_box.children == ()
+    assert len(w.table.history) == 1
+    w.new_match_button.click()
+    assert w.table.history == [] and set(w.table.counters.values()) == {0}
+
+
+def test_take_over_from_the_widget() -> None:
+    w = practice_table(variant="bauern", pause=0, seed=2)
+    w.take_source.value = str(STUDY / "bauern-spritze.psn")
+    w.take_step.value = 6
+    w.take_seat.value = "E"
+    w.take_button.click()
+    assert w.table.seat is Seat.E and "taken over" in _text(w.header.value)
+    assert "taken-over deal" in _text(w.counters_html.value)
+    w.take_step.value = 60
+    w.take_button.click()
+    assert "cannot take over" in w.status
+
+
+def test_user_text_is_escaped() -> None:
+    w = practice_table(variant="bauern", pause=0, seed=4,
+                       names=("<b>Anna</b>", "Bert&", "<script>x</script>", "Dani"))
+    _click_through(w, random.Random(1))
+    shown = "".join([w.header.value, w.hand.felt, w.scores.value, w.messages_html.value,
+                     w.end_html.value])
+    assert "<script>" not in shown and "<b>Anna</b>" not in shown
+    assert "&lt;script&gt;" in shown and "&lt;b&gt;Anna&lt;/b&gt;" in shown
+
+
+def test_the_table_for_four_in_russian() -> None:
+    w = practice_table(variant="bauern", pause=0, seed=1, lang="ru")
+    assert w.new_deal_button.description != "new deal"
+    assert w.call_buttons[Call.WEITER].description == "пас"
+    records = list(psn.read(STUDY / "bauern-spritze.psn"))
+    w.take_over(records[0], 0, "S")
+    assert "Торговля" in _text(w.scores.value) or "торг" in _text(w.scores.value).lower()
