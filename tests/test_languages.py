@@ -432,3 +432,43 @@ def test_the_four_player_calls_are_in_the_catalogs() -> None:
         assert notation.CALLS["kontraschnapser"] == "контршнапсер"
     assert notation.CALLS["weiter"] == "pass"
 
+
+
+def _four_player_reasons(deals: int = 120, seed: int = 5) -> set[str]:
+    """Every reason the four-player referee gives for the actions it refuses."""
+    from schnapsen_lab.games.bauern import rules as R
+
+    rng = random.Random(seed)
+    tries = [*R.PLAYS, R.CLAIM, R.TRUMP_UP, *R.TRUMP_NAMED, *R.PARTNER_CALLS,
+             *R.CALLS.values()]
+    tries += [R.marriage(c, p) for c in CARDS if c.rank in (2, 3) for p in (20, 40)]
+    tries.append(R.Action(R.Kind.MARRIAGE, CARDS[0], 20))
+    out: set[str] = set()
+    for i in range(deals):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        profile = (R.BAUERN, R.BAUERN_CALLED, R.BAUERN_HEAD)[i % 3]
+        pos = R.Position.deal(deck, rng.randrange(4), profile, rng.random() < 0.3)
+        while True:
+            for a in tries:
+                err = pos.check(a)
+                if err is not None:
+                    out.add(err[1])
+            legal = pos.legal_actions()
+            if not legal:
+                break
+            pos = pos.play(rng.choice(legal))
+    return out
+
+
+def test_every_reason_of_the_four_player_referee_is_translated() -> None:
+    reasons = _four_player_reasons()
+    assert len(reasons) > 200
+    unknown = [r for r in reasons if notation._reason_words(r, notation.card_text) is None]
+    assert unknown == [], "a four-player referee's reason notation._REASONS does not know"
+    with language("ru"):
+        said = {r: notation.reason_text(r) for r in reasons}
+    assert all(not re.search(r"\b(the|does|not|is|forehand|spritze)\b", s)
+               for s in said.values()), said
+    with language("de"):
+        assert notation.reason_text("AS does not follow hearts") == "A♠ gibt Herz nicht zu"

@@ -352,15 +352,21 @@ def test_a_record_and_a_replay_show_the_table_in_a_notebook() -> None:
 
 def test_the_replay_in_french_and_russian() -> None:
     w = replay(STUDY / "bauern-spritze.psn", lang="fr")
-    with language("de"):
+    with language("de"):  # a widget keeps the language it was made in
         w.go(5)
     assert "Table ouverte" in [label for label, _ in w.view_picker.options]
-    labels = " ".join(label for label, _ in w.moves.options)
-    assert "atout" not in labels or "♣" in labels
-    assert "contre" in _text(w.scores.value).lower() or "Spritze" in _text(w.scores.value)
-    r = replay(STUDY / "bauern-gang.psn", lang="ru")
+    labels = [label for label, _ in w.moves.options]
+    assert labels[1].strip() == "1 E nomme ♣ trèfle"
+    assert labels[5].startswith(" 5 N\u00a0: spritze (contre)")
+    shown = _text(w.scores.value)
+    assert "Enchères" in shown and "contré par Anna (N)" in shown
+    assert "Anna (N) contre (spritze)" in _text(w.step_label.value)
+    w.last()
+    assert "points de partie pour Anna & Cilli (NS)" in _text(w.scores.value)
+    r = replay(STUDY / "bauern-gang.psn", lang="ru", view="E")
     r.last()
     shown = _text(r.scores.value)
-    assert "игров" in shown and "Ганг" in shown
-    assert "(BK3:" in shown
-    assert not re.search(r"\b(the|points|game|tricks)\b", shown)
+    assert "Торговля" in shown and "9 игровых очков — Anna & Cilli (NS): ганг игрока Cilli (S) " \
+                                   "сыгран" in shown
+    assert "(BK3:" in shown and "Факты: Bert (E)" in _text(r.counting_panel.value)
+    assert not re.search(r"\b(the|points|game|tricks|Auction)\b", shown)
