@@ -1,0 +1,222 @@
+"""The shared HTML page of four-player deals in Chromium, from disk, every request blocked.
+
+The page's script works out much of what it shows from the actions (the calls, the
+contract, trump, the sides, each seat's counting): these tests step through bundled
+four-player deals and compare what is drawn with the replay model at every step, in the
+open table and in the seats' views (three hands face down; a called partner unknown
+until the card falls), then a whole bundled match and the page in Russian.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schnapsen_lab import psn
+from schnapsen_lab.replay import Replay, match_groups
+
+from .conftest import REPO_ROOT
+from .lab import save_screenshot
+from .test_share_browser import (  # noqa: F401  (the fixtures: page, seen)
+    LAPTOP,
+    Seen,
+    assert_quiet,
+    open_page,
+    page,
+    seen,
+    write_page,
+)
+
+STUDY = REPO_ROOT / "records" / "study"
+
+SHOWN4 = """() => {
+  const q = s => document.querySelector(s);
+  const text = s => { const e = q(s); return e ? e.textContent.trim() : null; };
+  const all = s => Array.from(document.querySelectorAll(s));
+  const seats = ['N', 'E', 'S', 'W'];
+  return {
+    step: text('.sl-step-number'),
+    sides: all('.sl-tallies th[class^="sl-side-"]').map(e => e.textContent),
+    scores: Object.fromEntries(all('.sl-tallies td[class^="sl-score-"]')
+      .map(e => [e.className.slice(9), Number(e.textContent)])),
+    tricks: Object.fromEntries(all('.sl-tallies td[class^="sl-tricks-"]')
+      .map(e => [e.className.slice(10), Number(e.textContent)])),
+    points: Object.fromEntries(all('.sl-tallies td[class^="sl-points-"]')
+      .map(e => [e.className.slice(10), Number(e.textContent)])),
+    hands: seats.map(s => all('.sl-hand-' + s + ' .sl-card.sl-face').map(e => e.dataset.card)),
+    backs: seats.map(s => all('.sl-hand-' + s + ' .sl-face-down').length),
+    hidden: all('.sl-hand.sl-hidden').map(e => e.dataset.seat),
+    trick: all('.sl-trick4 .sl-card').map(e => e.dataset.card),
+    trump: q('.sl-trump') ? q('.sl-trump').dataset.trump : null,
+    calls: all('.sl-calls td[data-call]').map(e => e.dataset.call),
+    declarer: text('.sl-declarer-score'),
+    unknown: all('.sl-count tr[class^="sl-unknown-"]').map(e => Number(e.children[1].textContent)),
+    voids: all('.sl-count .sl-void').map(e => e.textContent),
+    pointsOut: text('.sl-points-out'),
+    countScores: text('.sl-count-scores'),
+    result: text('.sl-result'),
+    match: text('.sl-match-winner'),
+  };
+}"""
+
+
+def wait4(page: Any, step: int) -> dict[str, Any]:
+    page.wait_for_function(
+        "n => document.querySelector('.sl-step-number').textContent === n", arg=str(step))
+    shown: dict[str, Any] = page.evaluate(SHOWN4)
+    return shown
+
+
+def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None) -> None:
+    """What the page shows at ``step`` in ``viewer``'s view is the model's."""
+    pos = rp[step]
+    assert shown["step"] == str(step)
+    knows = viewer is None or rp.knowledge(step, viewer).partner_known
+    if knows:
+        sides = list(pos.side_names)
+        assert shown["sides"] == sides
+        assert shown["scores"] == {sides[0]: pos.score(0), sides[1]: pos.score(1)}, step
+        assert shown["tricks"] == {sides[0]: pos.side_tricks(0), sides[1]: pos.side_tricks(1)}
+    else:
+        assert shown["sides"] == [] and shown["scores"] == {}
+        assert shown["points"] == {s: pos.points[i] for i, s in enumerate("NESW")}
+    for s in range(4):
+        hand = sorted(str(c) for c in pos.hand(s))
+        if viewer is None:
+            assert sorted(shown["hands"][s]) == hand and shown["backs"][s] == 0
+        elif viewer == s:
+            seen = sorted(str(c) for c in rp.knowledge(step, s).hand_cards)
+            assert sorted(shown["hands"][s]) == seen
+            assert shown["backs"][s] == len(hand) - len(seen)
+        else:
+            known = rp.knowledge(step, viewer).known[s] & pos.hands[s]
+            assert len(shown["hands"][s]) == bin(known).count("1")
+            assert shown["backs"][s] + len(shown["hands"][s]) == len(hand)
+    assert sorted(shown["hidden"]) == sorted([] if viewer is None else
+                                              ["NESW"[s] for s in range(4) if s != viewer])
+    table = [str(c) for c in pos.trick] or (
+        [str(c) for c in rp.tricks(step)[-1].cards] if rp.tricks(step) else [])
+    assert sorted(shown["trick"]) == sorted(table), step
+    assert shown["calls"] == [c.value for c in pos.calls]
+    trump = pos.trump_suit
+    assert shown["trump"] == ("" if pos.phase == 0 else "none" if trump is None
+                              else trump.name)
+    c = pos.contract
+    if c is not None and pos.phase >= 3 and not c.all_tricks:
+        assert f"own score {pos.declarer_score()} " in (shown["declarer"] or "")
+    else:
+        assert shown["declarer"] is None
+    if viewer is not None:
+        counting = rp.counting(step, viewer)
+        assert shown["unknown"] == [len(counting.unknown_by_suit[s]) for s in
+                                    sorted(counting.unknown_by_suit)], step
+        assert shown["pointsOut"] == f"card points out: {counting.points_out}"
+        v = rp.knowledge(step, viewer)
+        voids = sorted("NESW"[o] for o in range(4) for suit in range(4)
+                       if o != viewer and v.voids[o] >> suit & 1
+                       and counting.unknown_by_suit[suit])
+        assert sorted(shown["voids"]) == voids, step
+        assert str(counting.my_score) in shown["countScores"]
+
+
+@pytest.mark.parametrize("name", ["bauern-called-partner", "bauern-spritze",
+                                  "bauern-schnapser-two-tricks", "bauern-gang"])
+def test_every_step_in_every_view_is_the_models(page: Any, seen: Seen, tmp_path: Path,
+                                                name: str) -> None:
+    source = STUDY / f"{name}.psn"
+    rp = Replay(next(psn.read(source)))
+    url = open_page(page, write_page(tmp_path, f"{name}.html", str(source)), seen)
+    for vi, viewer in enumerate((None, 0, 1, 2, 3)):
+        page.locator(".sl-view button").nth(vi).click()
+        page.keyboard.press("Home")
+        check_step(rp, 0, wait4(page, 0), viewer)
+        for step in range(1, len(rp)):
+            page.keyboard.press("ArrowRight")
+            check_step(rp, step, wait4(page, step), viewer)
+    shown = wait4(page, rp.last)
+    out = rp.outcome(rp.last)
+    assert out is not None and shown["result"] is not None
+    assert re.search(rf"game points? to .*\({out.rule}\)$", shown["result"])
+    save_screenshot(page, f"share-{name}", full_page=False)
+    assert_quiet(page, seen, url)
+
+
+def test_a_called_partner_shows_once_the_card_falls(page: Any, seen: Seen,
+                                                    tmp_path: Path) -> None:
+    source = STUDY / "bauern-called-partner.psn"
+    rp = Replay(next(psn.read(source)))
+    fall = next(i for i in range(len(rp)) if rp[i].partner_known)
+    url = open_page(page, write_page(tmp_path, "called.html", str(source)), seen)
+    page.locator(".sl-view button.sl-view-N").click()
+    for _ in range(fall - 1):
+        page.keyboard.press("ArrowRight")
+    wait4(page, fall - 1)
+    assert page.locator(".sl-sides-unknown").count() == 1
+    assert "partner unknown" in (page.locator(".sl-hand-E").text_content() or "")
+    assert "unknown to you" in (page.locator(".sl-partner").text_content() or "")
+    page.locator(".sl-view button.sl-view-S").click()  # the holder knows
+    assert page.locator(".sl-tallies .sl-score-ES").count() == 1
+    assert "you hold it" in (page.locator(".sl-partner").text_content() or "")
+    page.locator(".sl-view button.sl-view-N").click()
+    page.keyboard.press("ArrowRight")
+    wait4(page, fall)
+    assert page.locator(".sl-sides-unknown").count() == 0
+    assert "plays with Bert" in (page.locator(".sl-hand-S").text_content() or "")
+    save_screenshot(page, "share-called-partner-falls", full_page=False)
+    assert_quiet(page, seen, url)
+
+
+def test_a_whole_match_and_the_layout_at_laptop_size(page: Any, seen: Seen,
+                                                      tmp_path: Path) -> None:
+    path = REPO_ROOT / "records" / "bauern-heuristic-vs-random.psn"
+    records = list(psn.read(path))
+    group = match_groups(records)[0]
+    url = open_page(page, write_page(tmp_path, "match.html", str(path), "--bummerl"), seen)
+    assert page.locator(".sl-deal option").count() == len(group)
+
+    def box(sel: str) -> dict[str, float]:
+        b = page.locator(sel).first.bounding_box()
+        assert b is not None
+        return b
+
+    for k, rec in enumerate(group):
+        if k:
+            page.keyboard.press("PageDown")
+        rp = Replay(rec)
+        page.keyboard.press("End")
+        shown = wait4(page, rp.last)
+        check_step(rp, rp.last, shown, None)
+        counters = rec.counters
+        assert counters is not None
+        for key, value in zip(rec.match_rules.keys, counters, strict=True):
+            assert page.locator(f".sl-counters-{key}").get_attribute("data-value") == str(value)
+        panels = [box(s) for s in (".sl-side", ".sl-table", ".sl-right")]
+        for i, a in enumerate(panels):
+            assert a["x"] >= 0 and a["x"] + a["width"] <= LAPTOP["width"]
+            for b in panels[i + 1:]:
+                assert a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+                    a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+    winners = group[-1].match_winners
+    assert winners and shown["match"] is not None and f"({winners[0]})" in shown["match"]
+    save_screenshot(page, "share-four-player-match", full_page=False)
+    assert_quiet(page, seen, url)
+
+
+def test_a_four_player_deal_in_russian(page: Any, seen: Seen, tmp_path: Path) -> None:
+    source = STUDY / "bauern-spritze.psn"
+    rp = Replay(next(psn.read(source)))
+    url = open_page(page, write_page(tmp_path, "ru.html", str(source), "--lang", "ru"), seen)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    page.keyboard.press("End")
+    wait4(page, rp.last)
+    text = page.locator("body").text_content() or ""
+    assert "Торговля" in text and "шприц от Anna (N)" in text
+    assert "игровых очков — Anna & Cilli (NS)" in text
+    moves = page.locator(".sl-moves").text_content() or ""
+    assert "N: шприц" in moves and "E называет ♣ трефы" in moves
+    assert not re.search(r"\b(leads|plays|names|pass|double)\b", moves)
+    save_screenshot(page, "share-four-ru", full_page=False)
+    assert_quiet(page, seen, url)
