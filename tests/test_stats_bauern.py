@@ -598,3 +598,24 @@ def test_the_stats_command_on_mixed_files(tmp_path: Path,
     assert "kontraschnapser called / played / made" in four
     back = pd.read_parquet(out)
     assert set(back["variant"].astype(str)) == {"bauern", "schnapsen"}
+
+
+def test_four_player_plots_speak_german(bundled: Any) -> None:
+    mpl = pytest.importorskip("matplotlib")
+    mpl.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from schnapsen_lab.i18n import language
+    from schnapsen_lab.stats import plots
+
+    with language("de"):
+        ax = plots.plot_trump_fixing(bundled)
+        spritze = plots.plot_spritze(bundled)
+        contracts = plots.plot_contracts(bundled, what="called")
+    assert ax.get_title().startswith("Atout angesagt oder aufgedeckt")
+    assert [t.get_text().split("\n")[0] for t in ax.get_xticklabels()] == ["angesagt",
+                                                                          "aufgedeckt"]
+    assert [t.get_text().split("\n")[0] for t in spritze.get_xticklabels()] == [
+        "mit Spritzer", "ohne Spritzer"]
+    assert contracts.get_xlabel() == "Sonderspiel"
+    plt.close("all")

@@ -101,7 +101,7 @@ TEXT = Texts({
     "ratings.x": N_("game rated, in the collection's order"),
     "ratings.y": N_("rating (openskill mean)"),
     "ratings.legend": N_("player"),
-    "points_interval": N_("error bars: 95% interval of the mean"),
+    "points_interval": N_("error bars: 95% normal interval of the mean"),
     "net_points": N_("game points per deal (won minus lost)"),
     "contracts.title.made": N_("How often a contract played is made"),
     "contracts.title.called": N_("How often each contract is called"),
