@@ -205,12 +205,7 @@ def bauern_features(record: Record) -> BauernFeatures | None:
     if not isinstance(fin, BPos):
         return None
     actions = [m.action for m in record.main.moves]
-    owner = [0] * 20
-    for seat, hand in enumerate(BPos.dealt(fin.deck, fin.dealer, fin.profile,
-                                           fin.knock).hands):
-        for c in range(20):
-            if hand >> c & 1:
-                owner[c] = seat
+    hands: list[int] | None = None  # as dealt, for who announced a marriage
     trump_turned: bool | None = None
     known_step: int | None = None
     known_trick: int | None = None
@@ -225,7 +220,11 @@ def bauern_features(record: Record) -> BauernFeatures | None:
             if a.card == called and known_step is None:
                 known_step, known_trick = step, (cards - 1) // 4 + 1
             if kind is Kind.MARRIAGE:
-                (m40 if a.points == 40 else m20)[owner[a.card]] += 1
+                if hands is None:
+                    hands = BPos.dealt(fin.deck, fin.dealer, fin.profile, fin.knock).hands
+                card = a.card
+                seat = next(s for s in range(4) if hands[s] >> card & 1)
+                (m40 if a.points == 40 else m20)[seat] += 1
         elif kind is Kind.TRUMP:
             trump_turned = a.suit is None
     fh = fin.forehand
@@ -234,12 +233,12 @@ def bauern_features(record: Record) -> BauernFeatures | None:
     masks = (fin.side_seats[side_fh], fin.side_seats[1 - side_fh])
     contract = fin.contract
     auction_over = len(fin.calls) == 4
-    counted = [False] * 4  # whose marriages count in the end (BM2, BK2, BK5)
-    for s in range(4):
-        if contract is None:
-            counted[s] = fin.side_tricks(fin.side[s]) > 0
-        else:
-            counted[s] = (not contract.all_tricks and s == fin.declarer and fin.won[s] > 0)
+    tricks = (fin.side_tricks(0), fin.side_tricks(1))
+    if contract is None:  # whose marriages count in the end (BM2, BK2, BK5)
+        counted = [tricks[fin.side[s]] > 0 for s in range(4)]
+    else:
+        counted = [not contract.all_tricks and s == fin.declarer and fin.won[s] > 0
+                   for s in range(4)]
 
     def per_side(values: list[int]) -> tuple[int, int]:
         return (sum(values[s] for s in range(4) if masks[0] >> s & 1),
@@ -280,7 +279,7 @@ def bauern_features(record: Record) -> BauernFeatures | None:
         decided_step=len(actions) if out is not None else None,
         decided_trick=(fin.tricks_played + (1 if fin.table else 0)
                        if out is not None else None),
-        tricks=(fin.side_tricks(sides[0]), fin.side_tricks(sides[1])),
+        tricks=(tricks[sides[0]], tricks[sides[1]]),
         scores=(fin.score(sides[0]), fin.score(sides[1])),
         marriages20=per_side(m20),
         marriages40=per_side(m40),

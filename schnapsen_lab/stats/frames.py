@@ -480,6 +480,8 @@ def _actions(rec: Record) -> int:
 
 def _column(pd: Any, values: list[Any], name: str, kind: str) -> Any:
     cats = _categories(name, kind)
+    if values and values.count(None) == len(values) and kind not in ("bool", "cat", "string"):
+        return _missing(pd, len(values), cats, kind)  # a column none of these rows fills
     if cats is not None:
         return pd.Categorical(values, categories=cats)
     if kind == "cat":
@@ -491,6 +493,21 @@ def _column(pd: Any, values: list[Any], name: str, kind: str) -> Any:
     if kind == "boolean":
         return pd.array(values, dtype="boolean")
     return pd.array(values, dtype=kind)
+
+
+def _missing(pd: Any, n: int, cats: list[str] | None, kind: str) -> Any:
+    """A column of ``n`` missing values of the column's type, made without looking at
+    them: the four-player columns of two-player rows and the reverse."""
+    import numpy as np
+
+    absent = np.ones(n, dtype=bool)
+    if cats is not None:
+        return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), categories=cats)
+    if kind == "boolean":
+        return pd.arrays.BooleanArray(np.zeros(n, dtype=bool), absent)
+    if kind.startswith("Int"):
+        return pd.arrays.IntegerArray(np.zeros(n, dtype=kind.lower()), absent)
+    return pd.array([None] * n, dtype=kind)
 
 
 def _frame(rows: list[tuple[Any, ...]], spec: tuple[tuple[str, str, str], ...]) -> pd.DataFrame:

@@ -517,7 +517,7 @@ def plot_trump_fixing(deals: pd.DataFrame, ax: Axes | None = None,
     suit or turned up his fourth card, with 95% Wilson intervals; one bar a group of ``by``."""
     ax = _axes(ax)
     tables = [(name, trump_fixing_table(g)) for name, g in _groups(deals, by)]
-    _grouped_rate_bars(ax, tables, "trump", ("#f4a261", *_GROUP_COLORS),
+    _grouped_rate_bars(ax, tables, "trump", ("#937860", *_GROUP_COLORS),
                        {"named": TEXT["trump_fixing.named"],
                         "turned": TEXT["trump_fixing.turned"]})
     ax.set_title(TEXT["trump_fixing.title"])

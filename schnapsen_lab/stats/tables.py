@@ -312,9 +312,8 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
         table = contract_table(d)
         for word, called, played, made in zip(table["contract"], table["called"],
                                               table["played"], table["made"], strict=True):
-            if called:
-                rows.append((f"{word} called / played / made",
-                             f"{int(called)} / {int(played)} / {int(made)}"))
+            rows.append((f"{word} called / played / made",
+                         f"{int(called)} / {int(played)} / {int(made)}"))
         sp = spritze_table(d).iloc[0]  # the deals with a spritze
         said = int(sp["deals"])
         rows.append(("spritze said", f"{said} ({said / fin:.1%})"))
