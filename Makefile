@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/stats.py --deals 100000
+	$(BIN)/python benchmarks/stats_bauern.py
 
 # The translations (docs/languages.md): extract the marked texts into the template and
 # merge it into each language's catalog; translate; then compile the catalogs (the

@@ -23,7 +23,9 @@ def register(sub: Any) -> None:
         "stats", help="tables of deals, Bummerls and players from PSN files",
         description="Read PSN files into one row a deal (see docs/statistics.md), print a "
         "short summary, and write the tables as Parquet or CSV (by the file name's "
-        "suffix). Invalid records are counted and kept as rows flagged invalid.")
+        "suffix). Invalid records are counted and kept as rows flagged invalid. Files with "
+        "four-player Bauernschnapsen records get a four-player summary too (contracts "
+        "called, played and made, spritze, the sides' wins).")
     p.add_argument("files", nargs="+", metavar="FILE", help="PSN files")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the deal table here (.parquet or .csv)")
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from ..stats.parallel import read_deals
 
     checkpoint()  # a Ctrl-C that an import swallowed stops here
-    from ..stats.tables import summary
+    from ..stats.tables import bauern_summary, summary
 
     size = sum(os.path.getsize(p) for p in args.files)
     progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
@@ -74,8 +76,17 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         raise CliError(str(e), 2) from None
 
+    four = (deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)
     with pd.option_context("display.width", 100):
-        print(summary(deals).to_string())
+        if not four.any():
+            print(summary(deals).to_string())
+        else:
+            if not four.all():
+                print("two players:")
+                print(summary(deals[~four]).to_string())
+                print()
+            print("four players (Bauernschnapsen):")
+            print(bauern_summary(deals).to_string())
     bad = deals[~deals["valid"]]
     if len(bad):
         first = bad.iloc[0]

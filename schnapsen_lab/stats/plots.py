@@ -13,9 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import C_, N_, NP_, Plurals, Texts
+from ..notation import CALLS
 from ..psn import Record
 from .features import score_trajectory
-from .tables import closing_by_talon, finished, forehand_table, marriage_table, wilson
+from .tables import (
+    closing_by_talon,
+    contract_table,
+    finished,
+    forehand_side_table,
+    forehand_table,
+    marriage_table,
+    spritze_table,
+    trump_fixing_table,
+    wilson,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,12 +40,16 @@ __all__ = [
     "equity_table",
     "plot_bummerl",
     "plot_closing_by_talon",
+    "plot_contracts",
     "plot_forehand",
+    "plot_forehand_side",
     "plot_marriages",
     "plot_player_win_rates",
     "plot_points_by_end",
     "plot_ratings",
     "plot_score_trajectory",
+    "plot_spritze",
+    "plot_trump_fixing",
 ]
 
 _A_COLOR = "#1f77b4"
@@ -86,6 +101,26 @@ TEXT = Texts({
     "ratings.x": N_("game rated, in the collection's order"),
     "ratings.y": N_("rating (openskill mean)"),
     "ratings.legend": N_("player"),
+    "points_interval": N_("error bars: 95% normal interval of the mean"),
+    "net_points": N_("game points per deal (won minus lost)"),
+    "contracts.title.made": N_("How often a contract played is made"),
+    "contracts.title.called": N_("How often each contract is called"),
+    "contracts.x": N_("contract"),
+    "contracts.y.made": N_("share of contracts played that were made"),
+    "contracts.y.called": N_("share of deals in which it was called"),
+    "contracts.bad_what": N_("what is 'made' or 'called', not {what!r}"),
+    "spritze.title": N_("What a spritze is worth to the side that says it"),
+    "spritze.x": N_("the side without forehand (it alone may say spritze)"),
+    "spritze.yes": C_("deals in which spritze was said", "spritze"),
+    "spritze.no": C_("deals in which nobody said spritze", "no spritze"),
+    "forehand_side.title.won": N_("Forehand's side: share of deals won"),
+    "forehand_side.title.points": N_("Forehand's side: game points per deal"),
+    "forehand_side.y.won": N_("share of deals forehand's side won"),
+    "forehand_side.bad_what": N_("what is 'won' or 'points', not {what!r}"),
+    "trump_fixing.title": N_("Naming or turning up trump: forehand's side's share of deals won"),
+    "trump_fixing.x": N_("how forehand fixed trump"),
+    "trump_fixing.named": C_("trump was named", "named"),
+    "trump_fixing.turned": C_("trump was turned up", "turned up"),
 })
 """Every text the plots show, as format strings."""
 
@@ -129,10 +164,15 @@ def _groups(deals: pd.DataFrame, by: str | None) -> list[tuple[str, pd.DataFrame
 
 def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: str,
                        colors: tuple[str, ...] = _GROUP_COLORS,
-                       names: dict[str, str] | None = None) -> None:
+                       names: dict[str, str] | None = None, value: str = "rate",
+                       low: str = "low", high: str = "high", scale: str = "rate") -> None:
     """Bars of ``rate`` by ``key``, one bar a group side by side, each with its 95%
     interval drawn as an error bar and its value written above it; the legend names the
-    groups and says what the error bars are."""
+    groups and says what the error bars are.
+
+    ``value``, ``low`` and ``high`` name other columns to draw; ``scale`` is ``rate`` (0 to
+    100%, with the 50% line), ``small`` (rates scaled to the largest interval) or
+    ``points`` (a mean of game points, with the zero line)."""
     import numpy as np
 
     keys: list[str] = []
@@ -142,9 +182,11 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
                 keys.append(str(k))
     n_groups = len(tables)
     width = 0.8 / n_groups
+    tops: list[float] = []
+    bottoms: list[float] = []
     for gi, (name, t) in enumerate(tables):
-        cols = zip(t[key], t["deals"].astype(int), t["rate"].astype(float),
-                   t["low"].astype(float), t["high"].astype(float), strict=True)
+        cols = zip(t[key], t["deals"].astype(int), t[value].astype(float),
+                   t[low].astype(float), t[high].astype(float), strict=True)
         by_key = {str(k): (int(n), float(r), float(lo), float(hi)) for k, n, r, lo, hi in cols}
         xs: list[float] = []
         rates: list[float] = []
@@ -164,10 +206,19 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
         err = [np.maximum(0.0, r - np.array(lows)), np.maximum(0.0, np.array(highs) - r)]
         ax.errorbar(xs, r, yerr=err, fmt="none",
                     ecolor="#222", capsize=3, elinewidth=1,
-                    label=TEXT["interval"] if gi == 0 else None)
-        for x, v, hi in zip(xs, rates, highs, strict=True):
-            ax.annotate(_rate(v), (x, hi), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=7)
+                    label=(TEXT["points_interval" if scale == "points" else "interval"]
+                           if gi == 0 else None))
+        for x, v, lo, hi in zip(xs, rates, lows, highs, strict=True):
+            if scale == "points":
+                below = v < 0
+                ax.annotate(f"{v:+.2f}", (x, lo if below else hi),
+                            xytext=(0, -2 if below else 2), textcoords="offset points",
+                            ha="center", va="top" if below else "bottom", fontsize=7)
+            else:
+                ax.annotate(_rate(v), (x, hi), xytext=(0, 2), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=7)
+        tops.extend(highs)
+        bottoms.extend(lows)
     if n_groups == 1:
         t = tables[0][1]
         n_of = {str(k): int(n) for k, n in zip(t[key], t["deals"], strict=True)}
@@ -177,9 +228,22 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
     else:
         labels = [(names or {}).get(k, k) for k in keys]
     ax.set_xticks(range(len(keys)), labels)
-    ax.set_ylim(0, 1.3)  # room above 100% for the values and the legend
-    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
-    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    if scale == "rate":
+        ax.set_ylim(0, 1.3)  # room above 100% for the values and the legend
+        ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+        ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    elif scale == "small":
+        from matplotlib.ticker import PercentFormatter
+
+        top = max([t for t in tops if t == t] or [0.01])
+        ax.set_ylim(0, top * 1.35)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+    else:
+        finite = [v for v in (*tops, *bottoms) if v == v]
+        top, bottom = max([0.0, *finite]), min([0.0, *finite])
+        span = max(top - bottom, 1.0)
+        ax.set_ylim(bottom - 0.12 * span, top + 0.3 * span)
+        ax.axhline(0, color="grey", lw=0.8)
     ax.legend(fontsize=7, loc="upper center", ncol=n_groups + 1, frameon=False)
 
 
@@ -368,6 +432,98 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     return ax
 
 
+
+
+# -- four players (BAUERN.md) ---------------------------------------------------------------------
+
+def _contract_names() -> dict[str, str]:
+    return {c: CALLS[c] for c in ("schnapser", "gang", "bauernschnapser", "kontraschnapser")}
+
+
+def plot_contracts(deals: pd.DataFrame, ax: Axes | None = None, what: str = "made",
+                   by: str | None = None) -> Axes:
+    """Each contract of the four-player game: the share of those played that were made
+    (``what="made"``, BK2, BK3) or the share of deals in which it was called
+    (``what="called"``, BA1), with 95% Wilson intervals and the values on the bars; one bar
+    a group of ``by`` (e.g. who declared)."""
+    if what not in ("made", "called"):
+        raise ValueError(TEXT["contracts.bad_what"].format(what=what))
+    ax = _axes(ax)
+    tables = []
+    for name, g in _groups(deals, by):
+        t = contract_table(g)
+        if what == "made":
+            t = t[t["played"] > 0].assign(deals=t["played"])
+        else:
+            t = t.rename(columns={"rate": "made_rate", "low": "made_low", "high": "made_high"})
+            t = t.assign(rate=t["called_rate"], low=t["called_low"], high=t["called_high"])
+        tables.append((name, t))
+    _grouped_rate_bars(ax, tables, "contract", ("#2a9d8f", *_GROUP_COLORS), _contract_names(),
+                       scale="rate" if what == "made" else "small")
+    ax.set_title(TEXT[f"contracts.title.{what}"])
+    ax.set_xlabel(TEXT["contracts.x"])
+    ax.set_ylabel(TEXT[f"contracts.y.{what}"])
+    return ax
+
+
+def plot_spritze(deals: pd.DataFrame, ax: Axes | None = None, by: str | None = None) -> Axes:
+    """What the side without forehand, the one that may say spritze (BA4), wins per deal in
+    game points (won minus lost) with a spritze and without, with 95% intervals of the mean
+    and the values on the bars; one bar a group of ``by`` (e.g. who sits on that side)."""
+    ax = _axes(ax)
+    tables = [(name, spritze_table(g)) for name, g in _groups(deals, by)]
+    _grouped_rate_bars(ax, tables, "spritze", ("#e76f51", *_GROUP_COLORS),
+                       {"spritze": TEXT["spritze.yes"], "no spritze": TEXT["spritze.no"]},
+                       value="points", low="points_low", high="points_high", scale="points")
+    ax.set_title(TEXT["spritze.title"])
+    ax.set_xlabel(TEXT["spritze.x"])
+    ax.set_ylabel(TEXT["net_points"])
+    return ax
+
+
+def plot_forehand_side(deals: pd.DataFrame, ax: Axes | None = None, what: str = "won",
+                       by: str | None = None) -> Axes:
+    """Forehand's side in the four-player game (BS3): its share of deals won (``what="won"``,
+    95% Wilson intervals) or its game points per deal, won minus lost (``what="points"``,
+    95% intervals of the mean), one bar a group of ``by`` (e.g. a collection)."""
+    import pandas as pd
+
+    if what not in ("won", "points"):
+        raise ValueError(TEXT["forehand_side.bad_what"].format(what=what))
+    ax = _axes(ax)
+    rows = []
+    for name, g in _groups(deals, by):
+        row = forehand_side_table(g).iloc[0]
+        rows.append({"group": name, "deals": int(row["deals"]),
+                     **{c: row[c] for c in ("rate", "low", "high", "points", "points_low",
+                                            "points_high")}})
+    table = pd.DataFrame(rows, columns=["group", "deals", "rate", "low", "high", "points",
+                                        "points_low", "points_high"])
+    if what == "won":
+        _grouped_rate_bars(ax, [(TEXT["all"], table)], "group", ("#8172b2",))
+        ax.set_ylabel(TEXT["forehand_side.y.won"])
+    else:
+        _grouped_rate_bars(ax, [(TEXT["all"], table)], "group", ("#8172b2",), value="points",
+                           low="points_low", high="points_high", scale="points")
+        ax.set_ylabel(TEXT["net_points"])
+    ax.set_title(TEXT[f"forehand_side.title.{what}"])
+    ax.set_xlabel(by if by is not None else TEXT["all"])
+    return ax
+
+
+def plot_trump_fixing(deals: pd.DataFrame, ax: Axes | None = None,
+                      by: str | None = None) -> Axes:
+    """Forehand's side's share of deals won by how forehand fixed trump (BR2): named a
+    suit or turned up his fourth card, with 95% Wilson intervals; one bar a group of ``by``."""
+    ax = _axes(ax)
+    tables = [(name, trump_fixing_table(g)) for name, g in _groups(deals, by)]
+    _grouped_rate_bars(ax, tables, "trump", ("#937860", *_GROUP_COLORS),
+                       {"named": TEXT["trump_fixing.named"],
+                        "turned": TEXT["trump_fixing.turned"]})
+    ax.set_title(TEXT["trump_fixing.title"])
+    ax.set_xlabel(TEXT["trump_fixing.x"])
+    ax.set_ylabel(TEXT["forehand_side.y.won"])
+    return ax
 
 
 # -- Bummerl equity and ratings ------------------------------------------------------------------
