@@ -26,6 +26,10 @@ from .lab import Lab
 NOTEBOOK = "notebooks/06-bauernschnapsen.ipynb"
 TOUR = REPO_ROOT / "records" / "study" / "bauern-schnapser-partner-breaks.psn"
 LAPTOP = {"width": 1366, "height": 768}
+#: notebook 06 and what it reads: the study deals and the four-player collections
+NOTEBOOK_FILES = ((NOTEBOOK, NOTEBOOK), ("records/study", "records/study"),
+                  *((f"records/{p.name}", f"records/{p.name}")
+                    for p in sorted((REPO_ROOT / "records").glob("bauern-*.psn"))))
 
 
 def _box(locator: Any) -> dict[str, float]:
@@ -39,7 +43,7 @@ def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
             or a["y"] + a["height"] <= b["y"] + 0.5 or b["y"] + b["height"] <= a["y"] + 0.5)
 
 
-@pytest.mark.lab_files((NOTEBOOK, NOTEBOOK), ("records/study", "records/study"))
+@pytest.mark.lab_files(*NOTEBOOK_FILES)
 def test_notebook_06_steps_forward_with_the_models_side_scores(lab: Lab, page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -112,7 +116,7 @@ NEXT = """(root) => {
 }"""
 
 
-@pytest.mark.lab_files((NOTEBOOK, NOTEBOOK), ("records/study", "records/study"))
+@pytest.mark.lab_files(*NOTEBOOK_FILES)
 def test_a_deal_at_the_table_for_four_played_by_clicking(lab: Lab, page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -190,8 +194,11 @@ def test_the_four_player_replay_and_table_in_russian_and_french(lab: Lab, page: 
         expect(ru.locator(".sl-step-number")).to_have_text(str(i))
     expect(ru.locator(".sl-scores")).to_contain_text("Торговля")
     expect(ru.locator(".sl-scores")).to_contain_text("шприц от Anna (N)")
-    expect(ru.locator(".sl-step")).to_contain_text("Cilli (S) кладёт")
+    expect(ru.locator(".sl-step")).to_contain_text("Bert (E) ходит J♥")  # leads
     expect(ru.locator(".sl-moves select")).to_contain_text("N: шприц")
+    ru.locator("button.sl-forward").click()
+    expect(ru.locator(".sl-step-number")).to_have_text("7")
+    expect(ru.locator(".sl-step")).to_contain_text("Cilli (S) кладёт A♥")  # follows
     ru.locator("button.sl-last").click()
     expect(ru.locator(".sl-step-number")).to_have_text(str(rp.last))
     expect(ru.locator(".sl-score-NS")).to_have_text(str(rp[rp.last].score(0)))
