@@ -18,17 +18,15 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.replay import Replay, match_groups
 
+from . import test_share_browser as _share
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
-from .test_share_browser import (  # noqa: F401  (the fixtures: page, seen)
-    LAPTOP,
-    Seen,
-    assert_quiet,
-    open_page,
-    page,
-    seen,
-    write_page,
-)
+from .test_share_browser import LAPTOP, Seen, assert_quiet, open_page, write_page
+
+# the shared page's fixtures: a laptop-sized page that aborts every other request, and
+# what it saw (console messages, dialogs, requests)
+page = _share.page
+seen = _share.seen
 
 STUDY = REPO_ROOT / "records" / "study"
 
