@@ -4,7 +4,7 @@ The shown tallies (the sides' scores, tricks and pending marriages, the declarer
 score) equal the model's at every step of every bundled study deal; the controls, the
 move list in words, the views (three hands face down, the partner's too; a called
 partner unknown until the card falls, except to its holder), the auction display, the
-counting panel and escaping.
+counting panel (every seat, every step of every study deal) and escaping.
 """
 
 from __future__ import annotations
@@ -281,6 +281,39 @@ def test_the_counting_panel_is_the_models() -> None:
     # Dani trumped the spade lead: void in spades, shown by play
     w.go(next(i for i in range(len(rp)) if rp[i].voids[3]))
     assert "Dani (W) did not follow spades: void in spades" in _text(w.counting_panel.value)
+
+
+@pytest.mark.parametrize("path", STUDY_DEALS, ids=lambda p: p.stem)
+def test_each_seats_counting_is_the_models_at_every_step(path: Path) -> None:
+    """In every seat's view, at every step: the unknown cards by suit, trumps and card
+    points out and the scores as that seat can count them are the model's."""
+    rp = Replay(next(psn.read(path)))
+    w = replay(path)
+    for seat, letter in enumerate("NESW"):
+        w.set_view(letter)
+        for step in range(len(rp)):
+            w.go(step)
+            c = rp.counting(step, seat)
+            panel = w.counting_panel.value
+            assert f'data-viewer="{letter}"' in panel
+            for suit, cards in c.unknown_by_suit.items():
+                row = re.search(rf'class="sl-unknown-{suit.name}"><td>.*?</td><td>(\d+)</td>',
+                                panel)
+                assert row is not None and int(row.group(1)) == len(cards), (letter, step, suit)
+            text = _text(panel)
+            assert f"card points out: {c.points_out}" in text, (letter, step)
+            trumps = _text(panel.split('class="sl-trumps-out">')[1].split("</div>")[0])
+            if "none" not in trumps:
+                assert len(re.findall(r"[AKQJ]|10", trumps)) == len(c.trumps_out), (letter, step)
+            else:
+                assert not c.trumps_out, (letter, step)
+            scores = _text(panel.split('class="sl-count-scores">')[1].split("</div>")[0])
+            if c.side_known:
+                assert c.other_score is not None
+                nums = [int(n) for n in re.findall(r"\b\d+\b", scores)]
+                assert nums[0] == c.my_score and nums[1] == c.other_score, (letter, step)
+            else:
+                assert f"your own score: {c.my_score};" in scores, (letter, step)
 
 
 def test_widgets_are_updated_in_place() -> None:
