@@ -20,16 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import equity
 from .equity import EquityTable
 from .rules import Seat
 from .worlds import ActionEstimate, side
 
+if TYPE_CHECKING:
+    from .advisor import ClosingAdvice
+
 __all__ = [
     "BummerlScore",
+    "ClosingEquity",
     "best_by_equity",
+    "closing_equity",
     "option_equities",
     "score_of",
 ]
@@ -113,3 +118,68 @@ def best_by_equity(options: Sequence[ActionEstimate], equities: Sequence[float]
                              + 1e-12):
             best = i
     return options[best]
+
+
+@dataclass(frozen=True, slots=True)
+class ClosingEquity:
+    """The closing advisor's choice in Bummerl terms: the leader's chance to win the
+    Bummerl if they close (exact, over every opponent hand, as the advice's closing value)
+    and for each lead that plays on (over the advice's sampled worlds, best first)."""
+
+    seat: Seat
+    score: BummerlScore
+    close: float
+    play_on: tuple[tuple[ActionEstimate, float], ...]
+    by_points: str
+
+    @property
+    def play_on_best(self) -> tuple[ActionEstimate, float]:
+        """The lead that plays on with the best equity, and its equity."""
+        return self.play_on[0]
+
+    @property
+    def verdict(self) -> str:
+        """``close`` or ``play on`` by equity; ``either`` when both are worth the same."""
+        best = self.play_on_best[1]
+        if abs(self.close - best) < 1e-9:
+            return "either"
+        return "close" if self.close > best else "play on"
+
+    @property
+    def flips(self) -> bool:
+        """Whether closing or playing on is best by equity but not by game points."""
+        return (self.verdict in ("close", "play on") and self.by_points in ("close", "play on")
+                and self.verdict != self.by_points)
+
+    def explain(self) -> str:
+        """The Bummerl chances in a few lines of plain text."""
+        a, e = self.play_on_best
+        lines = [f"Bummerl at {self.score.text} (A-B), {self.score.dealer} deals: "
+                 f"{self.seat}'s chance to win it if {self.seat} closes {self.close:.1%}, "
+                 f"plays on ({a.token}) {e:.1%}; for the Bummerl: {self.verdict}."]
+        if self.flips:
+            lines.append(f"The two measures disagree: by game points {self.by_points}, "
+                         f"for the Bummerl {self.verdict}.")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        return {**self.score.to_dict(), "seat": str(self.seat), "close": self.close,
+                "play_on": {"best": self.play_on_best[0].token,
+                            "equity": self.play_on_best[1],
+                            "actions": {a.token: e for a, e in self.play_on}},
+                "verdict": self.verdict, "flips": self.flips}
+
+
+def closing_equity(advice: ClosingAdvice, score: BummerlScore) -> ClosingEquity:
+    """The Bummerl chances of closing and of each lead that plays on, from the same hands
+    and worlds the advice solved (no new search). By game points, the better of closing
+    and the best lead that plays on (``by_points``) is compared with the better by
+    equity."""
+    me = advice.seat
+    close = score.mean_equity([r.value for r in advice.results], me)
+    per = [(a, score.mean_equity(a.values, me)) for a in advice.play_on_actions]
+    per.sort(key=lambda t: (-t[1], -t[0].mean))
+    c, p = advice.close.mean, advice.play_on.mean
+    by_points = "either" if abs(c - p) < 1e-9 else ("close" if c > p else "play on")
+    return ClosingEquity(me, score, close, tuple(per), by_points)
