@@ -258,3 +258,25 @@ def test_play_bummerl_tells_the_counters() -> None:
         w, k = int(deal.outcome.winner), deal.outcome.game_points
         counters = (counters[0] - k, counters[1]) if w == 0 else (counters[0], counters[1] - k)
     assert counters == m.counters
+
+
+# -- the closing trainer ------------------------------------------------------------------------
+
+def test_the_closing_trainer_notes_the_bummerl() -> None:
+    from schnapsen_lab.i18n import language
+    from schnapsen_lab.training import ClosingExercise, bummerl_note
+
+    rec = _flip_record()
+    ex = ClosingExercise(rec, FLIP_STEP, Seat.A, 2, False)
+    advice = advise(ex.position, samples=30, seed=0)
+    note = bummerl_note(ex, advice)
+    assert note == ("In the Bummerl, at 1-1: closing wins it 80%, playing on (J♠) 100%; "
+                    "for the Bummerl, play on. Here game points and the Bummerl disagree: "
+                    "the score decides.")
+    with language("de"):
+        de = bummerl_note(ex, advice)
+    assert de is not None and de.startswith("Im Bummerl, bei 1-1: Zudrehen gewinnt es zu 80%")
+    alone = next(psn.read(ROOT / "records" / "study" / "closing-wins-3.psn"))
+    step = next(i for i, a in enumerate(alone.actions) if a is CLOSE)
+    ex2 = ClosingExercise(alone, step, Seat(alone.positions()[step].leader), 4, True)
+    assert bummerl_note(ex2, advise(ex2.position, samples=10)) is None
