@@ -256,14 +256,15 @@ class Decision:
 
     @property
     def flips(self) -> bool:
-        """Whether the best option by equity is not the best by expected game points (by
-        more than a rounding difference on both measures); False without the score."""
+        """Whether the best option by equity is not the best by expected game points, each
+        better on its measure by more than a rounding difference (0.005 game points, 0.05
+        percentage points); False without the score."""
         best = self.best_by_equity
         if best is None or best.action == self.best.action:
             return False
         gb, eb = self.equity_of(self.best), self.equity_of(best)
         assert gb is not None and eb is not None
-        return self.best.mean > best.mean + 1e-9 and eb > gb + 1e-9
+        return self.best.mean >= best.mean + 0.005 and eb >= gb + 0.0005
 
     @property
     def value(self) -> float:
