@@ -23,6 +23,25 @@ A decision's *accuracy* is ``100 * max(0, 1 - loss / 1.0)`` per cent (100 % for 
 of nothing, 0 % for a blunder's loss or more); a player's accuracy for the deal is the
 mean over their decisions. Forced moves (one legal action) are not decisions.
 
+In Bummerl terms: when the record's Score tag gives the counters before the deal, every
+option also gets its *equity*, the chance to win the Bummerl, averaged over the same
+worlds (:mod:`schnapsen_lab.bummerl`); a decision whose best option differs between the
+two measures is marked (``flips``). With ``by="equity"`` (``review --by equity``) the
+classes and the accuracy are those of the equity loss, in percentage points of the chance
+to win the Bummerl:
+
+============  =====  ==========================
+class         glyph  equity loss
+============  =====  ==========================
+best                 below 2 points
+inaccuracy    ?!     2 or more, below 4
+mistake       ?      4 or more, below 8
+blunder       ??     8 or more
+============  =====  ==========================
+
+(one game point at 7 : 7 is worth about 7.5 points of equity, so at the start of a
+Bummerl both measures class a decision alike; docs/review.md says why.)
+
 When the talon is closed or exhausted and there are at most ``samples`` consistent
 worlds, every world is used once and the values are exact. Sampling is reproducible:
 decision ``k`` draws its worlds from a generator seeded with ``(seed, k)``.
@@ -37,11 +56,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from . import psn
+from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
 from .psn import Line, Move, Record
 from .rules import CLAIM, Action, ActionKind, Position, Seat
 from .worlds import (
@@ -56,7 +76,11 @@ from .worlds import (
 __all__ = [
     "BLUNDER",
     "DEFAULT_SAMPLES",
+    "EQUITY_BLUNDER",
+    "EQUITY_INACCURACY",
+    "EQUITY_MISTAKE",
     "INACCURACY",
+    "MEASURES",
     "MISTAKE",
     "Decision",
     "Judgement",
@@ -66,6 +90,7 @@ __all__ = [
     "annotate",
     "decision_points",
     "judge",
+    "judge_equity",
     "review_decision",
     "review_record",
 ]
@@ -78,6 +103,14 @@ BLUNDER = 1.0
 """Smallest loss of a blunder."""
 DEFAULT_SAMPLES = 100
 """Worlds sampled a decision by default."""
+EQUITY_INACCURACY = 0.02
+"""Smallest equity loss (chance to win the Bummerl) of an inaccuracy."""
+EQUITY_MISTAKE = 0.04
+"""Smallest equity loss of a mistake."""
+EQUITY_BLUNDER = 0.08
+"""Smallest equity loss of a blunder."""
+MEASURES = ("points", "equity")
+"""What the classes may be computed on: expected game points, or equity."""
 
 
 class Judgement(Enum):
@@ -122,6 +155,18 @@ def accuracy_of(loss: float) -> float:
     return 100.0 * max(0.0, 1.0 - loss / BLUNDER)
 
 
+def judge_equity(loss: float) -> Judgement:
+    """The class of an equity loss (a chance to win the Bummerl, 0 to 1; thresholds in the
+    module docs)."""
+    if loss >= EQUITY_BLUNDER:
+        return Judgement.BLUNDER
+    if loss >= EQUITY_MISTAKE:
+        return Judgement.MISTAKE
+    if loss >= EQUITY_INACCURACY:
+        return Judgement.INACCURACY
+    return Judgement.BEST
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One reviewed decision: at the position after ``step`` actions, ``actor`` played
@@ -129,6 +174,10 @@ class Decision:
 
     ``exact`` when every consistent world was used. ``value`` is what the actor could
     expect before choosing (the best option's mean), from the actor's side.
+
+    ``score`` is the Bummerl score of the deal when known (the Score tag): each option's
+    equity is then known too; ``by`` says which loss the class and the accuracy are of
+    (``points`` or ``equity``, which needs the score).
     """
 
     step: int
@@ -137,6 +186,8 @@ class Decision:
     options: tuple[ActionEstimate, ...]
     worlds: int
     exact: bool
+    score: BummerlScore | None = None
+    by: str = "points"
 
     @property
     def best(self) -> ActionEstimate:
@@ -158,13 +209,62 @@ class Decision:
 
     @property
     def judgement(self) -> Judgement:
-        """The class of the loss."""
-        return judge(self.loss)
+        """The class of the loss (of the equity loss when ``by`` is ``equity``)."""
+        eq = self.equity_loss if self.by == "equity" else None
+        return judge(self.loss) if eq is None else judge_equity(eq)
 
     @property
     def accuracy(self) -> float:
-        """The decision's accuracy in per cent."""
-        return accuracy_of(self.loss)
+        """The decision's accuracy in per cent (by the equity loss when ``by`` is
+        ``equity``: 0 at a blunder's equity loss or more)."""
+        eq = self.equity_loss if self.by == "equity" else None
+        if eq is None:
+            return accuracy_of(self.loss)
+        return 100.0 * max(0.0, 1.0 - eq / EQUITY_BLUNDER)
+
+    @property
+    def equities(self) -> tuple[float, ...] | None:
+        """Each option's equity for the actor (the chance to win the Bummerl, averaged over
+        the same worlds), in the order of ``options``; None without the score."""
+        if self.score is None:
+            return None
+        return option_equities(self.options, self.actor, self.score)
+
+    @property
+    def best_by_equity(self) -> ActionEstimate | None:
+        """The option with the best equity; None without the score."""
+        eqs = self.equities
+        return None if eqs is None else best_by_equity(self.options, eqs)
+
+    def equity_of(self, option: ActionEstimate) -> float | None:
+        """One option's equity for the actor; None without the score."""
+        if self.score is None:
+            return None
+        return self.score.mean_equity(option.values, self.actor)
+
+    @property
+    def equity_loss(self) -> float | None:
+        """The chance to win the Bummerl lost by the action played (0 for the best by
+        equity); None without the score."""
+        best = self.best_by_equity
+        if best is None:
+            return None
+        b = self.equity_of(best)
+        p = self.equity_of(self.played_option)
+        assert b is not None and p is not None
+        return max(0.0, b - p)
+
+    @property
+    def flips(self) -> bool:
+        """Whether the best option by equity is not the best by expected game points, each
+        better on its measure by more than a rounding difference (0.005 game points, 0.05
+        percentage points); False without the score."""
+        best = self.best_by_equity
+        if best is None or best.action == self.best.action:
+            return False
+        gb, eb = self.equity_of(self.best), self.equity_of(best)
+        assert gb is not None and eb is not None
+        return self.best.mean >= best.mean + 0.005 and eb >= gb + 0.0005
 
     @property
     def value(self) -> float:
@@ -177,10 +277,31 @@ class Decision:
         return v if self.actor is Seat.A else -v
 
     def comment(self) -> str:
-        """A short PSN comment: the class, the loss and the best alternative."""
+        """A short PSN comment: the class, the loss and the best alternative; with the
+        score, the Bummerl chance of the move played and, when it differs, the best
+        option for the Bummerl."""
+        if self.score is None:
+            return self._points_comment()
+        p = self.played_option
+        best = self.best_by_equity
+        pe, be = self.equity_of(p), (self.equity_of(best) if best is not None else None)
+        assert best is not None and pe is not None and be is not None
+        if self.by == "equity" and self.judgement is not Judgement.BEST:
+            how = "exact" if self.exact else f"{self.worlds} worlds"
+            eq = self.equity_loss
+            assert eq is not None
+            return (f"{self.judgement.value}: {p.token} Bummerl {pe:.0%}, best {best.token} "
+                    f"{be:.0%}, loss {100 * eq:.1f} pp ({how}); "
+                    f"game points {p.mean:+.2f}")
+        tail = f"; Bummerl {pe:.0%}"
+        if best.action != p.action and be > pe + 0.005:
+            tail += f", best for the Bummerl {best.token} {be:.0%}"
+        return self._points_comment() + tail
+
+    def _points_comment(self) -> str:
         p = self.played_option
         how = "exact" if self.exact else f"{self.worlds} worlds"
-        j = self.judgement
+        j = self.judgement if self.by == "points" else Judgement.BEST
         if self.best.action == self.played or j is Judgement.BEST:
             head = f"{p.token} {p.mean:+.2f}"
             if self.best.mean > p.mean + 0.005:
@@ -190,8 +311,9 @@ class Decision:
                 f"{self.best.mean:+.2f}, loss {self.loss:.2f} ({how})")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
+        """Plain data for JSON (with the score: each option's ``equity``, and the decision's
+        ``equity`` object: best by equity, equity loss, its class, ``flips``)."""
+        d: dict[str, Any] = {
             "step": self.step,
             "actor": str(self.actor),
             "played": str(self.played),
@@ -205,6 +327,15 @@ class Decision:
                                   "win_chance": round(o.estimate.win_chance, 4)}
                         for o in self.options},
         }
+        eqs = self.equities
+        best = self.best_by_equity
+        loss = self.equity_loss
+        if eqs is not None and best is not None and loss is not None:
+            for o, e in zip(self.options, eqs, strict=True):
+                d["options"][o.token]["equity"] = round(e, 4)
+            d["equity"] = {"best": best.token, "loss": round(loss, 4),
+                           "class": judge_equity(loss).value, "flips": self.flips}
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +377,13 @@ class Review:
     samples: int
     seed: int
     steps: int
+    score: BummerlScore | None = None
+    by: str = "points"
+
+    @property
+    def flips(self) -> tuple[Decision, ...]:
+        """The decisions whose best option differs between game points and equity."""
+        return tuple(d for d in self.decisions if d.flips)
 
     def decision_at(self, step: int) -> Decision | None:
         """The decision taken at the position after ``step`` actions, if it was one."""
@@ -265,13 +403,18 @@ class Review:
                          for p in self.players)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        return {
+        """Plain data for JSON (``by`` and ``bummerl``, the score, only when the record's
+        counters are known or the classes are by equity)."""
+        d: dict[str, Any] = {
             "samples": self.samples,
             "seed": self.seed,
             "players": {str(p.seat): p.to_dict() for p in self.players},
             "decisions": [d.to_dict() for d in self.decisions],
         }
+        if self.score is not None:
+            d["by"] = self.by
+            d["bummerl"] = self.score.to_dict()
+        return d
 
 
 def decision_points(record: Record) -> list[tuple[int, Seat, list[Action | None]]]:
@@ -330,17 +473,29 @@ def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:
 
 def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
                   steps: Collection[int] | None = None, progress: bool = False,
-                  on_decision: Callable[[Decision], None] | None = None) -> Review:
+                  on_decision: Callable[[Decision], None] | None = None,
+                  by: str = "points") -> Review:
     """Review every decision of ``record``'s main line (or those at ``steps`` only).
 
-    ``progress`` shows a tqdm bar. Raise ValueError when the record breaks a rule or has
-    no deck.
+    ``progress`` shows a tqdm bar. With the record's Score tag every option also gets its
+    equity (:mod:`schnapsen_lab.bummerl`); ``by="equity"`` classes the decisions by the
+    equity loss. Raise ValueError when the record breaks a rule or has no deck, or for
+    ``by="equity"`` without a Score tag.
     """
     if not record.main_line_ok or record.deck is None:
         first = record.errors[0] if record.errors else "no valid Deck"
         raise ValueError(f"the record cannot be reviewed: {first}")
     if samples < 1:
         raise ValueError("samples must be at least 1")
+    if by not in MEASURES:
+        raise ValueError(f"by {by!r}: give one of {', '.join(MEASURES)}")
+    score = score_of(record)
+    if by == "equity" and score is None:
+        why = ("it has no Score tag (the counters before the deal)"
+               if "Score" not in record.tags else
+               "its Score tag gives no counters of an undecided Bummerl with an equity "
+               "table for its rules")
+        raise ValueError(f"the review by equity needs the Bummerl's counters: {why}")
     positions = record.positions()
     points = decision_points(record)
     if steps is not None:
@@ -355,12 +510,14 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         rng = random.Random(f"{seed}:{step}")
         d = review_decision(positions, step, record.moves[step].action, actor, options,
                             samples, rng)
+        if score is not None:
+            d = replace(d, score=score, by=by)
         decisions.append(d)
         if on_decision is not None:
             on_decision(d)
     ds = tuple(decisions)
     return Review(ds, (_summary(Seat.A, ds), _summary(Seat.B, ds)), samples, seed,
-                  len(record.moves))
+                  len(record.moves), score, by)
 
 
 def annotate(record: Record, review: Review) -> Record:
@@ -375,7 +532,9 @@ def annotate(record: Record, review: Review) -> Record:
     copy.file = record.file
     moves = copy.moves
     positions = copy.positions()
-    head = (f"Review ({review.samples} worlds a decision, seed {review.seed}): "
+    by = (f", classes by the chance to win the Bummerl at {review.score.text}"
+          if review.score is not None and review.by == "equity" else "")
+    head = (f"Review ({review.samples} worlds a decision, seed {review.seed}{by}): "
             f"{review.summary()}")
     copy.main.comments.append(head)
     for d in review.decisions:
@@ -388,10 +547,16 @@ def annotate(record: Record, review: Review) -> Record:
         nag = j.nag
         assert nag is not None
         mv.nags.append(nag)
-        best = d.best.action
+        opt = d.best
+        note = f"best, {d.best.mean:+.2f}"
+        by_equity = d.best_by_equity if d.by == "equity" else None
+        if by_equity is not None:
+            opt = by_equity
+            note = f"best for the Bummerl, {d.equity_of(opt):.0%}"
+        best = opt.action
         if best is not None and best != d.played:
             prev = moves[d.step - 1].action if d.step > 0 else None
             number = psn.trick_number(positions[d.step], best, prev)
-            alt = Move(best, number=number, comments=[f"best, {d.best.mean:+.2f}"])
+            alt = Move(best, number=number, comments=[note])
             mv.variations.append(Line([alt]))
     return copy

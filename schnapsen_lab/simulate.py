@@ -42,7 +42,7 @@ from .cards import CARDS, Card
 from .game import game_of_profile
 from .knowledge import view
 from .match import Bummerl
-from .players.base import Player
+from .players.base import Player, ScoreAware
 from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps
 from .rules import CLAIM, SEATS, SOFT, Action, IllegalAction, Outcome, Position, Profile, Seat
@@ -234,6 +234,8 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
 
     The first dealer is drawn by lot (S2), then the dealer alternates; the counters go
     from the profile's start to its target (B1: 7 down to 0; ``bauern2``: 0 up to 21).
+    A player that is :class:`~schnapsen_lab.players.base.ScoreAware` is told the
+    counters and the dealer before each deal.
     """
     deck_rng, rng_a, rng_b = match_rngs(seed, number)
     state = Bummerl.new(profile, Seat.A if deck_rng.random() < 0.5 else Seat.B)
@@ -241,6 +243,9 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
     deck = list(range(20))
     while not state.is_decided:
         deck_rng.shuffle(deck)
+        for p in players:
+            if isinstance(p, ScoreAware):  # a player who plays for the Bummerl
+                p.new_deal(state.counters, state.dealer)
         played = play_deal(players, deck, state.dealer, profile, (rng_a, rng_b))
         deals.append(played)
         state = state.after(played.outcome)

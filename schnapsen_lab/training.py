@@ -46,6 +46,7 @@ __all__ = [
     "Feedback",
     "Question",
     "Tally",
+    "bummerl_note",
     "check_answer",
     "choice_text",
     "closing_exercises",
@@ -399,3 +400,36 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
                        action=action_text(advice.play_on_action), play=f"{play:+.2f}",
                        low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
     return ClosingFeedback(c, best, correct, close, play, msg)
+
+
+# -- the closing choice in Bummerl terms -------------------------------------------------------
+
+#: The closing trainer's texts for the Bummerl (shown when the record has a Score tag).
+BUMMERL_TEXT = Texts({
+    "close": N_("In the Bummerl, at {score}: closing wins it {close}, playing on ({action}) "
+                "{play}; for the Bummerl, close."),
+    "play_on": N_("In the Bummerl, at {score}: closing wins it {close}, playing on "
+                  "({action}) {play}; for the Bummerl, play on."),
+    "either": N_("In the Bummerl, at {score}: closing wins it {close}, playing on ({action}) "
+                 "{play}; for the Bummerl, either."),
+    "flip": N_("Here game points and the Bummerl disagree: the score decides."),
+})
+
+
+def bummerl_note(exercise: ClosingExercise, advice: ClosingAdvice) -> str | None:
+    """The closing choice in Bummerl terms when the exercise's record has a Score tag: the
+    leader's chance to win the Bummerl by closing and by playing on, the choice for the
+    Bummerl, and whether game points choose otherwise; None without the counters."""
+    from .bummerl import closing_equity, score_of
+
+    score = score_of(exercise.record)
+    if score is None:
+        return None
+    eq = closing_equity(advice, score)
+    action, play = eq.play_on_best
+    key = {"close": "close", "play on": "play_on"}.get(eq.verdict, "either")
+    text = BUMMERL_TEXT[key].format(score=score.text, close=f"{eq.close:.0%}",
+                                    action=action_text(action.action), play=f"{play:.0%}")
+    if eq.flips:
+        text += " " + BUMMERL_TEXT["flip"]
+    return text

@@ -4,7 +4,8 @@ At the position after step K of a record's main line, where the leader may close
 talon (C1), the closing advisor (:mod:`schnapsen_lab.advisor`) judges from the leader's
 knowledge: the exact chance that closing wins and its expected game points over every
 opponent hand, the sampled value of playing on with a 95 % confidence interval, and the
-hands that beat the closer.
+hands that beat the closer. With the record's Score tag, the chance to win the Bummerl
+of each choice too (:mod:`schnapsen_lab.bummerl`).
 """
 
 from __future__ import annotations
@@ -77,11 +78,19 @@ def run(args: argparse.Namespace) -> int:
         reason = f"{why[0]}: {why[1]}" if why else "closing is not legal"
         return _fail(f"{where}: {reason}")
     advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange)
+    from ..bummerl import closing_equity, score_of
+
+    score = score_of(rec)  # with a Score tag: the chance to win the Bummerl too
+    in_bummerl = closing_equity(advice, score) if score is not None else None
     if args.json:
         d = advice.to_dict()
         d["step"] = args.step
         d["record"] = args.record
+        if in_bummerl is not None:
+            d["bummerl"] = in_bummerl.to_dict()
         sys.stdout.write(json.dumps(d) + "\n")
     else:
         sys.stdout.write(advice.explain() + "\n")
+        if in_bummerl is not None:
+            sys.stdout.write(in_bummerl.explain() + "\n")
     return EXIT_OK

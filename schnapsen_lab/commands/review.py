@@ -3,7 +3,10 @@
 Every decision of the record's main line is judged from its player's knowledge
 (:mod:`schnapsen_lab.review`): expected game points of each legal action over sampled
 worlds, the best action, the loss of the action played and its class (?!, ?, ??), and
-each player's accuracy. ``-o`` writes the record annotated with comments, NAGs and
+each player's accuracy. With the record's Score tag each decision also shows the chance to
+win the Bummerl of the move played, and a decision whose best move differs between game
+points and the Bummerl is marked; ``--by equity`` classes by the equity loss. ``-o``
+writes the record annotated with comments, NAGs and
 best-move variations (atomically); ``--json`` prints the review as one JSON object.
 """
 
@@ -18,7 +21,7 @@ from typing import TYPE_CHECKING
 from . import fail, find_record
 
 if TYPE_CHECKING:
-    from ..review import Review
+    from ..review import Decision, Review
 
 __all__ = ["format_review", "register", "run"]
 
@@ -44,6 +47,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="worlds sampled a decision (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="X",
                    help="seed of the sampling (default 0)")
+    p.add_argument("--by", choices=("points", "equity"), default="points",
+                   help="class the decisions by the loss in expected game points (default) "
+                   "or in the chance to win the Bummerl (equity: needs the record's Score "
+                   "tag; thresholds 2, 4 and 8 percentage points)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -57,18 +64,51 @@ def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
     from ..review import Judgement, counted
 
     lines = []
+    if review.score is not None:
+        s = review.score
+        by = "the chance to win the Bummerl" if review.by == "equity" else "game points"
+        lines.append(f"Bummerl at {s.text} (A-B), {names[s.dealer]} deals; classes by {by}")
     for d in review.decisions:
         mark = d.judgement.glyph
         who = names[d.actor]
-        best = "" if d.judgement is Judgement.BEST else f"  best {d.best.token} {d.best.mean:+.2f}"
-        lines.append(f"step {d.step:>2} {who}: {str(d.played) + mark:<8} "
-                     f"{d.played_option.mean:+.2f}{best}"
-                     f"{'  loss ' + format(d.loss, '.2f') if d.loss >= 0.005 else ''}")
+        if review.by == "equity" and d.best_by_equity is not None:
+            line = _equity_line(d, f"step {d.step:>2} {who}: {str(d.played) + mark:<8} ")
+        else:
+            best = ("" if d.judgement is Judgement.BEST
+                    else f"  best {d.best.token} {d.best.mean:+.2f}")
+            line = (f"step {d.step:>2} {who}: {str(d.played) + mark:<8} "
+                    f"{d.played_option.mean:+.2f}{best}"
+                    f"{'  loss ' + format(d.loss, '.2f') if d.loss >= 0.005 else ''}")
+            e = d.equity_of(d.played_option)
+            if e is not None:
+                line += f"  Bummerl {e:.0%}"
+        if d.flips:
+            b = d.best_by_equity
+            assert b is not None
+            line += (f"  [flip: best by game points {d.best.token}, "
+                     f"for the Bummerl {b.token} {d.equity_of(b):.0%}]")
+        lines.append(line)
     for p in review.players:
         lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}% over "
                      f"{counted(p.decisions, 'decision')}; {p.counts_text()}; "
                      f"average loss {p.average_loss:.2f}")
     return "\n".join(lines) + "\n"
+
+
+def _equity_line(d: Decision, head: str) -> str:
+    """A decision's line when classed by equity: the Bummerl chance of the move played,
+    the best for the Bummerl and the equity loss in percentage points."""
+    from ..review import Judgement
+
+    b = d.best_by_equity
+    e = d.equity_of(d.played_option)
+    loss = d.equity_loss
+    assert b is not None and e is not None and loss is not None
+    best = ("" if d.judgement is Judgement.BEST
+            else f"  best {b.token} {d.equity_of(b):.0%}")
+    return (f"{head}Bummerl {e:.0%}{best}"
+            f"{'  loss ' + format(100 * loss, '.1f') + ' pp' if loss >= 0.0005 else ''}"
+            f"  ({d.played_option.mean:+.2f} game points)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,8 +143,17 @@ def run(args: argparse.Namespace) -> int:
     if out and rec.errors:  # its text is kept as read: an annotated copy would lose it
         return _fail(f"-o {out}: record {args.record} has an error to fix before it is "
                      f"annotated: {rec.errors[0]}")
+    if args.by == "equity":
+        from ..bummerl import score_of
+
+        if score_of(rec) is None:
+            why = ("has no Score tag" if "Score" not in rec.tags else
+                   f"has Score {rec.tags['Score'][:40]!r}, not the counters of an undecided "
+                   "Bummerl with an equity table for its rules")
+            return _fail(f"--by equity: {args.file}: record {args.record} {why}: the "
+                         "chance to win the Bummerl needs the counters before the deal")
     review = review_record(rec, samples=samples, seed=args.seed,
-                           progress=not args.no_progress)
+                           progress=not args.no_progress, by=args.by)
     if out:
         annotated = annotate(rec, review)
         if out == "-":

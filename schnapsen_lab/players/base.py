@@ -6,9 +6,9 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ..knowledge import View
-from ..rules import Action
+from ..rules import Action, Seat
 
-__all__ = ["Player"]
+__all__ = ["Player", "ScoreAware"]
 
 
 @runtime_checkable
@@ -33,4 +33,15 @@ class Player(Protocol):
 
     def act(self, view: View, rng: random.Random) -> Action | None:
         """The chosen action (``None`` only to decline the claim after the last trick)."""
+        ...
+
+
+@runtime_checkable
+class ScoreAware(Protocol):
+    """A player that wants the Bummerl's counters before each deal (to play for the
+    Bummerl, not for game points): :func:`schnapsen_lab.simulate.play_bummerl` calls
+    ``new_deal`` with A's and B's counters and the deal's dealer before every deal."""
+
+    def new_deal(self, counters: tuple[int, int], dealer: Seat) -> None:
+        """Be told the counters before the next deal and who deals it."""
         ...

@@ -35,6 +35,9 @@ __all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "ev
 
 TEXT = Texts({
     "decision.loss": N_("  loss {loss:.2f} — best {best}"),
+    "decision.equity": N_("  Bummerl chance {equity:.0%}"),
+    "decision.equity_loss": N_("  loss {loss:.0%} of the Bummerl — best {best}"),
+    "decision.flip": N_("  ◆ best for the Bummerl: {best}"),
     "no_decisions": N_("no decisions"),
     "plot.after": N_("after the move"),
     "plot.best": N_("best option"),
@@ -110,13 +113,26 @@ def figure_png(fig: Any, dpi: int = 100) -> bytes:
 
 
 def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
-    """``12. Anna (A): 10♥? -0.40  loss 1.00 — best A♦`` (the loss only for a worse move)."""
+    """``12. Anna (A): 10♥? -0.40  loss 1.00 — best A♦`` (the loss only for a worse move);
+    with the record's counters the chance to win the Bummerl after the move, and a mark
+    when the best move for the Bummerl is another."""
     d = review.decisions[i]
     text = _DECISION.format(step=d.step + 1, who=seat_label(names, d.actor),
                                    played=action_text(d.played), glyph=d.judgement.glyph,
                                    value=d.played_option.mean)
+    by_equity = d.best_by_equity if d.by == "equity" else None
     if d.judgement is not Judgement.BEST:
-        text += TEXT["decision.loss"].format(loss=d.loss, best=action_text(d.best.action))
+        if by_equity is not None:
+            text += TEXT["decision.equity_loss"].format(loss=d.equity_loss,
+                                                        best=action_text(by_equity.action))
+        else:
+            text += TEXT["decision.loss"].format(loss=d.loss, best=action_text(d.best.action))
+    equity = d.equity_of(d.played_option)
+    if equity is not None:  # the record's Score tag gives the counters
+        text += TEXT["decision.equity"].format(equity=equity)
+    flip = d.best_by_equity
+    if d.flips and flip is not None:
+        text += TEXT["decision.flip"].format(best=action_text(flip.action))
     return text
 
 

@@ -33,6 +33,7 @@ from ..training import (
     Feedback,
     Question,
     Tally,
+    bummerl_note,
     check_answer,
     choice_text,
     judge_closing,
@@ -427,8 +428,10 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
                       else "closing.in_game.played_on"].format(who=who)
         chose = TEXT["closing.chose"].format(choice=choice_text(fb.choice))
         style = _GOOD if fb.correct else _BAD
+        note = bummerl_note(ex, self.advice)  # with the record's Score tag
+        in_bummerl = f"<div>{escape(note)}</div>" if note is not None else ""
         self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>{escape(chose)}'
-                             f"</b> {escape(fb.message)}</div>"
+                             f"</b> {escape(fb.message)}</div>{in_bummerl}"
                              f"<div>{escape(played)}</div>{advice_html(self.advice)}</div>")
         self.close_button.disabled = True
         self.play_button.disabled = True

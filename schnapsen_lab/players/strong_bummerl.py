@@ -1,0 +1,103 @@
+"""The strong player playing for the Bummerl rather than for game points.
+
+:class:`BummerlStrongPlayer` is the strong player (:mod:`schnapsen_lab.players.strong`)
+told the counters before each deal (``new_deal``, which
+:func:`schnapsen_lab.simulate.play_bummerl` calls): it samples and solves the same worlds,
+but takes the action with the highest *equity*, the mean over the worlds of its chance to
+win the Bummerl after the deal (:mod:`schnapsen_lab.bummerl`, through the equity table of
+the deal's rules profile). At 1 : 6 a safe single game point then beats a risky three;
+at 6 : 1 only a win keeps the Bummerl alive. Between equal equities it takes more
+expected game points, then the surer win, then rather not closing. Without the counters
+(or without a table for the profile) it plays exactly as the strong player.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bummerl import BummerlScore
+from ..equity import EquityTable
+from ..equity import table as equity_table
+from ..knowledge import View
+from ..rules import CLAIM, CLOSE, Action, ActionKind, Seat
+from ..worlds import (
+    HiddenCards,
+    estimate_actions,
+    position_from_view,
+    sample_worlds_hidden,
+    world_count,
+)
+from .strong import DEFAULT_SAMPLES, StrongPlayer
+
+__all__ = ["BummerlStrongPlayer"]
+
+
+class BummerlStrongPlayer(StrongPlayer):
+    """The strong player choosing by the chance to win the Bummerl when it knows the
+    counters; see the module docs. ``table`` fixes the equity table (default: the
+    shipped one of each deal's rules profile)."""
+
+    name = "strong-bummerl"
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
+                 table: EquityTable | None = None) -> None:
+        super().__init__(samples, seed)
+        self.table = table
+        self.counters: tuple[int, int] | None = None
+        self.dealer: Seat | None = None
+
+    def __repr__(self) -> str:
+        return f"BummerlStrongPlayer(samples={self.samples})"
+
+    def new_deal(self, counters: tuple[int, int], dealer: Seat | int) -> None:
+        """Be told A's and B's counters before the next deal, and who deals it."""
+        self.counters = (int(counters[0]), int(counters[1]))
+        self.dealer = Seat(int(dealer))
+
+    def score(self, view: View) -> BummerlScore | None:
+        """The Bummerl score this deal is played at, or None when not known (no counters,
+        no equity table for the profile, or counters outside the table)."""
+        if self.counters is None or self.dealer is None:
+            return None
+        t = self.table
+        if t is None:
+            try:
+                t = equity_table(view.profile.name)
+            except KeyError:
+                return None
+        if not all(1 <= c <= t.start for c in self.counters):
+            return None
+        return BummerlScore(self.counters, self.dealer, t)
+
+    def act(self, view: View, rng: random.Random) -> Action | None:
+        """The action with the best equity over sampled worlds (the strong player's
+        choice when the score is not known)."""
+        score = self.score(view)
+        if score is None:
+            return super().act(view, rng)
+        m = self._observe(view)
+        legal = view.legal
+        if CLAIM in legal and view.my_score >= 66 and view.leader == view.viewer:
+            return CLAIM  # a correct claim ends the deal at once: never worse
+        options = [a for a in legal if a.kind is not ActionKind.CLAIM]
+        if not options:
+            return None
+        if len(options) == 1:
+            return options[0]
+        pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
+        if m.absent & h.unknown:
+            h2 = HiddenCards(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
+                             h.talon_hidden, m.absent & h.unknown)
+            if h2.consistent():
+                h = h2
+        closed = pos.closed_by >= 0 or pos.exhausted
+        exact = world_count(h, ordered_talon=not closed) <= self.samples
+        gen = self._rng if self._rng is not None else rng
+        worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
+        ranked = estimate_actions(worlds, view.viewer, options, exact=exact)
+        me = view.viewer
+        best = max(ranked, key=lambda e: (round(score.mean_equity(e.values, me), 12),
+                                          round(e.mean, 12), e.estimate.win_chance,
+                                          e.action is not CLOSE))
+        assert best.action is not None
+        return best.action
