@@ -133,13 +133,16 @@ def _answer_order(answers: list[tuple[int, int, list[tuple[int, Element]]]]
     done = 0
     out = []
     while left:
-        def waiting(a: tuple[int, int, list[tuple[int, Element]]]) -> tuple[int, int]:
+        best_key: tuple[int, int] | None = None
+        pick = left[0]
+        for a in left:
             others = 0
             for b in left:
                 if b is not a:
                     others |= b[1]
-            return (_count((done | a[1]) & others), len(a[2]))
-        pick = min(left, key=waiting)
+            key = (_count((done | a[1]) & others), len(a[2]))
+            if best_key is None or key < best_key:
+                best_key, pick = key, a
         left.remove(pick)
         done |= pick[1]
         out.append(pick)
@@ -537,6 +540,14 @@ class _Search:
         table[key] = (res, threshold)
         return res
 
+    def _won_after(self, kind: int, nst: State | None, ws: int) -> int:
+        """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
+        if kind == _WIN:
+            return ws
+        if kind == _LOSE or nst is None:
+            return 0
+        return self.won(nst, ws)
+
     def _child(self, kind: int, nst: State | None, ws: int, threshold: int) -> Front:
         if kind == _WIN:
             return [(ws, None)] if _count(ws) > threshold else []
@@ -551,7 +562,7 @@ class _Search:
             kind, nst = self.after(st, c)
             if kind == _WIN:
                 return [(u, ("p", c, None))]
-            cu = 0 if kind == _LOSE else self.won(nst, u)  # type: ignore[arg-type]
+            cu = self._won_after(kind, nst, u)
             kids.append((_count(cu), c, kind, nst, cu))
         kids.sort(key=lambda k: -k[0])
         acc: Front = []
@@ -575,10 +586,7 @@ class _Search:
         kids = []
         for code, lc in self.opponent_moves(st, u):
             kind, nst = self.after(st, code)
-            if kind == _NODE:
-                cu = self.won(nst, lc)  # type: ignore[arg-type]
-            else:
-                cu = lc if kind == _WIN else 0
+            cu = self._won_after(kind, nst, lc)
             lost = _count(lc & ~cu)
             kids.append((-lost / _count(lc), code, lc, kind, nst))
         kids.sort(key=lambda k: k[0])
@@ -701,7 +709,7 @@ class _Search:
             kind, nst = self.after(st, c)
             if kind == _WIN:
                 return (u, ("p", c, None))
-            cu = 0 if kind == _LOSE else self.won(nst, u)  # type: ignore[arg-type]
+            cu = self._won_after(kind, nst, u)
             kids.append((_count(cu), c, kind, nst))
         kids.sort(key=lambda k: -k[0])
         found: Element | None = None
@@ -742,7 +750,7 @@ class _Search:
                 if kind == _WIN:
                     best = (u.bit_count() + 1, c, kind, nst)
                     break
-                n = 0 if kind == _LOSE else _count(self.won(nst, u))  # type: ignore[arg-type]
+                n = _count(self._won_after(kind, nst, u))
                 if best is None or n > best[0]:
                     best = (n, c, kind, nst)
             assert best is not None
@@ -828,7 +836,7 @@ def _dd_action(s: _Search, st: State, ws: int) -> Action:
     his moves after which that world is still won."""
     for c in s.planner_moves(st):
         kind, nst = s.after(st, c)
-        if kind == _WIN or (kind == _NODE and s.won(nst, ws)):  # type: ignore[arg-type]
+        if s._won_after(kind, nst, ws):
             return _action(s, st, c)
     return _action(s, st, s.planner_moves(st)[0])
 
