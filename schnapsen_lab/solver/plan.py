@@ -94,6 +94,10 @@ def _reduce(front: Front, threshold: int) -> Front:
     return out
 
 
+class _OverBudget(Exception):
+    """The search has visited more nodes than it was allowed."""
+
+
 def _reduce_counted(items: list[tuple[int, int, Any]]) -> list[tuple[int, int, Any]]:
     """Partial combinations ``(open worlds, worlds already won, payload)`` without those
     another one dominates (its open worlds a superset, its count at least as high)."""
@@ -237,6 +241,8 @@ class ClosedPlan:
     ``double_dummy[i]`` what ``seat`` would get seeing every card (an upper bound).
     ``plan`` is None when no plan wins a single world. ``action_wins`` gives, when it was
     asked for, for each legal action the most worlds a plan starting with it wins.
+    ``exact`` is False when a node budget cut the search short: ``achieved`` is then what
+    the plan found is sure to get, maybe less than the best plan.
     """
 
     seat: Seat
@@ -246,6 +252,7 @@ class ClosedPlan:
     plan: PlanStep | None
     stakes: tuple[int, int]
     action_wins: tuple[tuple[Action, int], ...] = ()
+    exact: bool = True
 
     @property
     def worlds(self) -> int:
@@ -342,6 +349,8 @@ class _Search:
         self.beam = 0
         self.fixed_table: dict[tuple[State, int], Element] = {}
         self.nodes = 0
+        self.budget = 0
+        self.exact = True
         o = self.opp
         self.root: State = (pos.hands[me], 0, 0 if pos.leader == me else 1, pos.lead,
                             pos.score(me), pos.score(o), pos.pending[me], pos.pending[o],
@@ -530,6 +539,8 @@ class _Search:
         if got is not None and got[1] <= threshold:
             return [e for e in got[0] if _count(e[0]) > threshold]
         self.nodes += 1
+        if self.budget and self.nodes > self.budget and not self.beam:
+            raise _OverBudget
         ldr, lead = st[2], st[3]
         if (ldr == 0) == (lead < 0):
             res = self._planner_node(st, u, threshold)
@@ -803,11 +814,15 @@ class _Search:
         # (the largest set above a threshold is the largest of all). When the gap is wide,
         # one search above its middle first keeps that search's fronts small.
         low, high = _count(base[0]), _count(u)
-        if high - low > WIDE_GAP:
-            e = self.scalar_best(st, u, (low + high) // 2)
-            if e is not None:
-                return e
-        e = self.scalar_best(st, u, low)
+        try:
+            if high - low > WIDE_GAP:
+                e = self.scalar_best(st, u, (low + high) // 2)
+                if e is not None:
+                    return e
+            e = self.scalar_best(st, u, low)
+        except _OverBudget:
+            self.exact = False
+            return base
         if e is not None:
             return e
         return base
@@ -920,7 +935,7 @@ def _generation(solver: Solver, pos: Position) -> int:
 
 def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
                 depth: int = 3, every_action: bool = False,
-                compiled: bool | None = None) -> ClosedPlan:
+                compiled: bool | None = None, budget: int = 0) -> ClosedPlan:
     """The best plan of ``seat`` at ``pos`` in the closed game, against each of ``hands``.
 
     ``pos`` has the talon closed and ``seat`` to move (to lead, or to follow); only what
@@ -929,8 +944,9 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     ``depth`` is how many of the planner's decisions the returned plan shows (0: all).
     With ``every_action``, each legal action's best plan is searched too
     (:attr:`ClosedPlan.action_wins`). ``compiled`` chooses the double-dummy solver as in
-    :class:`Solver`. Raise ValueError when the talon is not closed or ``seat`` is not to
-    move.
+    :class:`Solver`. ``budget`` (nodes, 0: none) bounds the exact search: past it the
+    best plan found so far is returned, with :attr:`ClosedPlan.exact` False. Raise
+    ValueError when the talon is not closed or ``seat`` is not to move.
     """
     me = int(seat)
     if pos.closed_by < 0:
@@ -952,18 +968,19 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     collecting = gc.isenabled()
     gc.disable()  # the search makes no cycles; the collector's passes over its tables cost
     try:
-        return _closed_plan(pos, me, hands, depth, every_action, compiled, stakes)
+        return _closed_plan(pos, me, hands, depth, every_action, compiled, stakes, budget)
     finally:
         if collecting:
             gc.enable()
 
 
 def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
-                 every_action: bool, compiled: bool | None, stakes: tuple[int, int]
-                 ) -> ClosedPlan:
+                 every_action: bool, compiled: bool | None, stakes: tuple[int, int],
+                 budget: int) -> ClosedPlan:
     win, loss = stakes
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
+    s.budget = budget
     everything = (1 << len(hands)) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
@@ -997,5 +1014,6 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         plan=plan,
         stakes=stakes,
         action_wins=tuple(action_wins),
+        exact=s.exact,
     )
 
