@@ -294,6 +294,36 @@ def strict_deal() -> Record:
     return rec
 
 
+GUESS_DECK = "KS KD TH JS TC QC AD JH KH TD QD KC JC AS JD QH TS AH QS AC"
+GUESS_ACTIONS = "KD QC KC QD JS KH AS TS C AH JH JC JD QS+20 TD QH TH KS TC"
+
+
+def closing_guess() -> Record:
+    """A closed game where seeing every card wins, but the lead must guess (docs/closing.md).
+
+    Found by searching random closed games (Bert dealing) for a lead whose opponent hands
+    split into two that need opposite leads; written out here, with the wrong guess.
+    """
+    rec = record(parse_cards(GUESS_DECK), GUESS_ACTIONS.split())
+    note(rec, 0, "Strategy fusion: seeing every card Bert would win this closing; not "
+                 "seeing them, the best he can do is a guess.")
+    note(rec, 9, "Bert closes with 34 against 7; Anna has a trick, so a failure costs 2 "
+                 "(C3). The last card of the talon stays face down to the end.")
+    note(rec, 14, "Anna announces 20 in spades: the K♠ stays in her hand, and Bert knows "
+                  "it.")
+    note(rec, 15, "Bert has 60 and needs 6 more. Anna holds K♠ and either A♣ or T♥; the "
+                  "other one lies in the closed talon. T♣ wins if she holds T♥ (she must "
+                  "then throw a card away), Q♥ wins if she holds A♣. Seeing her hand Bert "
+                  "would always win (double dummy: 100%); he cannot, and the best plan "
+                  "wins half.")
+    note(rec, 16, "Bert guesses that the ace of clubs is in her hand.")
+    note(rec, 17, "Anna must beat the queen with the ten of hearts (F2).")
+    note(rec, 19, "The last trick is played and Bert has 60: the closing failed, Anna "
+                  "gets 2 game points (C3).")
+    rec.main.moves[15].nags.append(6)
+    return rec
+
+
 def small_match() -> list[Record]:
     rng = random.Random(21)
     b = Bummerl()
@@ -326,6 +356,7 @@ FILES: dict[str, Callable[[], Record | list[Record]]] = {
     "last-trick.psn": last_trick,
     "strict-profile.psn": strict_deal,
     "small-match.psn": small_match,
+    "closing-guess.psn": closing_guess,
 }
 
 

@@ -205,7 +205,7 @@ class PlanStep:
         """The plan as indented text lines, ``depth`` decisions deep."""
         how = " (the one hand left that can be won: play for it)" if self.double_dummy else ""
         out = [f"{indent}play {self.action}{how}"]
-        if depth <= 1:
+        if depth == 1:
             return out
         for b in self.branches:
             head = f"{indent}  if he plays {b.reply_text()}" if b.reply else f"{indent}  then"
@@ -215,7 +215,7 @@ class PlanStep:
                 out.append(f"{head}: go on")
             else:
                 out.append(head + ":")
-                out.extend(b.then.lines(indent + "    ", depth - 1))
+                out.extend(b.then.lines(indent + "    ", depth - 1 if depth > 1 else 0))
         return out
 
     def to_dict(self, depth: int = 3) -> dict[str, Any]:
@@ -223,11 +223,12 @@ class PlanStep:
         d: dict[str, Any] = {"play": str(self.action), "worlds": self.worlds}
         if self.double_dummy:
             d["double_dummy"] = True
-        if depth > 1 and self.branches:
+        if depth != 1 and self.branches:
             d["replies"] = [
                 {"reply": [str(a) for a in b.reply], "worlds": b.worlds,
                  **({"ends": b.ends} if b.ends else {}),
-                 **({"then": b.then.to_dict(depth - 1)} if b.then is not None else {})}
+                 **({"then": b.then.to_dict(depth - 1 if depth > 1 else 0)}
+                    if b.then is not None else {})}
                 for b in self.branches]
         return d
 
@@ -478,10 +479,10 @@ class _Search:
                     hp = holds[partner] & ws if unseen >> partner & 1 else 0
                     if hc & hp:
                         out.append((c + _MARRIED, hc & hp))
-                    if hc & ~hp:
-                        out.append((c, hc & ~hp))
-                else:
-                    out.append((c, hc))
+                # Holding the marriage he may still lead the card without announcing it,
+                # which shows less: seeing every card that is never better, but against a
+                # plan it may be.
+                out.append((c, hc))
             return out
         ls = lead // 5
         any_suit = any_higher = any_trump = 0
@@ -649,6 +650,8 @@ class _Search:
         partial: list[tuple[int, tuple[tuple[int, How], ...]]] = [(reach, ())]
         for code, lc, g in tight:
             rest = ~lc
+            if self.budget and not self.beam and len(partial) * len(g) > self.budget:
+                raise _OverBudget
             prod = [(x & (y | rest), (*pairs, (code, el))) for x, pairs in partial
                     for y, el in g]
             partial = _reduce(prod, threshold)
@@ -680,6 +683,8 @@ class _Search:
         for j, (code, lc, g) in enumerate(order):
             rest = ~lc
             open_ = later[j + 1]
+            if self.budget and len(partial) * len(g) > self.budget:
+                raise _OverBudget
             new: list[tuple[int, int, Pairs]] = []
             for x, k, pairs in partial:
                 for y, el in g:
