@@ -153,13 +153,6 @@ def _answer_order(answers: list[tuple[int, int, list[tuple[int, Element]]]]
     return out
 
 
-def _reduce_pairs(items: list[tuple[int, Element]], threshold: int
-                  ) -> list[tuple[int, Element]]:
-    """As :func:`_reduce` for ``(set, element)`` pairs (the set may be smaller than the
-    element's own)."""
-    return _reduce(items, threshold)
-
-
 def closed_stakes(pos: Position, seat: Seat | int) -> tuple[int, int]:
     """The game points ``seat`` wins or loses in the closed game of ``pos``: ``(win,
     loss)``, both positive (C2, C3)."""
@@ -351,6 +344,8 @@ class _Search:
         self.fixed_table: dict[tuple[State, int], Element] = {}
         self.nodes = 0
         self.budget = 0
+        self.limit = 0
+        self.work = 0
         self.exact = True
         o = self.opp
         self.root: State = (pos.hands[me], 0, 0 if pos.leader == me else 1, pos.lead,
@@ -540,7 +535,8 @@ class _Search:
         if got is not None and got[1] <= threshold:
             return [e for e in got[0] if _count(e[0]) > threshold]
         self.nodes += 1
-        if self.budget and self.nodes > self.budget and not self.beam:
+        self.work += 1
+        if self.budget and self.work > self.limit and not self.beam:
             raise _OverBudget
         ldr, lead = st[2], st[3]
         if (ldr == 0) == (lead < 0):
@@ -551,6 +547,19 @@ class _Search:
             res = res[:self.beam]
         table[key] = (res, threshold)
         return res
+
+    # -- work --------------------------------------------------------------------------------
+    def _cut(self, items: list[Any], threshold: int) -> list[Any]:
+        """:func:`_reduce`, its work counted."""
+        return self._charge(items, _reduce(items, threshold))
+
+    def _charge(self, items: list[Any], out: list[Any]) -> list[Any]:
+        """Count the work of cutting ``items`` down to ``out`` (about a node for every
+        thousand comparisons of two sets); past the budget, stop the search."""
+        self.work += len(items) * (len(out) + 1) // 1000
+        if self.budget and self.work > self.limit and not self.beam:
+            raise _OverBudget
+        return out
 
     def _won_after(self, kind: int, nst: State | None, ws: int) -> int:
         """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
@@ -584,7 +593,7 @@ class _Search:
             if any(cu & ~e[0] == 0 for e in acc):
                 continue  # everything this move can win, another already wins
             f = self._child(kind, nst, u, threshold)
-            acc = _reduce(acc + [(el[0], ("p", c, el)) for el in f], threshold)
+            acc = self._cut(acc + [(el[0], ("p", c, el)) for el in f], threshold)
             if acc and acc[0][0] == u:
                 break
         return acc
@@ -625,7 +634,7 @@ class _Search:
             for i, (code, lc, g0) in enumerate(answers):
                 others = answers[:i] + answers[i + 1:]
                 need = threshold - _outside_bound(others, lc, reach)
-                g = _reduce_pairs([(y & reach, el) for y, el in g0], need)
+                g = self._cut([(y & reach, el) for y, el in g0], need)
                 if not g:
                     return None
                 union = 0
@@ -650,11 +659,9 @@ class _Search:
         partial: list[tuple[int, tuple[tuple[int, How], ...]]] = [(reach, ())]
         for code, lc, g in tight:
             rest = ~lc
-            if self.budget and not self.beam and len(partial) * len(g) > self.budget:
-                raise _OverBudget
             prod = [(x & (y | rest), (*pairs, (code, el))) for x, pairs in partial
                     for y, el in g]
-            partial = _reduce(prod, threshold)
+            partial = self._cut(prod, threshold)
             if not partial:
                 return []
             if self.beam:
@@ -683,8 +690,6 @@ class _Search:
         for j, (code, lc, g) in enumerate(order):
             rest = ~lc
             open_ = later[j + 1]
-            if self.budget and len(partial) * len(g) > self.budget:
-                raise _OverBudget
             new: list[tuple[int, int, Pairs]] = []
             for x, k, pairs in partial:
                 for y, el in g:
@@ -693,7 +698,7 @@ class _Search:
                     x2 &= open_
                     if k2 + _count(x2) > threshold:
                         new.append((x2, k2, (*pairs, (code, lc, y, el))))
-            partial = _reduce_counted(new)
+            partial = self._charge(new, _reduce_counted(new))
             if not partial:
                 return None
         _, k, pairs = max(partial, key=lambda t: t[1])
@@ -819,6 +824,7 @@ class _Search:
         # (the largest set above a threshold is the largest of all). When the gap is wide,
         # one search above its middle first keeps that search's fronts small.
         low, high = _count(base[0]), _count(u)
+        self.limit = self.work + self.budget
         try:
             if high - low > WIDE_GAP:
                 e = self.scalar_best(st, u, (low + high) // 2)
@@ -949,7 +955,8 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     ``depth`` is how many of the planner's decisions the returned plan shows (0: all).
     With ``every_action``, each legal action's best plan is searched too
     (:attr:`ClosedPlan.action_wins`). ``compiled`` chooses the double-dummy solver as in
-    :class:`Solver`. ``budget`` (nodes, 0: none) bounds the exact search: past it the
+    :class:`Solver`. ``budget`` (work, about one unit a node; 0: none) bounds the exact
+    search, deterministically: past it the
     best plan found so far is returned, with :attr:`ClosedPlan.exact` False. Raise
     ValueError when the talon is not closed or ``seat`` is not to move.
     """
