@@ -247,39 +247,7 @@ class ClosingAdvice:
 def plan_lines(step: PlanStep, depth: int = 2, indent: str = "") -> list[str]:
     """A plan as text lines, ``depth`` of the planner's decisions deep; answers that lead
     to the same next play are named together."""
-    return _plan_lines(step, depth, indent)
-
-
-def _reply_words(replies: Sequence[str]) -> str:
-    if len(replies) == 1:
-        return replies[0]
-    return ", ".join(replies[:-1]) + " or " + replies[-1]
-
-
-def _plan_lines(step: PlanStep, depth: int, indent: str) -> list[str]:
-    note = " (only one hand left that can be won: play for it)" if step.double_dummy else ""
-    out = [f"{indent}{step.action}{note}"]
-    if depth <= 1 or not step.branches:
-        return out
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for b in step.branches:
-        if b.ends:
-            body: tuple[str, ...] = (b.ends,)
-        elif b.then is None:
-            body = ("go on as you see fit",)
-        else:
-            body = tuple(_plan_lines(b.then, depth - 1, ""))
-        text = b.reply_text()
-        groups.setdefault(body, []).append(text)
-    for body, replies in groups.items():
-        head = (f"{indent}  then" if replies == [""] else
-                f"{indent}  if he plays {_reply_words(replies)}")
-        if len(body) == 1:
-            out.append(f"{head}: {body[0]}")
-        else:
-            out.append(f"{head}: {body[0]}")
-            out.extend(f"{indent}    {line}" for line in body[1:])
-    return out
+    return [indent + "  " * level + text for level, text in step.outline(depth)]
 
 
 def closing_possible(pos: Position) -> bool:

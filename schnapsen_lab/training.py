@@ -15,7 +15,9 @@ the opponent's hand or in the talon). :func:`counting_questions` makes the quest
 
 Closing: :func:`closing_exercises` finds leads of real records where closing was legal;
 the student chooses ``close`` or ``play on`` and :func:`judge_closing` compares the
-choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`).
+choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`): closing is
+judged by what its best plan is sure to achieve, not by what seeing every card would
+give.
 """
 
 from __future__ import annotations
@@ -273,7 +275,9 @@ class ClosingExercise:
 
 @dataclass(frozen=True, slots=True)
 class ClosingFeedback:
-    """The advisor's verdict on the student's choice."""
+    """The advisor's verdict on the student's choice. ``close_expected`` is what closing
+    with the best plan is sure to achieve, ``close_double_dummy`` what it would give
+    seeing every card."""
 
     choice: str
     best: str
@@ -281,6 +285,7 @@ class ClosingFeedback:
     close_expected: float
     play_on_expected: float
     message: str
+    close_double_dummy: float = 0.0
 
 
 def closing_exercises(records: Iterable[Record], count: int = 10, seed: int = 0, *,
@@ -340,8 +345,12 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         best = verdict
         correct = c == best
         why = "Right" if correct else "The advisor disagrees"
-    msg = (f"{why}: closing wins {advice.close.win_chance:.0%} of the {advice.hands} possible "
-           f"hands ({close:+.2f} game points on average); playing on "
-           f"({advice.play_on_action}) is worth {play:+.2f} "
+    dd = advice.close_double_dummy
+    seeing = ("" if dd.mean == close else
+              f" (seeing every card it would win {dd.win_chance:.0%}, {dd.mean:+.2f}: "
+              "no player can collect that)")
+    msg = (f"{why}: closing with the best plan is sure to win {advice.close.win_chance:.0%} "
+           f"of the {advice.hands} possible hands ({close:+.2f} game points on average)"
+           f"{seeing}; playing on ({advice.play_on_action}) is worth {play:+.2f} "
            f"[{advice.play_on.low:+.2f}, {advice.play_on.high:+.2f}].")
-    return ClosingFeedback(c, best, correct, close, play, msg)
+    return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)

@@ -171,7 +171,7 @@ def _closing_cases() -> list[tuple[Position, int, list[int], ClosedPlan]]:
         hands = _hands(pos, me)
         closed = pos.play(CLOSE)
         plan = closed_plan(closed, me, hands, depth=0)
-        if 0 < plan.wins:
+        if plan.wins > 0:
             out.append((closed, me, hands, plan))
     return out
 

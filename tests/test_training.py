@@ -123,7 +123,9 @@ def test_closing_exercises_and_judgement() -> None:
     assert a.best == b.best
     if advice.verdict in ("close", "play on"):
         assert a.correct != b.correct
-    assert "closing wins" in a.message
+    assert "closing with the best plan is sure to win" in a.message
+    assert a.close_expected == advice.close.mean
+    assert a.close_double_dummy == advice.close_double_dummy.mean >= a.close_expected
     with pytest.raises(ValueError):
         judge_closing("maybe", advice)
 
@@ -165,6 +167,8 @@ def test_closing_trainer_widget() -> None:
     assert trainer.advice is not None and trainer.asked == 1
     assert trainer.right == int(fb.correct)
     assert "sl-closing-advice" in trainer.result.value
+    assert "close, seeing every card" in trainer.result.value
+    assert ("sl-closing-plan" in trainer.result.value) == (trainer.advice.plan is not None)
     assert trainer.close_button.disabled
     trainer.next()
     assert trainer.advice is None and not trainer.close_button.disabled

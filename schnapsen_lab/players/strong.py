@@ -82,12 +82,15 @@ class StrongPlayer:
     name = "strong"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None, *,
-                 plan: bool = True, budget: int = PLAN_BUDGET) -> None:
+                 plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
+                 closed_play: bool = True) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.samples = samples
         self.plan = plan
         self.budget = budget
+        self.closing = closing
+        self.closed_play = closed_play
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
@@ -161,7 +164,7 @@ class StrongPlayer:
                              h.talon_hidden, m.absent & h.unknown)
             if h2.consistent():
                 h = h2
-        if self.plan and pos.closed_by >= 0:
+        if self.plan and self.closed_play and pos.closed_by >= 0:
             planned = self._closed_game(pos, h, options)
             if planned is not None:
                 return planned
@@ -170,7 +173,7 @@ class StrongPlayer:
         gen = self._rng if self._rng is not None else rng
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
-        if self.plan and CLOSE in options:
+        if self.plan and self.closing != "pimc" and CLOSE in options:
             ranked = self._judge_closing(pos, h, ranked)
             best = ranked[0].action
             assert best is not None
@@ -216,6 +219,7 @@ class StrongPlayer:
                            budget=self.budget)
         valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True),
                                 plan.achieved)
-        if valued.mean > others[0].estimate.high + 1e-9:
+        bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
+        if valued.mean > bar + 1e-9:
             return [valued, *others]
         return [*others, valued]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,22 +194,16 @@ class PlanStep:
     branches: tuple[PlanBranch, ...] = ()
     double_dummy: bool = False
 
-    def lines(self, indent: str = "", depth: int = 3) -> list[str]:
-        """The plan as indented text lines, ``depth`` decisions deep."""
-        how = " (the one hand left that can be won: play for it)" if self.double_dummy else ""
-        out = [f"{indent}play {self.action}{how}"]
-        if depth == 1:
-            return out
-        for b in self.branches:
-            head = f"{indent}  if he plays {b.reply_text()}" if b.reply else f"{indent}  then"
-            if b.ends:
-                out.append(f"{head}: {b.ends}")
-            elif b.then is None:
-                out.append(f"{head}: go on")
-            else:
-                out.append(head + ":")
-                out.extend(b.then.lines(indent + "    ", depth - 1 if depth > 1 else 0))
-        return out
+    def outline(self, depth: int = 2, name: Callable[[Action], str] = str
+                ) -> list[tuple[int, str]]:
+        """The plan as ``(level, text)`` lines, ``depth`` of the planner's decisions deep
+        (0: all). Answers that lead to the same next play are named together; ``name``
+        writes an action (default its PSN token)."""
+        return _outline(self, depth, name, 0)
+
+    def lines(self, indent: str = "  ", depth: int = 2) -> list[str]:
+        """The plan as indented text lines (see :meth:`outline`)."""
+        return [indent * level + text for level, text in self.outline(depth)]
 
     def to_dict(self, depth: int = 3) -> dict[str, Any]:
         """Plain data for JSON, ``depth`` decisions deep."""
@@ -233,8 +227,9 @@ class ClosedPlan:
     ``achieved[i]`` is what the plan is sure to get against ``hands[i]`` (game points
     from ``seat``'s side, the opponent seeing every card and the plan);
     ``double_dummy[i]`` what ``seat`` would get seeing every card (an upper bound).
-    ``plan`` is None when no plan wins a single world. ``action_wins`` gives, when it was
-    asked for, for each legal action the most worlds a plan starting with it wins.
+    ``plan`` is None when no plan wins a single world. ``action_values`` gives, when it
+    was asked for, for each legal action what the best plan starting with it achieves in
+    each world (a marriage card led unannounced too).
     ``exact`` is False when a node budget cut the search short: ``achieved`` is then what
     the plan found is sure to get, maybe less than the best plan.
     """
@@ -245,8 +240,14 @@ class ClosedPlan:
     double_dummy: tuple[int, ...]
     plan: PlanStep | None
     stakes: tuple[int, int]
-    action_wins: tuple[tuple[Action, int], ...] = ()
+    action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
     exact: bool = True
+
+    @property
+    def action_wins(self) -> tuple[tuple[Action, int], ...]:
+        """For each legal action (when asked for), the most worlds a plan starting with it
+        wins."""
+        return tuple((a, sum(1 for v in vs if v > 0)) for a, vs in self.action_values)
 
     @property
     def worlds(self) -> int:
@@ -297,6 +298,58 @@ class ClosedPlan:
         fusion would have promised)."""
         return tuple(i for i, (a, d) in enumerate(zip(self.achieved, self.double_dummy,
                                                       strict=True)) if d > 0 >= a)
+
+
+def _either(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+_FOR_ONE = "only one of his hands can still be won: play for it"
+Body = tuple[tuple[int, str], ...]
+
+
+def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: int
+             ) -> list[tuple[int, str]]:
+    head = f"play {name(step.action)}" + (f" ({_FOR_ONE})" if step.double_dummy else "")
+    out = [(level, head)]
+    if depth == 1 or not step.branches:
+        return out
+    deeper = depth - 1 if depth > 1 else 0
+
+    def body(b: PlanBranch) -> Body:
+        if b.ends:
+            return ((0, b.ends),)
+        if b.then is None:
+            return ((0, "go on as you see fit"),)
+        return tuple((lv - level - 1, t) for lv, t in _outline(b.then, deeper, name, level + 1))
+
+    # answer -> [(his next lead, what to do)], then answers with the same structure merged
+    by_answer: dict[str, list[tuple[str, Body]]] = {}
+    for b in step.branches:
+        answer = name(b.reply[0]) if b.reply else ""
+        lead = name(b.reply[1]) if len(b.reply) > 1 else ""
+        by_answer.setdefault(answer, []).append((lead, body(b)))
+    shapes: dict[tuple[tuple[tuple[str, ...], Body], ...], list[str]] = {}
+    for answer, rows in by_answer.items():
+        leads: dict[Body, list[str]] = {}
+        for lead, bd in rows:
+            leads.setdefault(bd, []).append(lead)
+        shape = tuple((tuple(ls), bd) for bd, ls in leads.items())
+        shapes.setdefault(shape, []).append(answer)
+    for shape, answers in shapes.items():
+        for ls, bd in shape:
+            if answers == [""]:
+                first = "then"
+            else:
+                first = f"if he plays {_either(answers)}"
+                if ls != ("",):
+                    first += f" and leads {_either([x for x in ls if x])}"
+            out.append((level + 1, f"{first}: {bd[0][1]}"))
+            out.extend((level + 1 + rel, t) for rel, t in bd[1:])
+    return out
 
 
 # ----------------------------------------------------------------------------------------
@@ -404,6 +457,11 @@ class _Search:
                 return _NODE, (rest, opl, 0, c, sp + add, so, pp, po, tp, to)
             return _NODE, (rest, opl, 0, c, sp, so, pp + add, po, tp, to)
         return _NODE, (rest, opl, 0, c, sp, so, pp, po, tp, to)
+
+    def lead_unannounced(self, st: State, c: int) -> State:
+        """The planner leads the marriage card ``c`` without announcing the marriage."""
+        ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
+        return (ph & ~(1 << c), opl, 0, c, sp, so, pp, po, tp, to)
 
     def lead_by_opponent(self, st: State, c: int, announced: bool) -> tuple[int, State | None]:
         """The opponent leads ``c`` (announced or not)."""
@@ -902,7 +960,7 @@ def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
         branches.append(PlanBranch(reply, ws, None, "lost whatever you do"))
         return
     if how is _DD:
-        branches.append(PlanBranch(reply, ws, None, "play for the one hand that can be won"))
+        branches.append(PlanBranch(reply, ws, None, _FOR_ONE))
         return
     if how is _FORCED:
         branches.append(PlanBranch(reply, ws, None, "the rest is forced"))
@@ -954,7 +1012,7 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     (bit masks, each equally likely; see :func:`schnapsen_lab.worlds.opponent_hands`).
     ``depth`` is how many of the planner's decisions the returned plan shows (0: all).
     With ``every_action``, each legal action's best plan is searched too
-    (:attr:`ClosedPlan.action_wins`). ``compiled`` chooses the double-dummy solver as in
+    (:attr:`ClosedPlan.action_values`). ``compiled`` chooses the double-dummy solver as in
     :class:`Solver`. ``budget`` (work, about one unit a node; 0: none) bounds the exact
     search, deterministically: past it the
     best plan found so far is returned, with :attr:`ClosedPlan.exact` False. Raise
@@ -986,6 +1044,15 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
             gc.enable()
 
 
+def _won_first(s: _Search, kind: int, nst: State | None, ws: int) -> int:
+    """The worlds of ``ws`` the best plan wins after a first action that led to ``kind``."""
+    if kind == _WIN:
+        return ws
+    if kind == _LOSE or nst is None or not ws:
+        return 0
+    return s.best(nst, ws)[0]
+
+
 def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                  every_action: bool, compiled: bool | None, stakes: tuple[int, int],
                  budget: int) -> ClosedPlan:
@@ -1006,26 +1073,26 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         e = s.best(st, everything)
         won = e[0]
         plan = _step(s, st, e, depth) if won else None
-    action_wins: list[tuple[Action, int]] = []
+    def values(mask: int) -> tuple[int, ...]:
+        return tuple(win if mask >> i & 1 else -loss for i in range(len(hands)))
+
+    per_action: list[tuple[Action, tuple[int, ...]]] = []
     if every_action and (plan is None or plan.action.kind is not ActionKind.CLAIM):
         for c in s.planner_moves(st):
             kind, nst = s.after(st, c)
-            if kind == _WIN:
-                n = len(hands)
-            elif kind == _LOSE:
-                n = 0
-            else:
-                assert nst is not None
-                n = _count(s.best(nst, dd)[0]) if dd else 0
-            action_wins.append((_action(s, st, c), n))
+            per_action.append((_action(s, st, c), values(_won_first(s, kind, nst, dd))))
+            if st[3] < 0 and s._married(c, st[0]):  # the same card led unannounced
+                plain = s.lead_unannounced(st, c)
+                per_action.append((play(CARDS[c]),
+                                   values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
     return ClosedPlan(
         seat=Seat(me),
         hands=tuple(hands),
-        achieved=tuple(win if won >> i & 1 else -loss for i in range(len(hands))),
-        double_dummy=tuple(win if dd >> i & 1 else -loss for i in range(len(hands))),
+        achieved=values(won),
+        double_dummy=values(dd),
         plan=plan,
         stakes=stakes,
-        action_wins=tuple(action_wins),
+        action_values=tuple(per_action),
         exact=s.exact,
     )
 

@@ -21,7 +21,10 @@ import ipywidgets as W
 
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..cards import Card
 from ..replay import Replay
+from ..rules import Action, ActionKind
+from ..solver.plan import PlanStep
 from ..training import (
     Ask,
     ClosingExercise,
@@ -33,7 +36,7 @@ from ..training import (
     judge_closing,
 )
 
-__all__ = ["ClosingTrainer", "CountingQuiz", "advice_html"]
+__all__ = ["ClosingTrainer", "CountingQuiz", "advice_html", "plan_html"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
@@ -157,15 +160,49 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         self._show()
 
 
-def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
-    """The advisor's numbers and the opponent hands that beat the closer, as HTML."""
+_RANKS = ("A", "10", "K", "Q", "J")
+
+
+def _card_text(card: Card) -> str:
+    """A card as ``10♥`` in its colour (HTML)."""
+    color = "#c8102e" if card.is_red else "#111"
+    return (f'<span style="color:{color};white-space:nowrap">'
+            f"{_RANKS[card.rank]}{card.suit.symbol}</span>")
+
+
+def _action_text(a: Action) -> str:
+    """An action as HTML: its card (with the marriage announced, ``K♥ +20``)."""
+    if a.card is None:
+        return escape(str(a))
+    text = _card_text(a.card)
+    if a.kind is ActionKind.MARRIAGE:
+        text += f" +{a.points}"
+    return text
+
+
+def plan_html(step: PlanStep, depth: int = 2) -> str:
+    """The closer's plan as a small decision tree (HTML): what to lead, and what to do
+    next after each answer of the opponent."""
+    rows = []
+    for level, text in step.outline(depth, _action_text):
+        rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
+                    f"{text}</div>")
+    return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
+
+
+def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2) -> str:
+    """The advisor's numbers (closing with the best plan, and seeing every card), the plan,
+    and the opponent hands that beat it, as HTML."""
     close = advice.close
+    dd = advice.close_double_dummy
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
     rows = [
-        f"<tr>{td}close</td>{td}{close.win_chance:.0%}</td>{td}{close.mean:+.2f}</td>"
-        f"{td}exact, {advice.hands} hands</td></tr>",
-        f"<tr>{td}play on ({escape(str(advice.play_on_action))})</td>"
+        f"<tr>{td}close, the best plan</td>{td}{close.win_chance:.0%}</td>"
+        f"{td}{close.mean:+.2f}</td>{td}exact, {advice.hands} hands; sure to get it</td></tr>",
+        f'<tr style="color:#666">{td}close, seeing every card</td>{td}{dd.win_chance:.0%}</td>'
+        f"{td}{dd.mean:+.2f}</td>{td}exact; no player can count on it</td></tr>",
+        f"<tr>{td}play on ({_action_text(advice.play_on_action)})</td>"
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
         f"{td}95% CI [{play.low:+.2f}, {play.high:+.2f}], {play.samples} worlds</td></tr>",
     ]
@@ -173,23 +210,33 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
              f"<tr>{th}</th>{th}wins</th>{th}game points</th>{th}</th></tr>"
              + "".join(rows) + "</table>")
+    plan = ""
+    if advice.plan is not None:
+        plan = (f"<div><b>The plan after closing</b> (he answers as if he saw your cards):"
+                f"</div>{plan_html(advice.plan, plan_depth)}")
     losing = advice.losing_hands
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
-            f"<span>{r.value:+d}</span></div>" for r in losing[:max_hands])
+            f"<span>{r.value:+d}</span>"
+            + (' <span class="sl-closing-guess" style="color:#666">(won seeing every card)'
+               "</span>" if r.guess else "")
+            + "</div>" for r in losing[:max_hands])
         more = (f"<div>... and {len(losing) - max_hands} more</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(f"{k.card} ({k.in_losing:.0%} vs {k.in_all:.0%})"
+        keys = ", ".join(f"{_card_text(k.card)} ({k.in_losing:.0%} vs {k.in_all:.0%})"
                          for k in advice.key_cards[:4])
-        key_line = f"<div>Often in those hands: {escape(keys)}</div>" if keys else ""
-        beat = (f"<div><b>Opponent hands that beat the closer ({len(losing)} of "
-                f"{advice.hands})</b></div>{hands}{more}{key_line}")
+        key_line = f"<div>Often in those hands: {keys}</div>" if keys else ""
+        guesses = len(advice.guess_hands)
+        guess_line = (f"<div>{guesses} of them are lost only because you cannot see his "
+                      "hand.</div>" if guesses else "")
+        beat = (f"<div><b>Opponent hands that beat the plan ({len(losing)} of "
+                f"{advice.hands})</b></div>{guess_line}{hands}{more}{key_line}")
     else:
-        beat = "<div><b>No opponent hand beats the closer.</b></div>"
+        beat = "<div><b>No opponent hand beats the plan.</b></div>"
     pre = " (after exchanging the trump jack)" if advice.exchanged else ""
     return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>Advisor{pre}: '
-            f"{escape(advice.verdict)}</b></div>{table}{beat}</div>")
+            f"{escape(advice.verdict)}</b></div>{table}{plan}{beat}</div>")
 
 
 class ClosingTrainer(W.VBox):  # type: ignore[misc]
