@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint typecheck bench clean
+.PHONY: lab test lint typecheck bench clean messages catalogs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,17 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/stats.py --deals 100000
+	$(BIN)/python benchmarks/stats_bauern.py
+
+# The translations (docs/languages.md): extract the marked texts into the template and
+# merge it into each language's catalog; translate; then compile the catalogs (the
+# compiled .mo files are committed, so that a clean install needs no build step).
+messages: $(STAMP)
+	$(BIN)/pybabel extract
+	$(BIN)/pybabel update
+
+catalogs: $(STAMP)
+	$(BIN)/pybabel compile
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

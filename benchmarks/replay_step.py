@@ -13,6 +13,7 @@ the same run times, per deal:
 Targets: (a) <= 5 ms a deal, (c) <= 30 ms a step.
 
     .venv/bin/python benchmarks/replay_step.py [--deals N] [--widget-deals M] [--seed S]
+        [--lang en|de|fr|ru]
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--widget-deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lang", default="en", help="the widget's language (en, de, fr, ru)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     texts = [str(random_record(rng, STRICT if i % 4 == 3 else SOFT, Seat(i % 2)))
@@ -58,12 +60,12 @@ def main() -> None:
     from schnapsen_lab.widgets.replay import ReplayWidget
 
     w_records = records[: args.widget_deals]
-    w = ReplayWidget(w_records[0])
+    w = ReplayWidget(w_records[0], lang=args.lang)
     n_steps = 0
     t_step = 0.0
     worst = 0.0
     for r in tqdm(w_records, desc="widget steps", leave=False):
-        w = ReplayWidget(r)
+        w = ReplayWidget(r, lang=args.lang)
         for view in ("open", "A", "B"):
             w.set_view(view)
             for s in range(w.replay.last + 1):
@@ -77,7 +79,7 @@ def main() -> None:
     n = len(records)
     read_ms = t_read / n * 1e3
     print(f"python {sys.version.split()[0]}, one core, {n:,} random legal deals, "
-          f"{steps / n:.1f} steps a deal")
+          f"{steps / n:.1f} steps a deal; widget in {args.lang!r}")
     print(f"(0) read the PSN (baseline): {read_ms:8.3f} ms a deal")
     print(f"(a) build all positions    : {t_build / n * 1e3:8.3f} ms a deal  "
           f"({t_build / t_read:5.2f} x baseline; target <= 5 ms)")

@@ -58,6 +58,8 @@ def engine_loop(n: int, seed: int, profile: Profile) -> int:
                 actions += 1
                 break
             own = [a for a in legal if a is not CLAIM]
+            if not own:  # after the last trick: a claim that would be false
+                break
             pos.apply_unchecked(own[0] if len(own) == 1 else rng.choice(own))
             actions += 1
     return actions

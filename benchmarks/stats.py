@@ -61,8 +61,7 @@ def _simulate(args: tuple[int, int, int]) -> str:
                 a = legal[rng.randrange(len(legal))]
                 pos.apply_unchecked(a)
                 actions.append(a)
-            last = pos.claimant_after_last_trick
-            if last is not None and pos.claim_is_correct(last):
+            if pos.legal_actions() and pos.claim_is_correct(pos.leader):
                 actions.append(CLAIM)
             tags = {"PlayerA": "Anna", "PlayerB": "Bert", "Match": f"{part}-{m}",
                     "Deal": str(b.next_deal),

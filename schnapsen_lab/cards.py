@@ -19,6 +19,7 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "spellings",
 ]
 
 
@@ -171,6 +172,14 @@ def parse_card(text: str) -> Card:
     if card is None:
         raise ValueError(f"not a card: {text!r} (write rank A T K Q J or 10, then suit C D H S)")
     return card
+
+
+def spellings(card: int) -> tuple[str, ...]:
+    """Every upper-case spelling :func:`parse_card` reads for ``card`` (``TH``, ``10H``,
+    ``T♥``, ...), the canonical one first; notations build their token tables from it."""
+    out = [str(CARDS[card])]
+    out.extend(t for t, c in _PARSE.items() if c == card and t == t.upper() and t != out[0])
+    return tuple(out)
 
 
 def parse_cards(text: str) -> list[Card]:

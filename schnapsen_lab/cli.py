@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -29,6 +30,23 @@ class CliError(Exception):
     def __init__(self, message: str, code: int = EXIT_UNREADABLE) -> None:
         super().__init__(message)
         self.code = code
+
+
+def check_writable(path: str, option: str = "-o") -> None:
+    """Raise CliError unless a file can be written at ``path`` (``option`` names where it
+    was given): not a folder, in a folder that exists and that this user may write into."""
+    if os.path.isdir(path):
+        raise CliError(f"{option} {path}: is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"{option} {path}: no such folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"{option} {path}: cannot write into {folder}: permission denied")
+
+
+def write_error(path: str, e: OSError) -> CliError:
+    """The one-line error for a file that could not be written."""
+    return CliError(f"{path}: cannot write: {e.strerror or e}")
 
 
 def _check_readable(path: str) -> None:
@@ -54,13 +72,14 @@ def _check_readable(path: str) -> None:
 
 
 def iter_file(path: str) -> Iterator[Record]:
-    """The records of a file (``-`` for standard input), with decoding errors reported."""
+    """The records of a file (``-`` for standard input, read as UTF-8 bytes like a file),
+    with unreadable input reported as a CliError."""
     from . import psn
 
     _check_readable(path)
     try:
         if path == "-":
-            yield from psn.read(sys.stdin)
+            yield from psn.read(sys.stdin.buffer)
         else:
             yield from psn.read(path)
     except UnicodeDecodeError as e:
@@ -103,22 +122,44 @@ def cmd_check(args: argparse.Namespace) -> int:
 # -- fmt -----------------------------------------------------------------------------------------
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    """Rewrite files in canonical or compact form, atomically."""
+    """Rewrite files in canonical or compact form, atomically; records with an error are
+    written back as they were read."""
     from . import psn
     from .io import atomic_write
 
     if args.output and len(args.files) > 1:
         raise CliError("-o takes one input file")
+    if args.output and args.output != "-":
+        check_writable(args.output)
+    for path in args.files:
+        _check_readable(path)
+        target = args.output or path
+        if path == "-" and not args.output:
+            target = "-"
+        if target != "-":
+            check_writable(target, "-o" if args.output else "fmt")
     bad = 0
     for path in args.files:
-        records = list(iter_file(path))
-        bad += sum(1 for r in records if r.errors)
         target = args.output or path
+        if path == "-" and not args.output:
+            target = "-"
+        counted: list[int] = []
+
+        def records(p: str = path, n: list[int] = counted) -> Iterator[Record]:
+            for rec in iter_file(p):
+                if rec.errors:
+                    n.append(1)
+                yield rec
+
         if target == "-":
-            sys.stdout.write(psn.dumps(records, compact=args.compact))
-            continue
-        with atomic_write(target) as f:
-            psn.dump(records, f, compact=args.compact)
+            psn.dump(records(), sys.stdout, compact=args.compact)
+        else:
+            try:
+                with atomic_write(target) as f:
+                    psn.dump(records(), f, compact=args.compact)
+            except OSError as e:
+                raise write_error(target, e) from None
+        bad += len(counted)
     return EXIT_INVALID if bad else EXIT_OK
 
 
@@ -161,30 +202,76 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review")
+COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review", "html",
+                   "equity")
 """Modules of ``schnapsen_lab.commands`` that add a command; each has ``register(sub)``
 and imports nothing heavy at module level."""
 
 
+EXIT_INTERRUPTED = 130
+
+
+_interrupted = False
+
+
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    """Ctrl-C: remember it, then raise KeyboardInterrupt as Python's own handler does."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C came, even where a library's import swallowed its KeyboardInterrupt."""
+    return _interrupted
+
+
+def checkpoint() -> None:
+    """Stop here (as Ctrl-C does) when Ctrl-C came earlier and was swallowed: commands
+    call it after their heavy imports."""
+    if _interrupted:
+        raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func: Command | None = getattr(args, "func", None)
-    if func is None:
-        parser.print_help()
-        return EXIT_UNREADABLE
+    """Run the command line; return the exit code (130 after Ctrl-C, with one line)."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
-        return func(args)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        func: Command | None = getattr(args, "func", None)
+        if func is None:
+            parser.print_help()
+            return EXIT_UNREADABLE
+        code = func(args)
+        checkpoint()
+        return code
     except CliError as e:
         print(f"schnapsen-lab: {e}", file=sys.stderr)
         return e.code
     except KeyboardInterrupt:
         print("schnapsen-lab: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
+        _quiet_stdout()
         return EXIT_OK
+    except OSError as e:  # a file that could not be read or written, named by the OS
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"schnapsen-lab: {where}{e.strerror or e}", file=sys.stderr)
+        return EXIT_UNREADABLE
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _quiet_stdout() -> None:
+    """After a closed pipe, point stdout at nothing so that exiting prints no error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":  # python -m schnapsen_lab.cli: run the one imported module's main,
+    from schnapsen_lab.cli import main as _main  # whose CliError the commands raise
+
+    sys.exit(_main())

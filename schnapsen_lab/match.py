@@ -1,40 +1,186 @@
-"""Bummerl (match) accounting per B1: counters from 7, dealer alternation, the winner."""
+"""Match accounting: counters between deals, the dealer's turn, when a match is decided.
+
+Two shapes, one arithmetic:
+
+* :class:`MatchState` for any game: counters named by :class:`MatchRules` (``A``/``B``
+  for two players, ``NS``/``EW`` for fixed teams, ``N``/``E``/``S``/``W`` for called
+  partners), counting down (RULES.md B1: 7 to 0) or up (BAUERN.md BX1, BZ5: 0 to 21),
+  the deal passing round the seats. A game says which counters a deal's outcome moves
+  (see :mod:`schnapsen_lab.game`).
+* :class:`Bummerl`, the two-player Bummerl as the records layer and the simulator use it
+  (counters of A and B, :class:`~schnapsen_lab.rules.Seat` dealers); its counters follow
+  the profile's ``match_start`` and ``match_target`` when made with :meth:`Bummerl.new`.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .rules import Outcome, Seat
+from .rules import SOFT, Outcome, Profile, Seat
 
-__all__ = ["START", "Bummerl"]
+__all__ = ["START", "Bummerl", "MatchRules", "MatchState", "moved_counters"]
 
 START = 7
-"""Both counters at the start of a Bummerl."""
+"""Both counters at the start of a Bummerl (B1)."""
+
+
+def moved_counters(counters: tuple[int, ...], gains: Iterable[tuple[int, int]],
+                   counts_up: bool) -> tuple[int, ...]:
+    """The counters after a deal: each ``(index, game points)`` of ``gains`` moves that
+    counter toward the target (up or down). Totals are not capped at the target."""
+    out = list(counters)
+    for i, gp in gains:
+        out[i] += gp if counts_up else -gp
+    return tuple(out)
+
+
+def _reached(value: int, target: int, counts_up: bool) -> bool:
+    return value >= target if counts_up else value <= target
+
+
+_SCORE_RE = re.compile(r"\s*(-?\d+)((?:\s*-\s*-?\d+)*)\s*")
+_SCORE_PART_RE = re.compile(r"-\s*(-?\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """How a game keeps a match: the counters' names, where they start, the value that
+    decides the match, how many seats the deal goes round and who deals first.
+
+    ``start > target`` counts down (B1), ``start < target`` counts up (BX1).
+    """
+
+    keys: tuple[str, ...]
+    start: int
+    target: int
+    seats: int
+    first_dealer: int
+
+    @property
+    def counts_up(self) -> bool:
+        """Whether the counters count up toward the target."""
+        return self.target > self.start
+
+    def score_text(self, counters: tuple[int, ...]) -> str:
+        """The Score tag's text for these counters: ``7-5``, ``3-12``, ``0-6-6-0``."""
+        return "-".join(str(c) for c in counters)
+
+    def parse_score(self, text: str) -> tuple[int, ...]:
+        """Counters from a Score tag's text; raise ValueError if it is not one number
+        per counter joined by ``-``."""
+        m = _SCORE_RE.fullmatch(text)
+        if m is None:
+            raise ValueError(f"Score is {'-'.join(self.keys)}, e.g. "
+                             f"{self.score_text((self.start,) * len(self.keys))!r}, "
+                             f"not {text!r}")
+        values = (int(m.group(1)), *(int(x) for x in _SCORE_PART_RE.findall(m.group(2))))
+        if len(values) != len(self.keys):
+            raise ValueError(f"Score holds {len(self.keys)} counters "
+                             f"({'-'.join(self.keys)}), not {len(values)}: {text!r}")
+        return values
+
+    def counters_dict(self, counters: tuple[int, ...]) -> dict[str, int]:
+        """The counters keyed by their names, as ``check --json`` writes them."""
+        return dict(zip(self.keys, counters, strict=True))
+
+    def new(self, dealer: int | None = None) -> MatchState:
+        """A match before its first deal (``dealer`` deals it; default the first dealer)."""
+        return MatchState(self, (self.start,) * len(self.keys),
+                          self.first_dealer if dealer is None else dealer, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """One match between deals: its rules, the counters, who deals next, deals played."""
+
+    rules: MatchRules
+    counters: tuple[int, ...]
+    dealer: int
+    deals: int = 0
+
+    @property
+    def is_decided(self) -> bool:
+        """Whether a counter has reached the target."""
+        r = self.rules
+        up = r.counts_up
+        return any(_reached(c, r.target, up) for c in self.counters)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names of the counters that reached the target (empty while undecided;
+        with called partners two players of a side may reach it together)."""
+        r = self.rules
+        up = r.counts_up
+        return tuple(k for k, c in zip(r.keys, self.counters, strict=True)
+                     if _reached(c, r.target, up))
+
+    @property
+    def next_deal(self) -> int:
+        """The number of the next deal, from 1."""
+        return self.deals + 1
+
+    @property
+    def score_text(self) -> str:
+        """The Score tag of the next deal."""
+        return self.rules.score_text(self.counters)
+
+    def counters_dict(self) -> dict[str, int]:
+        """The counters keyed by name."""
+        return self.rules.counters_dict(self.counters)
+
+    def after(self, gains: Iterable[tuple[int, int]] | None,
+              dealer: int | None = None) -> MatchState:
+        """The match after a deal dealt by ``dealer`` (default: the expected one) whose
+        outcome moved the counters ``gains`` (``(counter index, game points)`` pairs;
+        ``None`` for an unfinished deal, which moves nothing but passes the deal on)."""
+        d = self.dealer if dealer is None else dealer
+        r = self.rules
+        counters = (self.counters if gains is None
+                    else moved_counters(self.counters, gains, r.counts_up))
+        return MatchState(r, counters, (d + 1) % r.seats, self.deals + 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Bummerl:
-    """The state of one Bummerl between deals.
+    """The state of one two-player match between deals.
 
     ``counters`` are A's and B's counters; ``dealer`` deals the next deal;
-    ``deals`` counts the deals played so far.
+    ``deals`` counts the deals played so far; ``start`` and ``target`` are the
+    profile's (B1 by default: from 7 down to 0; BZ5: from 0 up to 21).
     """
 
     counters: tuple[int, int] = (START, START)
     dealer: Seat = Seat.B
     deals: int = 0
+    start: int = START
+    target: int = 0
+
+    @classmethod
+    def new(cls, profile: Profile = SOFT, dealer: Seat = Seat.B) -> Bummerl:
+        """A match of ``profile`` before its first deal."""
+        s = profile.match_start
+        return cls((s, s), dealer, 0, s, profile.match_target)
+
+    @property
+    def counts_up(self) -> bool:
+        """Whether the counters count up (BZ5) rather than down (B1)."""
+        return self.target > self.start
 
     @property
     def is_decided(self) -> bool:
-        """Whether a counter has reached 0 or below."""
-        return min(self.counters) <= 0
+        """Whether a counter has reached the target."""
+        up = self.counts_up
+        return any(_reached(c, self.target, up) for c in self.counters)
 
     @property
     def winner(self) -> Seat | None:
-        """The player whose counter reached 0 first, once decided."""
-        if self.counters[0] <= 0:
+        """The player whose counter reached the target first, once decided."""
+        up = self.counts_up
+        if _reached(self.counters[0], self.target, up):
             return Seat.A
-        if self.counters[1] <= 0:
+        if _reached(self.counters[1], self.target, up):
             return Seat.B
         return None
 
@@ -51,7 +197,7 @@ class Bummerl:
         d = self.dealer if dealer is None else dealer
         counters = self.counters
         if outcome is not None:
-            c = list(counters)
-            c[outcome.winner] -= outcome.game_points
-            counters = (c[0], c[1])
-        return Bummerl(counters, d.other, self.deals + 1)
+            a, b = moved_counters(counters, ((int(outcome.winner), outcome.game_points),),
+                                  self.counts_up)
+            counters = (a, b)
+        return Bummerl(counters, d.other, self.deals + 1, self.start, self.target)

@@ -11,52 +11,51 @@ Reading::
 The reader is forgiving by default: an error is kept on its record (with line,
 column and rule id) and reading goes on with the next record. ``strict=True``
 raises :class:`PsnError` at the first error instead.
+
+Records of every registered game are read and written by the same code: the reader
+finds a record's game from its tags (:func:`~schnapsen_lab.game.find_game`: two-player
+Schnapsen, or four-player Bauernschnapsen with ``[Variant "bauern"]``, BAUERN.md
+"Records") and from then on talks only to the :class:`~schnapsen_lab.game.Game`
+protocol: its profiles, seats, start, tokens, trick numbers, result, ``check --json``
+values and match accounting. A file may mix the games. The values a record holds from
+its game (``dealer``, ``profile``, ``outcome``, ``final``, each move's ``action``) are
+that game's types.
 """
 
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import IO, Any
 
-from .cards import CARDS, Card, parse_cards
-from .fastcheck import (
-    ACTION_OF_CODE,
-    CODE_NUMBER,
-    CODE_OF,
-    STATE_SIZE,
-    compiled_referee,
-    final_position,
-    profile_data,
-)
-from .match import Bummerl
+from .cards import CARDS, Card, parse_card
+from .game import Game, SetupError, deck_cards, find_game, game_of_profile
+from .games.schnapsen import SCHNAPSEN
+from .match import MatchRules, MatchState
 from .rules import (
-    CLAIM,
-    PROFILES,
-    SEATS,
     SOFT,
     Action,
     ActionKind,
-    End,
-    Outcome,
     Position,
-    Profile,
     Seat,
-    parse_action,
-    profile_named,
 )
 
 __all__ = [
     "GLYPHS",
+    "MATCH_MEMORY",
     "TAG_ORDER",
     "Line",
     "Move",
     "PsnError",
     "Record",
     "RecordError",
+    "Splitter",
     "dump",
     "dumps",
     "load",
@@ -64,11 +63,13 @@ __all__ = [
     "parse_record",
     "read",
     "trick_number",
+    "write_record",
 ]
 
 TAG_ORDER = ("Event", "Site", "Date", "Round", "PlayerA", "PlayerB", "Match", "Deal",
              "Dealer", "Rules", "Deck", "Score", "Result")
-"""The known tags in the order the canonical form writes them."""
+"""The known tags of a two-player record in the order the canonical form writes them
+(each game's order: :attr:`~schnapsen_lab.game.Game.tag_order`)."""
 
 GLYPHS: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 """Move-quality glyphs and their NAG numbers."""
@@ -107,12 +108,14 @@ class PsnError(ValueError):
 class Move:
     """One action of a line with its annotations.
 
-    ``nags`` are numeric annotation glyphs (1-6 are ``! ? !! ?? !? ?!``),
-    ``comments`` the comments that follow it, ``variations`` the lines played
-    instead of it. ``number`` is the trick number written before it, if it begins a trick.
+    ``action`` is an action of the record's game (``rules.Action`` for two players,
+    ``games.bauern.Action`` for four); ``nags`` are numeric annotation glyphs (1-6 are
+    ``! ? !! ?? !? ?!``), ``comments`` the comments that follow it, ``variations`` the
+    lines played instead of it. ``number`` is the trick number written before it, if it
+    begins a trick.
     """
 
-    action: Action
+    action: Any
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     variations: list[Line] = field(default_factory=list)
@@ -123,11 +126,12 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return (self.action == other.action and self.nags == other.nags
-                and self.comments == other.comments and self.variations == other.variations)
+        return _lines_equal([(Line([self]), Line([other]))])
 
     def __str__(self) -> str:
-        return str(self.action) + "".join(_GLYPH_OF.get(n, "") for n in self.nags if n in _GLYPH_OF)
+        """The action with its first annotation as a suffix glyph when it is one (``KH!``)."""
+        nags = self.nags
+        return str(self.action) + (_GLYPH_OF[nags[0]] if nags and nags[0] in _GLYPH_OF else "")
 
 
 @dataclass(eq=False, slots=True)
@@ -140,44 +144,78 @@ class Line:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Line):
             return NotImplemented
-        return self.moves == other.moves and self.comments == other.comments
+        return _lines_equal([(self, other)])
+
+
+def _lines_equal(todo: list[tuple[Line, Line]]) -> bool:
+    """Whether each pair of lines is equal, variations included (iterative: any depth)."""
+    while todo:
+        a, b = todo.pop()
+        if a.comments != b.comments or len(a.moves) != len(b.moves):
+            return False
+        for x, y in zip(a.moves, b.moves, strict=True):
+            if (x.action != y.action or x.nags != y.nags or x.comments != y.comments
+                    or len(x.variations) != len(y.variations)):
+                return False
+            todo.extend(zip(x.variations, y.variations, strict=True))
+    return True
 
 
 @dataclass(eq=False)
 class Record:
     """One deal record: tags, deck, the moves, and what the referee computed.
 
+    ``game`` is the record's game (:mod:`schnapsen_lab.game`; two-player Schnapsen by
+    default), and ``dealer`` (its seat enum), ``profile``, ``outcome`` and ``final`` (the
+    position where the main line ends) are that game's values.
     ``outcome`` is the main line's result (None while unfinished or after an error);
     ``errors`` lists every error found, first where the record first goes wrong.
-    ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its Bummerl.
+    ``match``, ``deal``, ``counters_before`` and ``counters`` place the deal in its match
+    (a Bummerl for two players), the counters in the order of the game's
+    :class:`~schnapsen_lab.match.MatchRules` keys (``A B``, ``NS EW``, ``N E S W``).
+    ``comments_after_error`` are the main line's comments that follow its first illegal
+    move (they belong to no valid move).
+    ``source`` is the record's text as read (its lines, without the blank lines after it):
+    a record with an error is written back as that text, byte for byte.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
     deck: tuple[Card, ...] | None = None
-    dealer: Seat = Seat.B
-    profile: Profile = SOFT
+    dealer: IntEnum = Seat.B
+    profile: Any = SOFT
     main: Line = field(default_factory=Line)
     errors: list[RecordError] = field(default_factory=list)
-    outcome: Outcome | None = None
-    final: Position | None = None
+    outcome: Any = None
+    final: Any = None
     main_line_ok: bool = True
     match: str | None = None
     deal: int | None = None
-    counters_before: tuple[int, int] | None = None
-    counters: tuple[int, int] | None = None
+    counters_before: tuple[int, ...] | None = None
+    counters: tuple[int, ...] | None = None
     index: int = 1
     line: int = 1
     file: str | None = None
     source_movetext: str | None = None
+    comments_after_error: list[str] = field(default_factory=list)
+    source: str | None = None
+    game: Game[Any, Any, Any] = SCHNAPSEN
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
             return NotImplemented
-        return (self.tags == other.tags and self.deck == other.deck and self.dealer == other.dealer
+        return (self.game is other.game
+                and self._tags_compared() == other._tags_compared() and self.deck == other.deck
+                and self.dealer == other.dealer
                 and self.profile == other.profile and self.main == other.main
                 and [(e.rule, e.message) for e in self.errors]
                 == [(e.rule, e.message) for e in other.errors])
+
+    def _tags_compared(self) -> dict[str, str]:
+        """The tags as equality sees them: a valid Deck is compared as cards, not as text."""
+        if self.deck is None or "Deck" not in self.tags:
+            return self.tags
+        return {k: v for k, v in self.tags.items() if k != "Deck"}
 
     def __str__(self) -> str:
         return write_record(self)
@@ -188,9 +226,9 @@ class Record:
         return record_html(self)
 
     def __repr__(self) -> str:
-        pa, pb = self.tags.get("PlayerA", "A"), self.tags.get("PlayerB", "B")
+        names = " vs ".join(self.player_names)
         res = self.result_text
-        return f"<Record {self.index}: {pa} vs {pb}, {len(self.main.moves)} actions, {res}>"
+        return f"<Record {self.index}: {names}, {len(self.main.moves)} actions, {res}>"
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -204,7 +242,7 @@ class Record:
         return self.main.moves
 
     @property
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[Any]:
         """The main line's actions."""
         return [m.action for m in self.main.moves]
 
@@ -214,29 +252,53 @@ class Record:
         return self.main.comments
 
     @property
-    def player_names(self) -> tuple[str, str]:
-        """The names of A and B (tags PlayerA and PlayerB, default ``A`` and ``B``)."""
-        return (self.tags.get("PlayerA", "A"), self.tags.get("PlayerB", "B"))
+    def seats(self) -> tuple[str, ...]:
+        """The seats' letters in seat order (``A B``, ``N E S W``)."""
+        return self.game.seats
 
     @property
-    def end(self) -> End | None:
-        """How the main line ended; ``UNFINISHED`` when it just stops; None after an error."""
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names by seat (tags PlayerA and PlayerB, or North ... West;
+        default the seat letter)."""
+        return self.game.player_names(self.tags)
+
+    @property
+    def end(self) -> Any:
+        """How the main line ended (the game's ``End``); ``UNFINISHED`` when it just stops;
+        None after an error."""
         if not self.main_line_ok:
             return None
-        return self.outcome.end if self.outcome is not None else End.UNFINISHED
+        return self.outcome.end if self.outcome is not None else self.game.unfinished
 
     @property
     def result_text(self) -> str:
-        """The Result tag this record should carry: ``A 2`` or ``*``."""
-        return str(self.outcome) if self.outcome is not None else "*"
+        """The Result tag this record should carry: ``A 2``, ``NS 12`` or ``*``."""
+        return self.game.result_text(self.outcome)
 
-    def start(self) -> Position:
-        """The position as dealt; raise ValueError if the deck is missing or broken."""
+    @property
+    def match_rules(self) -> MatchRules:
+        """How the record's match is kept (the game's, for the record's profile)."""
+        return self.game.match_rules(self.profile)
+
+    @property
+    def match_winners(self) -> tuple[str, ...]:
+        """The counters (``A``, ``NS``, ``N`` ...) that reached the match's target with
+        this deal or before it; empty outside a match or while it is undecided."""
+        if self.counters is None:
+            return ()
+        return MatchState(self.match_rules, self.counters, 0).winners
+
+    def start(self) -> Any:
+        """The position as dealt (the game's position); raise ValueError if the deck is
+        missing or broken."""
         if self.deck is None:
             raise ValueError("the record has no valid Deck")
-        return Position.deal(self.deck, self.dealer, self.profile)
+        cards = tuple(int(c) for c in self.deck)
+        if len(cards) != 20 or len(set(cards)) != 20:
+            raise ValueError("the record's deck is not the 20 cards once each")
+        return self.game.deal(cards, self.tags, self.profile, int(self.dealer))
 
-    def positions(self) -> list[Position]:
+    def positions(self) -> list[Any]:
         """The main line's positions: as dealt, then after each action (up to any error)."""
         pos = self.start()
         out = [pos]
@@ -247,25 +309,33 @@ class Record:
 
     # -- building from code -------------------------------------------------------------------
     @classmethod
-    def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Action | str] = (),
-                     *, dealer: Seat = Seat.B, profile: Profile = SOFT,
+    def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Any] = (),
+                     *, dealer: int | None = None, profile: Any = SOFT,
                      tags: dict[str, str] | None = None, result: bool = True) -> Record:
-        """A record from a deck order and a list of actions; raise IllegalAction on a bad one.
+        """A record from a deck order and a list of actions (objects or PSN tokens) of the
+        game whose profile ``profile`` is (two-player soft by default, e.g.
+        ``games.bauern.BAUERN`` for four players); raise ValueError (the game's
+        ``IllegalAction`` on a bad action).
 
-        The Dealer, Rules and Deck tags are set from the arguments; with ``result`` the
+        ``dealer`` defaults to the game's first dealer (B, or N); the tags that fix the
+        start (Variant, Dealer, Cut, Rules, Deck) are set from the arguments and
+        ``tags`` (four players: ``{"Cut": "knock"}`` for a knock); with ``result`` the
         Result tag is set from the computed outcome.
         """
-        pos = Position.deal(deck, dealer, profile)
+        game = game_of_profile(profile)
+        cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
+        if len(cards) != 20 or len(set(cards)) != 20:
+            raise SetupError("Deck", game.deck_rule, "a deck is 20 distinct cards")
+        d = game.default_dealer(profile) if dealer is None else int(dealer)
         t = dict(tags or {})
-        t["Dealer"] = str(dealer)
-        t["Rules"] = profile.name
-        t["Deck"] = " ".join(str(CARDS[c]) for c in pos.deck)
-        rec = cls(tags=_ordered(t), deck=tuple(CARDS[c] for c in pos.deck), dealer=dealer,
-                  profile=profile)
-        prev: Action | None = None
+        pos = game.deal(cards, t, profile, d)
+        t.update(game.start_tags(pos))
+        rec = cls(tags=_ordered(t, game.tag_order), deck=tuple(CARDS[c] for c in cards),
+                  dealer=game.seat(d), profile=profile, game=game)
+        prev: Any = None
         for a in actions:
-            act = parse_action(a) if isinstance(a, str) else a
-            number = trick_number(pos, act, prev)
+            act = game.parse_action(a) if isinstance(a, str) else a
+            number = game.number_before(pos, act, prev)
             pos = pos.play(act)
             rec.main.moves.append(Move(act, number=number))
             prev = act
@@ -273,7 +343,7 @@ class Record:
         rec.outcome = pos.outcome
         if result:
             rec.tags["Result"] = rec.result_text
-            rec.tags = _ordered(rec.tags)
+            rec.tags = _ordered(rec.tags, game.tag_order)
         return rec
 
     # -- plain data --------------------------------------------------------------------------
@@ -286,44 +356,38 @@ class Record:
         return d
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], profiles: Iterable[Profile] = ()) -> Record:
+    def from_dict(cls, data: dict[str, Any], profiles: Iterable[Any] = ()) -> Record:
         """A record from :meth:`to_dict`'s data (tags and movetext are read again)."""
         tags = "\n".join(f'[{k} "{_escape(str(v))}"]' for k, v in data["tags"].items())
         return parse_record(tags + "\n\n" + str(data.get("movetext", "")), profiles=profiles)
 
     def check_dict(self) -> dict[str, Any]:
-        """The record as ``schnapsen-lab check --json`` reports it (PSN.md)."""
-        fin = self.final
-        ok_main = self.main_line_ok
-        out = self.outcome if ok_main else None
+        """The record as ``schnapsen-lab check --json`` reports it (PSN.md; BAUERN.md
+        "Records" adds ``contract``, ``declarer`` and ``spritze`` for four players)."""
         d: dict[str, Any] = {
             "file": self.file,
             "index": self.index,
             "line": self.line,
             "ok": self.ok,
-            "winner": str(out.winner) if out else None,
-            "game_points": out.game_points if out else None,
-            "end": self.end.value if self.end is not None else None,
-            "closed_by": "AB"[fin.closed_by] if fin is not None and fin.closed_by >= 0 else None,
-            "scores": {"A": fin.score(0), "B": fin.score(1)} if fin is not None else None,
-            "tricks": {"A": fin.tricks[0], "B": fin.tricks[1]} if fin is not None else None,
-            "match": self.match,
-            "counters": ({"A": self.counters[0], "B": self.counters[1]}
-                         if self.counters is not None else None),
-            "errors": [e.to_dict() for e in self.errors],
         }
+        d.update(self.game.check_fields(self.final, self.main_line_ok))
+        d["match"] = self.match
+        d["counters"] = (self.match_rules.counters_dict(self.counters)
+                         if self.counters is not None else None)
+        d["errors"] = [e.to_dict() for e in self.errors]
         return d
 
 
-def _ordered(tags: dict[str, str]) -> dict[str, str]:
-    out = {k: tags[k] for k in TAG_ORDER if k in tags}
+def _ordered(tags: dict[str, str], order: Sequence[str] = TAG_ORDER) -> dict[str, str]:
+    out = {k: tags[k] for k in order if k in tags}
     out.update((k, v) for k, v in tags.items() if k not in out)
     return out
 
 
 def trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
-    """The trick number the canonical form writes before ``action`` played at ``pos``
-    (``prev`` is the action before it in its line), or None inside a trick."""
+    """The trick number the canonical form writes before the two-player ``action`` played
+    at ``pos`` (``prev`` is the action before it in its line), or None inside a trick
+    (any game: :meth:`~schnapsen_lab.game.Game.number_before`)."""
     if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
         return None
     if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):
@@ -332,17 +396,169 @@ def trick_number(pos: Position, action: Action, prev: Action | None) -> int | No
 
 
 # ----------------------------------------------------------------------------------------------
+# Splitting text into records
+# ----------------------------------------------------------------------------------------------
+
+_TAG_RE = re.compile(r'\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE_RE = re.compile(r"\\(.)")
+
+
+def _simple_tag(line: str) -> bool:
+    """Whether the line (right-stripped, starting with ``[``) is one plain ``[Name "value"]``."""
+    return line.endswith('"]') and line.count('"') == 2 and "\\" not in line
+
+
+def _movetext_start(line: str) -> int:
+    """Where movetext begins on a line that starts with tags (the compact form), or -1 when
+    the line holds only tags (or a broken tag, which the reader reports)."""
+    t = line.rstrip()
+    if _simple_tag(t.lstrip()):
+        return -1
+    pos = 0
+    while True:
+        m = _TAG_RE.match(t, pos)
+        if m is None:
+            break
+        pos = m.end()
+    rest = t[pos:].lstrip()
+    if not rest or rest.startswith("["):
+        return -1
+    return len(t) - len(rest)
+
+
+def _comment_open_after(text: str, inside: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``text`` (``inside``: one was open
+    at its start); a ``;`` outside a comment ends the line's movetext."""
+    i = 0
+    while True:
+        if inside:
+            j = text.find("}", i)
+            if j < 0:
+                return True
+            inside = False
+            i = j + 1
+        else:
+            j = text.find("{", i)
+            if j < 0:
+                return False
+            k = text.find(";", i, j)
+            if k >= 0:
+                return False
+            inside = True
+            i = j + 1
+
+
+_SPACE = frozenset({"", *(chr(i) for i in range(0x3001) if chr(i).isspace())})
+"""The characters ``str.isspace`` knows, plus the empty string (an empty line)."""
+
+
+class Splitter:
+    """PSN.md's record boundaries, line by line: the one splitter of the reader and of the
+    parallel statistics.
+
+    Feed every line of a text in order to :meth:`starts_record`; it says whether that
+    line begins a new record. A record is a tag section, then movetext; a line starting
+    with ``[`` outside a comment that follows movetext or a blank line begins the next
+    record. A ``{`` comment may run over lines; one that is never closed ends at the end
+    of its line when its record is in the compact form (one record a line: the next line
+    starts with ``[``), else before the first tag line that follows a blank line.
+    """
+
+    __slots__ = ("in_comment", "one_line", "prev_blank", "state")
+
+    def __init__(self) -> None:
+        self.state = 0  # 0 before any record, 1 in a tag section, 2 after movetext or a blank
+        self.in_comment = False  # a { comment is open at the end of the last line
+        self.one_line = False  # the record so far is one line of tags and movetext
+        self.prev_blank = False  # the last line was blank (inside a comment)
+
+    def starts_record(self, line: str) -> bool:
+        """Whether ``line`` (with or without its line break) begins a new record."""
+        if self.in_comment:
+            s = line.lstrip()
+            if s[:1] == "[" and (self.prev_blank or self.one_line):
+                self.in_comment = False  # a comment never closed ends before this tag line
+            else:
+                self.one_line = False
+                self.prev_blank = not s
+                self.in_comment = _comment_open_after(line, True)
+                return False
+        c = line[:1]
+        if c in _SPACE:  # a blank line, or one that starts with white space
+            s = line.lstrip()
+            if not s:
+                if self.state == 1:
+                    self.state = 2
+                self.one_line = False
+                return False
+            c = s[0]
+        if c == "[":
+            new = self.state != 1
+            if line.endswith('"]\n') and line[0] == "[" and line.count('"') == 2 and (
+                    "\\" not in line):
+                at = -1  # the usual line: one tag
+            else:
+                at = _movetext_start(line)
+            if at < 0:
+                self.state = 1
+                self.one_line = False
+            else:
+                self.state = 2
+                self.one_line = new
+                if "{" in line:
+                    self.in_comment = _comment_open_after(line[at:], False)
+                    self.prev_blank = False
+            return new
+        new = self.state == 0
+        self.state = 2
+        self.one_line = False
+        if "{" in line:
+            self.in_comment = _comment_open_after(line, False)
+            self.prev_blank = False
+        return new
+
+    def record_ends_here(self) -> bool:
+        """Whether a line starting with ``[`` after the lines fed so far would begin a new
+        record (it would not continue a tag section or an open comment)."""
+        return self.state == 2 and (not self.in_comment or self.one_line)
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """Split text lines into records: (line number of the first line, its lines as read)."""
+    split = Splitter()
+    buf: list[str] = []
+    start = 0
+    for no, raw in enumerate(lines, 1):
+        if split.starts_record(raw):
+            if buf:
+                yield start, buf
+            buf = [raw]
+            start = no
+        elif buf:
+            buf.append(raw)
+    if buf:
+        yield start, buf
+
+
+def _record_text(raw: list[str]) -> str:
+    """A record's text: its lines as read, without the blank lines after it and the line
+    break (``\n``, ``\r\n``, any ``\r`` before it) that ends its last line."""
+    end = len(raw)
+    while end > 1 and not raw[end - 1].strip():
+        end -= 1
+    return "".join(raw[:end] if end < len(raw) else raw).rstrip("\r\n")
+
+
+# ----------------------------------------------------------------------------------------------
 # Reading
 # ----------------------------------------------------------------------------------------------
 
-_TAG_RE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_UNESCAPE_RE = re.compile(r"\\(.)")
 _TOKEN_RE = re.compile(
     r"\s*(?:"
     r"(?P<comment>\{[^}]*\}?)"
     r"|(?P<semi>;[^\n]*)"
-    r"|(?P<num>\d+\.(?![\d.]))"
-    r"|(?P<nag>\$\d+)"
+    r"|(?P<num>[0-9]+\.(?![0-9.])|[0-9]+\.(?=10))"  # a dot may touch the card: 3.10S
+    r"|(?P<nag>\$[0-9]+)"
     r"|(?P<open>\()"
     r"|(?P<close>\))"
     r"|(?P<star>\*)"
@@ -352,96 +568,52 @@ _TOKEN_RE = re.compile(
     r")"
 )
 
-_ACTION_OF: dict[str, Action] = {}
-for _c in CARDS:
-    for _tok in (str(_c), str(_c).lower(), _c.symbol, ("10" + str(_c)[1]) if _c % 5 == 1 else None):
-        if _tok:
-            _ACTION_OF[_tok] = parse_action(_tok)
-for _tok in ("X", "x", "C", "c", "66"):
-    _ACTION_OF[_tok] = parse_action(_tok)
-for _c in CARDS:
-    if _c % 5 in (2, 3):
-        for _pts in (20, 40):
-            _ACTION_OF[f"{_c}+{_pts}"] = parse_action(f"{_c}+{_pts}")
+MAX_NAG = 255
+"""The largest numeric annotation glyph ``$n`` (as in PGN)."""
 
 
-def _lookup_action(word: str) -> Action | None:
-    a = _ACTION_OF.get(word)
+def _lookup_action(game: Game[Any, Any, Any], word: str) -> Any:
+    """The game's action a token stands for, or None when it is not one of its tokens."""
+    a = game.tokens.get(word)
     if a is not None:
         return a
     try:
-        return parse_action(word)
+        return game.parse_action(word)
     except ValueError:
         return None
 
 
+MATCH_MEMORY = 1024
+"""How many undecided matches (Match ids) a reader keeps accounting for at once."""
+
+
 class _MatchBook:
-    """Bummerl state per Match id while a file is read."""
+    """Match state per Match id while a file is read: the undecided matches, at most
+    :data:`MATCH_MEMORY`, the least recently seen dropped first (docs/psn.md)."""
 
-    def __init__(self) -> None:
-        self.state: dict[str, Bummerl] = {}
+    def __init__(self, limit: int = MATCH_MEMORY) -> None:
+        self.state: OrderedDict[str, MatchState] = OrderedDict()
+        self.limit = limit
 
+    def get(self, match_id: str, rules: MatchRules) -> MatchState:
+        """The match this Match id continues, or a new one (none kept, or one kept by
+        other rules: a deal of another game or count)."""
+        st = self.state.get(match_id)
+        if st is None or st.rules != rules:
+            return rules.new()
+        return st
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """Split text lines into records: (line number of the first line, the lines)."""
-    buf: list[str] = []
-    start = 0
-    state = 0  # 0 nothing yet, 1 tag section, 2 after a blank line or movetext
-    in_comment = False
-    no = 0
-    prev_blank = False
-    for no, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
-        if in_comment:
-            if prev_blank and _TAG_RE.match(line):
-                in_comment = False  # a comment never closed: the next record starts here
-            else:
-                buf.append(line)
-                in_comment = _still_in_comment(line, True)
-                prev_blank = not line.strip()
-                continue
-        prev_blank = False
-        s = line.lstrip()
-        if s.startswith("["):
-            if state == 2 and buf:
-                yield start, buf
-                buf = []
-                state = 0
-            if state == 0:
-                start = no
-            state = 1
-            buf.append(line)
-            if not line.rstrip().endswith("]"):
-                state = 2  # movetext on the tag line (compact form)
-                if "{" in line:
-                    in_comment = _still_in_comment(line[line.rfind("]") + 1:], False)
-            continue
-        if not s:
-            if state == 1:
-                state = 2
-            if buf:
-                buf.append(line)
-            continue
-        if state == 0:
-            start = no
-        state = 2
-        buf.append(line)
-        if "{" in line:
-            in_comment = _still_in_comment(line, False)
-    if buf:
-        yield start, buf
-
-
-def _still_in_comment(line: str, inside: bool) -> bool:
-    for ch in line:
-        if inside:
-            if ch == "}":
-                inside = False
-        elif ch == "{":
-            inside = True
-        elif ch == ";":
-            return False
-    return inside
+    def put(self, match_id: str, state: MatchState) -> None:
+        """Keep the match after a deal; a decided one is dropped (B1, BX1: a new one
+        follows)."""
+        book = self.state
+        if state.is_decided:
+            book.pop(match_id, None)
+            return
+        book[match_id] = state
+        book.move_to_end(match_id)
+        if len(book) > self.limit:
+            book.popitem(last=False)
 
 
 class _Ctx:
@@ -449,23 +621,24 @@ class _Ctx:
 
     __slots__ = ("actions", "alive", "line", "pos", "prev_before", "start")
 
-    def __init__(self, start: Position | None, line: Line, prev_before: Action | None) -> None:
+    def __init__(self, start: Any, line: Line, prev_before: Any) -> None:
         self.start = start
         self.pos = start.copy() if start is not None else None
-        self.actions: list[Action] = []
+        self.actions: list[Any] = []
         self.line = line
         self.alive = start is not None
         self.prev_before = prev_before
 
 
-def _replay(start: Position, actions: Sequence[Action]) -> Position:
+def _replay(start: Any, actions: Sequence[Any]) -> Any:
+    """The position after actions already checked (a variation's start)."""
     p = start.copy()
     for a in actions:
         p.apply_unchecked(a)
     return p
 
 
-def parse_record(text: str, *, profiles: Iterable[Profile] = (), strict: bool = False,
+def parse_record(text: str, *, profiles: Iterable[Any] = (), strict: bool = False,
                  index: int = 1, file: str | None = None) -> Record:
     """Read the first record of a PSN string."""
     for rec in _read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict, file=file):
@@ -474,25 +647,22 @@ def parse_record(text: str, *, profiles: Iterable[Profile] = (), strict: bool = 
     raise ValueError("no record in the text")
 
 
-def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
-                 profiles: tuple[Profile, ...], file: str | None,
-                 fast: _FastReader | None = None) -> Record:
-    rec = Record(index=index, line=first, file=file)
+def _tag_section(rec: Record, lines: list[str], first: int,
+                 tag_lines: dict[str, int]) -> tuple[int, str | None]:
+    """Read the tag lines at the start of ``lines`` into ``rec.tags``; return the index of
+    the first movetext line and, in the compact form, the movetext on the last tag line."""
     errors = rec.errors
-    tags: dict[str, str] = {}
-    tag_lines: dict[str, int] = {}
+    tags = rec.tags
     i = 0
     n = len(lines)
-    inline_moves: str | None = None
-    # -- tag section
-    while i < n and inline_moves is None:
+    while i < n:
         line = lines[i]
         s = line.lstrip()
         if not s.startswith("["):
             break
         ln = first + i
-        if (line.endswith('"]') and line.startswith("[") and line.count('"') == 2
-                and "\\" not in line):
+        if (line[:1] == "[" and line.endswith('"]') and line.count('"') == 2
+                and "\\" not in line):  # the usual line: one plain tag
             sp = line.find(" ")
             name = line[1:sp]
             if sp > 1 and line[sp + 1] == '"' and name.isalnum():
@@ -508,8 +678,7 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
             if m is None:
                 rest = line[pos:]
                 if rest.strip() and not rest.lstrip().startswith("["):
-                    inline_moves = " " * pos + rest  # compact form: movetext after the tags
-                    break
+                    return i + 1, " " * pos + rest  # compact form: movetext after the tags
                 if rest.strip():
                     col = pos + len(rest) - len(rest.lstrip()) + 1
                     errors.append(RecordError(ln, col, "PSN",
@@ -526,7 +695,19 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
             tag_lines[name] = ln
             pos = m.end()
         i += 1
-    rec.tags = tags
+    return i, None
+
+
+def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
+                 profiles: tuple[Any, ...], file: str | None) -> Record:
+    """One record from its lines: tags, game and profile, deck, match, movetext, result."""
+    source = _record_text(raw)
+    rec = Record(index=index, line=first, file=file, source=source)
+    lines = source.split("\n")
+    if "\r" in source:
+        lines = [x[:-1] if x.endswith("\r") else x for x in lines]
+    tag_lines: dict[str, int] = {}
+    i, inline_moves = _tag_section(rec, lines, first, tag_lines)
     if inline_moves is not None:
         move_first = first + i - 1
         movetext_lines = [inline_moves, *lines[i:]]
@@ -536,209 +717,179 @@ def _parse_chunk(first: int, lines: list[str], index: int, book: _MatchBook,
     movetext = "\n".join(movetext_lines)
     rec.source_movetext = movetext.strip("\n")
 
-    # -- profile, deck, dealer
-    ready = True
-    prof_name = tags.get("Rules")
-    if prof_name is not None:
-        try:
-            rec.profile = profile_named(prof_name, profiles)
-        except KeyError:
-            known = ", ".join(sorted({*PROFILES, *(p.name for p in profiles)}))
-            errors.append(RecordError(tag_lines["Rules"], 1, "PSN",
-                                      f"unknown Rules profile {prof_name!r}; known: {known}"))
-            ready = False
-    deck_text = tags.get("Deck")
-    if deck_text is None:
-        errors.append(RecordError(first, 1, "S3", "the record has no Deck tag"))
-        ready = False
-    else:
-        try:
-            deck = parse_cards(deck_text)
-        except ValueError as e:
-            errors.append(RecordError(tag_lines["Deck"], 1, "S3", f"Deck: {e}"))
-            ready = False
-        else:
-            if len(deck) != 20 or len(set(deck)) != 20:
-                dup = sorted({str(c) for c in deck if deck.count(c) > 1})
-                missing = sorted(str(c) for c in CARDS if c not in deck)
-                why = f"{len(deck)} cards"
-                if dup:
-                    why += f"; twice: {' '.join(dup)}"
-                if missing:
-                    why += f"; missing: {' '.join(missing)}"
-                errors.append(RecordError(tag_lines["Deck"], 1, "S3",
-                                          f"Deck must hold the 20 cards once each ({why})"))
-                ready = False
-            else:
-                rec.deck = tuple(deck)
-
-    match_id = tags.get("Match")
-    bummerl: Bummerl | None = None
-    if match_id is not None:
-        bummerl = book.state.get(match_id)
-        if bummerl is None or bummerl.is_decided:
-            bummerl = Bummerl()
-        rec.match = match_id
-        rec.deal = bummerl.next_deal
-        rec.counters_before = bummerl.counters
-    expected_dealer = bummerl.dealer if bummerl is not None else Seat.B
-    dealer_text = tags.get("Dealer")
-    rec.dealer = expected_dealer
-    if dealer_text is not None:
-        d = dealer_text.strip().upper()
-        if d not in ("A", "B"):
-            errors.append(RecordError(tag_lines["Dealer"], 1, "PSN",
-                                      f"Dealer is A or B, not {dealer_text!r}"))
-        else:
-            rec.dealer = SEATS[d == "B"]
-            if (bummerl is not None and bummerl.deals > 0
-                    and rec.dealer != expected_dealer):
-                errors.append(RecordError(tag_lines["Dealer"], 1, "Dealer",
-                                          f"Dealer {rec.dealer} disagrees: {expected_dealer} "
-                                          f"deals deal {bummerl.next_deal} of match {match_id}"))
-    if bummerl is not None:
-        deal_text = tags.get("Deal")
-        if deal_text is not None and deal_text.strip() != str(bummerl.next_deal):
-            errors.append(RecordError(tag_lines["Deal"], 1, "Deal",
-                                      f"Deal {deal_text} disagrees: this is deal "
-                                      f"{bummerl.next_deal} of match {match_id}"))
-        score_text = tags.get("Score")
-        if score_text is not None:
-            want = f"{bummerl.counters[0]}-{bummerl.counters[1]}"
-            if score_text.replace(" ", "") != want:
-                errors.append(RecordError(tag_lines["Score"], 1, "Score",
-                                          f"Score {score_text} disagrees: the counters "
-                                          f"before this deal are {want}"))
-
-    # -- movetext
-    start = (Position.dealt(tuple(map(int, rec.deck)), rec.dealer, rec.profile)
-             if ready and rec.deck else None)
-    _read_movetext(rec, movetext, movetext_lines, move_first, start, fast)
+    ready = _game_and_profile(rec, tag_lines, profiles)
+    deck = _deck(rec, tag_lines)
+    state = _match_before(rec, book, tag_lines) if ready else None
+    start = _start(rec, deck, tag_lines) if ready and deck is not None else None
+    _read_movetext(rec, movetext, movetext_lines, move_first, start)
     if start is None:
         rec.main_line_ok = False
-
-    # -- result and match
-    if rec.main_line_ok:
-        res = tags.get("Result")
-        if res is not None and " ".join(res.split()).upper() != rec.result_text:
-            errors.append(RecordError(tag_lines["Result"], 1, "Result",
-                                      f"Result {res} disagrees: the record gives "
-                                      f"{rec.result_text}"))
-    if bummerl is not None and match_id is not None:
-        after = bummerl.after(rec.outcome if rec.main_line_ok else None, rec.dealer)
-        book.state[match_id] = after
+    _check_result(rec, tag_lines)
+    if state is not None and rec.match is not None:
+        after = rec.game.after_deal(state, rec.final if rec.main_line_ok else None,
+                                    rec.profile, int(rec.dealer))
+        book.put(rec.match, after)
         rec.counters = after.counters
-    if len(errors) > 1:
-        errors.sort(key=lambda e: (e.line, e.col))
+    if len(rec.errors) > 1:
+        rec.errors.sort(key=lambda e: (e.line, e.col))
     return rec
+
+
+def _game_and_profile(rec: Record, tag_lines: dict[str, int], profiles: tuple[Any, ...]
+                      ) -> bool:
+    """The record's game (Variant tag) and profile (Rules tag); False when either is
+    unknown (the error is on the record)."""
+    tags = rec.tags
+    try:
+        game = find_game(tags)
+    except KeyError as e:
+        rec.errors.append(RecordError(tag_lines["Variant"], 1, "PSN", str(e.args[0])))
+        return False
+    rec.game = game
+    if "Rules" not in tags:
+        rec.profile = game.default_profile
+        return True
+    extra = [p for p in profiles if game.owns_profile(p)] if profiles else ()
+    try:
+        rec.profile = game.profile_from_tags(tags, extra)
+    except SetupError as e:
+        rec.errors.append(RecordError(tag_lines["Rules"], 1, e.rule, e.message))
+        rec.profile = game.default_profile
+        return False
+    return True
+
+
+def _deck(rec: Record, tag_lines: dict[str, int]) -> tuple[int, ...] | None:
+    """The Deck tag's card values (also kept on the record), None when missing or broken
+    (the error is on the record)."""
+    try:
+        cards = deck_cards(rec.tags, rec.game.deck_rule)
+    except SetupError as e:
+        line = tag_lines["Deck"] if e.tag is not None else rec.line
+        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        return None
+    rec.deck = tuple(cards)
+    return tuple(map(int, cards))
+
+
+def _match_before(rec: Record, book: _MatchBook, tag_lines: dict[str, int]
+                  ) -> MatchState | None:
+    """Place the deal in its match (Match tag) and fix its dealer; check the Dealer,
+    Deal and Score tags against the match so far. The match before the deal, or None
+    for a deal that stands alone."""
+    tags = rec.tags
+    game = rec.game
+    errors = rec.errors
+    match_id = tags.get("Match")
+    state: MatchState | None = None
+    if match_id is not None:
+        state = book.get(match_id, game.match_rules(rec.profile))
+        rec.match = match_id
+        rec.deal = state.next_deal
+        rec.counters_before = state.counters
+        expected = state.dealer
+    else:
+        expected = game.default_dealer(rec.profile)
+    rec.dealer = game.seat(expected)
+    dealer_text = tags.get("Dealer")
+    if dealer_text is not None:
+        try:
+            given = game.seat_named(dealer_text[:40])
+        except ValueError as e:
+            errors.append(RecordError(tag_lines["Dealer"], 1, "PSN", str(e)))
+        else:
+            rec.dealer = game.seat(given)
+            if state is not None and state.deals > 0 and given != expected:
+                errors.append(RecordError(
+                    tag_lines["Dealer"], 1, "Dealer",
+                    f"Dealer {game.seat_name(given)} disagrees: {game.seat_name(expected)} "
+                    f"deals deal {state.next_deal} of match {match_id}"))
+    if state is not None:
+        deal_text = tags.get("Deal")
+        if deal_text is not None and deal_text.strip() != str(state.next_deal):
+            errors.append(RecordError(tag_lines["Deal"], 1, "Deal",
+                                      f"Deal {deal_text[:40]} disagrees: this is deal "
+                                      f"{state.next_deal} of match {match_id}"))
+        score_text = tags.get("Score")
+        if score_text is not None:
+            want = state.score_text
+            if score_text.replace(" ", "") != want:
+                errors.append(RecordError(tag_lines["Score"], 1, "Score",
+                                          f"Score {score_text[:40]} disagrees: the counters "
+                                          f"before this deal are {want}"))
+    return state
+
+
+def _start(rec: Record, deck: tuple[int, ...], tag_lines: dict[str, int]) -> Any:
+    """The position as dealt, or None when a tag keeps the deal from starting (Cut)."""
+    try:
+        return rec.game.deal(deck, rec.tags, rec.profile, int(rec.dealer))
+    except SetupError as e:
+        line = tag_lines.get(e.tag, rec.line) if e.tag is not None else rec.line
+        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        return None
+
+
+def _check_result(rec: Record, tag_lines: dict[str, int]) -> None:
+    """Compare the Result tag with the main line's outcome (when the main line is good)."""
+    if not rec.main_line_ok:
+        return
+    res = rec.tags.get("Result")
+    if res is not None and not rec.game.same_result(res, rec.outcome):
+        rec.errors.append(RecordError(tag_lines["Result"], 1, "Result",
+                                      f"Result {res[:40]} disagrees: the record gives "
+                                      f"{rec.result_text}"))
 
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
 
 
-def _read_plain_movetext(rec: Record, text: str, pos: Position) -> bool:
+def _trick_number_error(game: Game[Any, Any, Any], pos: Any, digits: str) -> str | None:
+    """Why trick number ``digits`` is wrong before the next action at ``pos`` (any number
+    passes once the deal is over), or None."""
+    return game.trick_number_error(pos, int(digits) if len(digits) <= 3 else 0)
+
+
+def _read_plain_movetext(rec: Record, text: str, pos: Any) -> bool:
     """Read movetext of bare actions and trick numbers quickly; False if it needs the full
     reader (any annotation, odd token or error: that one reports exact columns)."""
+    game = rec.game
     moves = rec.main.moves
-    prev: Action | None = None
-    get = _ACTION_OF.get
+    prev: Any = None
+    get = game.tokens.get
+    number_before = game.number_before
+    number_error = game.trick_number_error
+    check = pos.check
+    apply = pos.apply_unchecked
     for tok in text.split():
         a = get(tok)
         if a is None:
-            if tok[-1:] == "." and tok[:-1].isdigit():
-                if pos.outcome is None and (
-                        int(tok[:-1]) != pos.tricks[0] + pos.tricks[1] + 1 or pos.lead >= 0):
-                    return False
-                continue
+            if tok[-1:] == ".":
+                digits = tok[:-1]
+                if digits.isdigit() and digits.isascii():
+                    if number_error(pos, int(digits) if len(digits) <= 3 else 0) is not None:
+                        return False
+                    continue
             return False
-        if pos.check(a) is not None:
+        if check(a) is not None:
             return False
-        moves.append(Move(a, [], [], [], trick_number(pos, a, prev)))
-        pos.apply_unchecked(a)
+        moves.append(Move(a, [], [], [], number_before(pos, a, prev)))
+        apply(a)
         prev = a
     rec.final = pos
     rec.outcome = pos.outcome
     return True
 
 
-_CODE_OF_TOKEN: dict[str, int] = {tok: CODE_OF[a] for tok, a in _ACTION_OF.items()}
-_CODE_OF_TOKEN.update((f"{n}.", CODE_NUMBER + n) for n in range(1, 41))
-_FAST_AFTER = 200
-"""With ``SCHNAPSEN_LAB_FAST=auto`` a reader refers plain records to the compiled referee
-from this record on (``=1``: from the first; unset or ``0``: never). Off by default: on
-this project's benchmarks the per-record cost of calling the kernel ate its gain
-(benchmarks/psn_read.py prints both paths)."""
-
-
-class _FastReader:
-    """The compiled referee and the buffers one reader reuses for every record."""
-
-    SIZE = 256
-
-    def __init__(self) -> None:
-        import numpy as np
-
-        self.run = compiled_referee()
-        self.deck = np.zeros(20, dtype=np.int64)
-        self.codes = np.zeros(self.SIZE, dtype=np.int64)
-        self.numbers = np.zeros(self.SIZE, dtype=np.int64)
-        self.state = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.profiles: dict[Profile, tuple[int, int]] = {}
-        self.run(self.deck, 1, 2, 0, self.codes, 0, self.numbers, self.state)  # compile now
-
-    def read(self, rec: Record, text: str, pos: Position) -> bool:
-        """As :func:`_read_plain_movetext`, the main line refereed by the compiled kernel."""
-        get = _CODE_OF_TOKEN.get
-        codes = [get(t, -1) for t in text.split()]
-        n = len(codes)
-        if n > self.SIZE or -1 in codes:
-            return _read_plain_movetext(rec, text, pos)
-        prof = self.profiles.get(pos.profile)
-        if prof is None:
-            prof = self.profiles[pos.profile] = profile_data(pos.profile)
-        self.codes[:n] = codes
-        self.deck[:] = pos.deck
-        if self.run(self.deck, pos.dealer, prof[0], prof[1], self.codes, n, self.numbers,
-                    self.state) >= 0:
-            return False  # the full reader reports the exact error
-        table = ACTION_OF_CODE
-        acts = [table[c] for c in codes if c < CODE_NUMBER]
-        nums = self.numbers[:len(acts)].tolist()
-        rec.main.moves.extend([Move(a, [], [], [], k or None)  # type: ignore[arg-type]
-                               for a, k in zip(acts, nums, strict=True)])
-        final_position(pos, self.state.tolist())
-        rec.final = pos
-        rec.outcome = pos.outcome
-        return True
-
-
-def _fast_from() -> int | None:
-    """From which record a reader uses the compiled referee (None: never)."""
-    v = os.environ.get("SCHNAPSEN_LAB_FAST", "").strip().lower()
-    if v == "1":
-        return 1
-    if v == "auto":
-        return _FAST_AFTER
-    return None
-
-
-def _fast_reader() -> _FastReader | None:
-    """A compiled referee with fresh buffers; None where numba is missing or fails."""
-    try:
-        return _FastReader()
-    except Exception:  # any failure leaves the (reference) engine path
-        return None
-
-
-def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
-                   start: Position | None, fast: _FastReader | None = None) -> None:
+def _read_movetext(rec: Record, text: str, lines: list[str], first: int, start: Any) -> None:
+    """Read and referee the movetext from ``start`` (None: the deal cannot start, the
+    tokens are still read for their own errors)."""
     if start is not None and not _SLOW_CHARS.search(text):
-        if (fast.read(rec, text, start) if fast is not None
-                else _read_plain_movetext(rec, text, start)):
+        if _read_plain_movetext(rec, text, start):
             return
         rec.main = Line()
-        assert rec.deck is not None
-        start = Position.deal(rec.deck, rec.dealer, rec.profile)
+        start = rec.start()
+    game = rec.game
     errors = rec.errors
     main = rec.main
     root = _Ctx(start, main, None)
@@ -751,16 +902,11 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
         nonlocal line_starts
         if line_starts is None:
             line_starts = [0]
-            for k, ch in enumerate(text):
-                if ch == "\n":
-                    line_starts.append(k + 1)
-        lo, hi = 0, len(line_starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if line_starts[mid] <= off:
-                lo = mid
-            else:
-                hi = mid - 1
+            k = text.find("\n")
+            while k >= 0:
+                line_starts.append(k + 1)
+                k = text.find("\n", k + 1)
+        lo = bisect.bisect_right(line_starts, off) - 1
         return first + lo, off - line_starts[lo] + 1
 
     def fail(c: _Ctx, off: int, rule: str, msg: str) -> None:
@@ -780,12 +926,12 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             word = m.group("word")
             off = m.start("word")
             if starred:
-                fail(ctx, off, "PSN", f"{word!r} after '*', which ends the deal")
+                fail(ctx, off, "PSN", f"{word[:40]!r} after '*', which ends the deal")
                 starred = False
                 continue
-            action = _lookup_action(word)
+            action = _lookup_action(game, word)
             if action is None:
-                fail(ctx, off, "PSN", f"not a PSN token: {word!r}")
+                fail(ctx, off, "PSN", f"not a PSN token: {word[:40]!r}")
                 continue
             if not ctx.alive:
                 continue
@@ -797,9 +943,7 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, off, err[0], f"{err[1]}; legal: {legal}")
                 continue
             prev = ctx.actions[-1] if ctx.actions else ctx.prev_before
-            number = trick_number(pos, action, prev)
-            ln, col = (0, 0)
-            mv = Move(action, number=number, line=ln, col=col)
+            mv = Move(action, number=game.number_before(pos, action, prev))
             suffix = m.group("suffix")
             if suffix:
                 mv.nags.append(GLYPHS[suffix])
@@ -812,21 +956,23 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
             pos = ctx.pos
             assert pos is not None
             tok = m.group("num")
-            want = pos.tricks_played + 1
-            if pos.outcome is None and (int(tok[:-1]) != want or pos.lead >= 0):
-                what = (f"trick {pos.tricks_played + 1} is in progress" if pos.lead >= 0
-                        else f"the next trick is {want}")
-                fail(ctx, m.start("num"), "PSN", f"trick number {tok} is wrong: {what}")
+            why = _trick_number_error(game, pos, tok[:-1])
+            if why is not None:
+                fail(ctx, m.start("num"), "PSN", f"trick number {tok[:40]} is wrong: {why}")
         elif kind == "comment":
             body = m.group("comment")
             if not body.endswith("}"):
                 fail(ctx, m.start("comment"), "PSN", "a comment opened with { is never closed")
                 continue
-            _attach_comment(ctx, " ".join(body[1:-1].split()))
+            _attach_comment(ctx, " ".join(body[1:-1].split()), root, rec)
         elif kind == "semi":
-            _attach_comment(ctx, " ".join(m.group("semi")[1:].split()))
+            _attach_comment(ctx, " ".join(m.group("semi")[1:].split()), root, rec)
         elif kind in ("glyph", "nag"):
             tok = m.group(kind)
+            if kind == "nag" and (len(tok) > 4 or int(tok[1:]) > MAX_NAG):
+                fail(ctx, m.start(kind), "PSN",
+                     f"{tok[:40]} is not an annotation glyph ($0 to ${MAX_NAG})")
+                continue
             if not ctx.line.moves:
                 if ctx.alive:
                     fail(ctx, m.start(kind), "PSN", f"{tok} must follow a move")
@@ -838,8 +984,8 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
                 fail(ctx, m.start("open"), "PSN", "a variation must follow the move it replaces")
             parent = ctx
             var = Line()
-            base: Position | None = None
-            before: Action | None = None
+            base: Any = None
+            before: Any = None
             if parent.alive and parent.start is not None and parent.actions:
                 base = _replay(parent.start, parent.actions[:-1])
                 before = (parent.actions[-2] if len(parent.actions) > 1 else parent.prev_before)
@@ -866,58 +1012,93 @@ def _read_movetext(rec: Record, text: str, lines: list[str], first: int,
         rec.outcome = root.pos.outcome if rec.main_line_ok else None
 
 
-def _attach_comment(ctx: _Ctx, text: str) -> None:
+def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
+    if ctx is root and not ctx.alive and ctx.start is not None:
+        rec.comments_after_error.append(text)  # after the main line's error
+        return
     if ctx.line.moves:
         ctx.line.moves[-1].comments.append(text)
     else:
         ctx.line.comments.append(text)
 
 
-def _open_source(source: str | os.PathLike[str] | IO[str]) -> tuple[IO[str], bool, str | None]:
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        return open(path, encoding="utf-8", newline=""), True, path
-    return source, False, getattr(source, "name", None)
+def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
+    """The lines of a byte stream decoded as UTF-8; a byte that is not UTF-8 raises
+    UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
+    offset = 0
+    for raw in stream:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            where = f"{name}: " if name else ""
+            raise UnicodeDecodeError("utf-8", raw, offset + e.start, offset + e.end,
+                                     f"{where}not UTF-8 text (byte {offset + e.start + 1})"
+                                     ) from None
+        offset += len(raw)
 
 
-def read(source: str | os.PathLike[str] | IO[str], *, strict: bool = False,
-         profiles: Iterable[Profile] = ()) -> Iterator[Record]:
-    """Read records lazily from a path or an open text stream.
+def _is_binary(stream: object) -> bool:
+    return isinstance(stream, (io.RawIOBase, io.BufferedIOBase)) or (
+        not isinstance(stream, io.TextIOBase) and "b" in str(getattr(stream, "mode", "")))
+
+
+def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False,
+         profiles: Iterable[Any] = ()) -> Iterator[Record]:
+    """Read records lazily from a path or an open stream (text, or bytes read as UTF-8).
 
     Forgiving by default: each record keeps its own errors. With ``strict`` the first
-    error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag.
+    error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag
+    (of any game: each record's game takes its own).
+    Input that is not UTF-8 raises UnicodeDecodeError (``start``: the byte offset).
     """
-    stream, owned, name = _open_source(source)
-    try:
-        yield from _read_lines(stream, profiles=tuple(profiles), strict=strict, file=name)
-    finally:
-        if owned:
-            stream.close()
+    profs = tuple(profiles)
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, encoding="utf-8", newline="\n") as f:
+            try:
+                yield from _read_lines(f, profiles=profs, strict=strict, file=path)
+            except UnicodeDecodeError:
+                with open(path, "rb") as again:  # where it goes wrong, in the whole file
+                    for _ in _utf8_lines(again, path):
+                        pass
+                raise
+        return
+    name = getattr(source, "name", None)
+    name = name if isinstance(name, str) else None
+    if _is_binary(source):
+        lines: Iterable[str] = _utf8_lines(source, name)  # type: ignore[arg-type]
+    else:
+        lines = source  # type: ignore[assignment]
+    yield from _read_lines(lines, profiles=profs, strict=strict, file=name)
 
 
-def _read_lines(lines: Iterable[str], *, profiles: tuple[Profile, ...], strict: bool,
+def _without_bom(lines: Iterable[str]) -> Iterator[str]:
+    it = iter(lines)
+    for first in it:
+        yield first[1:] if first.startswith("\ufeff") else first
+        break
+    yield from it
+
+
+def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
-    fast_from = _fast_from()
-    fast: _FastReader | None = None
-    for index, (first, chunk) in enumerate(_chunks(lines), 1):
-        if index == fast_from:
-            fast = _fast_reader()
-        rec = _parse_chunk(first, chunk, index, book, profiles, file, fast)
+    for index, (first, chunk) in enumerate(_chunks(_without_bom(lines)), 1):
+        rec = _parse_chunk(first, chunk, index, book, profiles, file)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
         yield rec
 
 
-def loads(text: str, *, strict: bool = False, profiles: Iterable[Profile] = ()) -> list[Record]:
+def loads(text: str, *, strict: bool = False, profiles: Iterable[Any] = ()) -> list[Record]:
     """Read every record of a PSN string."""
     return list(_read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict,
                             file=None))
 
 
-def load(stream: IO[str], *, strict: bool = False,
-         profiles: Iterable[Profile] = ()) -> list[Record]:
-    """Read every record of an open text stream."""
+def load(stream: IO[str] | IO[bytes], *, strict: bool = False,
+         profiles: Iterable[Any] = ()) -> list[Record]:
+    """Read every record of an open stream."""
     return list(read(stream, strict=strict, profiles=profiles))
 
 
@@ -933,58 +1114,81 @@ def _tag_lines(rec: Record) -> list[str]:
     tags = dict(rec.tags)
     if rec.deck is not None and "Deck" in tags:
         tags["Deck"] = " ".join(str(c) for c in rec.deck)
-    return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags).items()]
+    return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags, rec.game.tag_order).items()]
 
 
-def _line_words(line: Line, compact: bool, out: list[str]) -> None:
-    for c in line.comments:
-        _comment_words(c, compact, out)
-    for mv in line.moves:
-        if mv.number is not None:
-            out.append(f"{mv.number}.")
-        out.append(str(mv))
-        out.extend(f"${n}" for n in mv.nags if n not in _GLYPH_OF)
-        for c in mv.comments:
-            _comment_words(c, compact, out)
-        for var in mv.variations:
-            inner: list[str] = []
-            _line_words(var, compact, inner)
-            if not inner:
-                out.append("()")
-                continue
-            inner[0] = "(" + inner[0]
-            inner[-1] = inner[-1] + ")"
-            out.extend(inner)
+_BREAK = "\n"
+"""A word of the movetext that ends its line: it follows every ``;`` comment."""
+_OPEN, _CLOSE = object(), object()
 
 
-def _comment_words(text: str, compact: bool, out: list[str]) -> None:
+def _line_words(line: Line, out: list[str]) -> None:
+    """The words of a line's movetext, variations nested to any depth (no recursion)."""
+    todo: list[object] = [line]
+    opened: list[int] = []  # where each open variation's words begin in ``out``
+    pending_open = 0
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Line):
+            items: list[object] = []
+            for c in item.comments:
+                items.extend(_comment_words(c))
+            for mv in item.moves:
+                if mv.number is not None:
+                    items.append(f"{mv.number}.")
+                items.append(str(mv))
+                glyph = bool(mv.nags) and mv.nags[0] in _GLYPH_OF
+                items.extend(f"${n}" for n in mv.nags[1 if glyph else 0:])
+                for c in mv.comments:
+                    items.extend(_comment_words(c))
+                for var in mv.variations:
+                    items += [_OPEN, var, _CLOSE]
+            todo.extend(reversed(items))
+        elif item is _OPEN:
+            opened.append(len(out))
+            pending_open += 1
+        elif item is _CLOSE:
+            begin = opened.pop()
+            if len(out) == begin:
+                out.append("(" * pending_open + ")")
+                pending_open = 0
+            elif out[-1] == _BREAK:
+                out.append(")")
+            else:
+                out[-1] += ")"
+        else:
+            assert isinstance(item, str)
+            if pending_open:
+                item = "(" * pending_open + item
+                pending_open = 0
+            out.append(item)
+
+
+def _comment_words(text: str) -> list[str]:
+    """A comment as words: ``{…}``, or a ``;`` comment that ends its line when the text
+    holds a ``}`` (which a ``{…}`` comment cannot)."""
     if "}" in text:
-        text = text.replace("}", ")")
+        return [";" + " ".join(text.split()), _BREAK]
     words = text.split()
     if not words:
-        out.append("{}")
-        return
+        return ["{}"]
     words[0] = "{" + words[0]
     words[-1] = words[-1] + "}"
-    out.extend(words)
+    return words
 
 
-def write_movetext(rec: Record, width: int = 80) -> str:
-    """The record's movetext, wrapped at ``width`` columns (0: one line)."""
-    if rec.errors and not rec.main_line_ok and rec.source_movetext is not None:
-        return rec.source_movetext
-    if any(e.rule == "PSN" for e in rec.errors) and rec.source_movetext is not None:
-        return rec.source_movetext
-    words: list[str] = []
-    _line_words(rec.main, width == 0, words)
-    if width <= 0:
-        return " ".join(words)
+def _wrap(words: list[str], width: int) -> str:
+    """Words joined by spaces into lines of at most ``width`` columns (0: no limit), a line
+    also ending after each :data:`_BREAK`."""
     lines: list[str] = []
     cur = ""
     for w in words:
-        if not cur:
+        if w == _BREAK:
+            lines.append(cur)
+            cur = ""
+        elif not cur:
             cur = w
-        elif len(cur) + 1 + len(w) > width:
+        elif width and len(cur) + 1 + len(w) > width:
             lines.append(cur)
             cur = w
         else:
@@ -994,12 +1198,51 @@ def write_movetext(rec: Record, width: int = 80) -> str:
     return "\n".join(lines)
 
 
+def write_movetext(rec: Record, width: int = 80) -> str:
+    """The record's movetext, wrapped at ``width`` columns (0: one line, except after a
+    ``;`` comment); a record with an error gives its movetext as read."""
+    if rec.errors and rec.source_movetext is not None:
+        return rec.source_movetext
+    words: list[str] = []
+    _line_words(rec.main, words)
+    return _wrap(words, width)
+
+
+def _verbatim(rec: Record) -> bool:
+    return bool(rec.errors) and rec.source is not None
+
+
+def _joined(rec: Record) -> str | None:
+    """An erroneous record's text on one line (its line breaks turned into spaces), or None
+    where that could change what it says or where it ends."""
+    src = rec.source
+    assert src is not None
+    if "\n" not in src:
+        one = src
+    else:
+        one = src.replace("\r\n", " ").replace("\n", " ")
+        again = list(_read_lines([one], profiles=(rec.profile,), strict=False, file=None))
+        alone = list(_read_lines(io.StringIO(src), profiles=(rec.profile,), strict=False,
+                                 file=None))
+        if len(again) != 1 or again != alone:
+            return None
+    split = Splitter()
+    split.starts_record(one)
+    return one if split.record_ends_here() else None
+
+
 def write_record(rec: Record, compact: bool = False) -> str:
-    """One record as PSN text: canonical (ends with a newline) or compact (one line)."""
+    """One record as PSN text: canonical (ending with a line break) or compact (one line,
+    without the break). A record with an error is its text as read: in the compact form on
+    one line where that cannot change it, else on its own lines followed by a blank line."""
+    if _verbatim(rec):
+        assert rec.source is not None
+        if not compact:
+            return rec.source + "\n"
+        one = _joined(rec)
+        return one if one is not None else rec.source + "\n"
     if compact:
         mt = write_movetext(rec, 0)
-        if "\n" in mt:
-            mt = " ".join(mt.split("\n"))
         if not rec.main.moves and not mt.strip():
             mt = "*"
         return " ".join([*_tag_lines(rec), mt])
@@ -1008,13 +1251,14 @@ def write_record(rec: Record, compact: bool = False) -> str:
 
 def dumps(records: Iterable[Record], *, compact: bool = False) -> str:
     """Records as PSN text; canonical records are separated by a blank line."""
-    if compact:
-        return "".join(write_record(r, True) + "\n" for r in records)
-    return "\n".join(write_record(r) for r in records)
+    out = io.StringIO()
+    dump(records, out, compact=compact)
+    return out.getvalue()
 
 
 def dump(records: Iterable[Record], stream: IO[str], *, compact: bool = False) -> None:
-    """Write records to an open text stream."""
+    """Write records to an open text stream (canonical: a blank line between records;
+    compact: one record a line)."""
     first = True
     for r in records:
         if compact:
@@ -1024,6 +1268,3 @@ def dump(records: Iterable[Record], stream: IO[str], *, compact: bool = False) -
                 stream.write("\n")
             stream.write(write_record(r))
         first = False
-
-
-_unused = (CLAIM, Iterator)

@@ -1,19 +1,25 @@
 """Random legal deals, for tests, benchmarks and quick experiments.
 
 Every action is drawn uniformly from the engine's legal actions, so the deals are
-legal but not good play (like the conformance cases).
+legal but not good play (like the conformance cases). :func:`random_record` deals
+two-player Schnapsen; :func:`random_game_record` any registered game, chosen by its
+profile (four-player Bauernschnapsen: ``games.bauern.BAUERN``), through the game
+protocol.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from .cards import CARDS
+from .game import game_of_profile
 from .psn import Line, Move, Record, trick_number
 from .rules import CLAIM, SOFT, Action, Position, Profile, Seat
 
-__all__ = ["random_deck", "random_line", "random_record", "random_records"]
+__all__ = ["random_deck", "random_game_record", "random_line", "random_record",
+           "random_records"]
 
 
 def random_deck(rng: random.Random) -> list[int]:
@@ -37,8 +43,7 @@ def random_line(pos: Position, rng: random.Random, *, stop: float = 0.0) -> list
         a = legal[rng.randrange(len(legal))]
         p.apply_unchecked(a)
         out.append(a)
-    claimant = p.claimant_after_last_trick
-    if claimant is not None and p.claim_is_correct(claimant) and rng.random() < 0.5:
+    if p.legal_actions() and p.claim_is_correct(p.leader) and rng.random() < 0.5:
         out.append(CLAIM)
     return out
 
@@ -78,3 +83,51 @@ def random_records(n: int, seed: int = 0, profile: Profile = SOFT) -> Iterator[R
     rng = random.Random(seed)
     for _ in range(n):
         yield random_record(rng, profile, Seat(rng.randrange(2)))
+
+
+def random_game_record(rng: random.Random, profile: Any, dealer: int | None = None, *,
+                       tags: dict[str, str] | None = None, stop: float = 0.0,
+                       annotate: bool = False) -> Record:
+    """A random legal deal of the game whose profile ``profile`` is, as a record (the
+    dealer by lot unless given); ``stop`` ends it early with that chance a step, and
+    ``annotate`` adds comments, glyphs and a variation. A claim the rules allow after
+    the last trick is made half the time."""
+    game = game_of_profile(profile)
+    d = rng.randrange(len(game.seats)) if dealer is None else dealer
+    t = dict(tags or {})
+    deck = random_deck(rng)
+    pos = game.deal(tuple(deck), t, profile, d)
+    actions: list[Any] = []
+    while pos.outcome is None:
+        if stop and rng.random() < stop:
+            break
+        legal = pos.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        pos.apply_unchecked(a)
+        actions.append(a)
+    if pos.outcome is not None and pos.legal_actions() and rng.random() < 0.5:
+        actions.append(pos.legal_actions()[0])
+    rec = Record.from_actions(deck, actions, dealer=d, profile=profile, tags=t)
+    if annotate and rec.main.moves:
+        moves = rec.main.moves
+        moves[rng.randrange(len(moves))].comments.append(
+            rng.choice(["good", "a note", "Anna's \"trick\" <b>"]))
+        moves[rng.randrange(len(moves))].nags.append(rng.choice([1, 2, 3, 4, 5, 6, 13]))
+        rec.main.comments.append("a random deal")
+        j = rng.randrange(len(moves))
+        before = rec.positions()[j]
+        alt = [a for a in before.legal_actions() if a != moves[j].action]
+        if alt:
+            prev = moves[j - 1].action if j else None
+            var = Line([Move(alt[0], number=game.number_before(before, alt[0], prev))])
+            p = before.play(alt[0])
+            for _ in range(3):
+                legal = p.legal_actions()
+                if p.outcome is not None or not legal:
+                    break
+                a = legal[rng.randrange(len(legal))]
+                var.moves.append(Move(a, number=game.number_before(p, a,
+                                                                   var.moves[-1].action)))
+                p = p.play(a)
+            moves[j].variations.append(var)
+    return rec

@@ -28,6 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, parse_card, parse_cards
+from .i18n import N_, Texts
+from .notation import reason_text
 from .psn import Record
 from .rules import (
     CLAIM,
@@ -42,7 +44,43 @@ from .rules import (
     parse_action,
 )
 
-__all__ = ["Draw", "Entry", "Recorder", "RecorderError", "parse_entry", "record_deal"]
+__all__ = ["TEXT", "Draw", "Entry", "Recorder", "RecorderError", "parse_entry", "record_deal"]
+
+TEXT = Texts({
+    "not_a_draw": N_("not a draw: {text!r} (write A:QS B:TH)"),
+    "draw_both": N_("not a draw: {text!r} (name both: A:QS B:TH)"),
+    "no_entry": N_("{error}; or the cards drawn as A:QS B:TH"),
+    "hand.A": N_("A's hand"),
+    "hand.B": N_("B's hand"),
+    "the_indicator": N_("the indicator"),
+    "five_cards": N_("{who} holds 5 cards after the deal, not {n}"),
+    "no_indicator": N_("the indicator is missing"),
+    "twice_in": N_("a card twice: {card} is twice in {where}"),
+    "twice_in_both": N_("a card twice: {card} is in {first} and {second}"),
+    "draw_first": N_("action {n} ({action}): first enter the cards drawn after trick {trick} "
+                     "({winner} draws first, then {loser})"),
+    "action": N_("action {n} ({action}): {why}"),
+    "no_draw.closed": N_("the talon is closed"),
+    "no_draw.exhausted": N_("the talon is exhausted"),
+    "no_draw.drawn": N_("no trick was completed since the last draw"),
+    "no_draw.no_trick": N_("no trick has been played yet"),
+    "no_draw": N_("no draw now ({draw}): {why}"),
+    "winner_draw": N_("after trick {n}: which card did {who}, the winner, draw?"),
+    "last_draw": N_("after trick {n}, the last draw: {who} takes the indicator {card}, "
+                    "not {other}"),
+    "loser_draw": N_("after trick {n}: which card did {who} draw?"),
+    "both_draw": N_("a card twice: A and B cannot both draw {card}"),
+    "indicator_drawn": N_("after trick {n}: the indicator {card} is taken only on the last "
+                          "draw, by the trick's loser"),
+    "seen": N_("a card twice: {card} was already {where}; it cannot be drawn after trick {n}"),
+    "where.A": N_("in A's first hand"),
+    "where.B": N_("in B's first hand"),
+    "where.indicator": N_("the indicator"),
+    "where.drawn": N_("drawn"),
+    "bad_dealer": N_("the dealer is A or B, not {text!r}"),
+    "entry": N_("entry {n}: {error}"),
+})
+"""Every text of the recorder's errors, as format strings (cards as PSN writes them)."""
 
 
 class RecorderError(IllegalAction):
@@ -99,15 +137,15 @@ def parse_entry(text: str) -> Entry:
         for part in t.replace(",", " ").split():
             who, sep, card = part.partition(":")
             if not sep or who.upper() not in ("A", "B") or who.upper() in cards:
-                raise RecorderError("PSN", f"not a draw: {text!r} (write A:QS B:TH)")
+                raise RecorderError("PSN", TEXT["not_a_draw"].format(text=text))
             cards[who.upper()] = card
         if set(cards) != {"A", "B"}:
-            raise RecorderError("PSN", f"not a draw: {text!r} (name both: A:QS B:TH)")
+            raise RecorderError("PSN", TEXT["draw_both"].format(text=text))
         return Draw(cards["A"], cards["B"])
     try:
         return parse_action(t)
     except ValueError as e:
-        raise RecorderError("PSN", f"{e}; or the cards drawn as A:QS B:TH") from None
+        raise RecorderError("PSN", TEXT["no_entry"].format(error=e)) from None
 
 
 def _hand(cards: Sequence[Card | str | int] | str, who: str) -> list[Card]:
@@ -119,7 +157,7 @@ def _hand(cards: Sequence[Card | str | int] | str, who: str) -> list[Card]:
     except ValueError as e:
         raise RecorderError("PSN", f"{who}: {e}") from None
     if len(out) != 5:
-        raise RecorderError("S3", f"{who} holds 5 cards after the deal, not {len(out)}")
+        raise RecorderError("S3", TEXT["five_cards"].format(who=who, n=len(out)))
     return out
 
 
@@ -136,18 +174,20 @@ class Recorder:
                  hand_b: Sequence[Card | str | int] | str, indicator: Card | str | int, *,
                  profile: Profile = SOFT) -> None:
         d = dealer if isinstance(dealer, Seat) else _seat(dealer)
-        ha = _hand(hand_a, "A's hand")
-        hb = _hand(hand_b, "B's hand")
+        ha = _hand(hand_a, TEXT["hand.A"])
+        hb = _hand(hand_b, TEXT["hand.B"])
         ind = _card_or_none(indicator)
         if ind is None:
-            raise RecorderError("S3", "the indicator is missing")
+            raise RecorderError("S3", TEXT["no_indicator"])
         where: dict[Card, str] = {}
-        for name, cards in (("A's hand", ha), ("B's hand", hb), ("the indicator", [ind])):
+        for name, cards in ((TEXT["hand.A"], ha), (TEXT["hand.B"], hb),
+                            (TEXT["the_indicator"], [ind])):
             for c in cards:
                 if c in where:
                     other = where[c]
-                    place = f"twice in {name}" if other == name else f"in {other} and {name}"
-                    raise RecorderError("S3", f"a card twice: {c} is {place}")
+                    raise RecorderError("S3", TEXT["twice_in"].format(card=c, where=name)
+                                        if other == name else TEXT["twice_in_both"].format(
+                                            card=c, first=other, second=name))
                 where[c] = name
         self.dealer: Seat = d
         self.profile: Profile = profile
@@ -207,7 +247,7 @@ class Recorder:
     def is_over(self) -> bool:
         """Whether the deal has ended (a claim, or the last trick with no claim possible)."""
         p = self._position
-        return p.outcome is not None and (p.claimed or p.claimant_after_last_trick is None)
+        return p.outcome is not None and not p.legal_actions()
 
     @property
     def seen(self) -> frozenset[Card]:
@@ -240,16 +280,13 @@ class Recorder:
         p = self._position
         if self._draw_due:
             return [CLAIM]
-        if p.outcome is not None:
-            c = p.claimant_after_last_trick
-            return [CLAIM] if c is not None and not p.claimed else []
         return p.legal_actions()
 
     def to_act(self) -> Seat | None:
         """Who makes the next action entry (the claimant for a claim-only step)."""
         p = self._position
-        if p.outcome is not None:
-            return p.claimant_after_last_trick if not p.claimed else None
+        if p.outcome is not None:  # after the last trick, its winner's claim (E2 a)
+            return SEATS[p.leader] if p.legal_actions() else None
         if self._draw_due:
             return None
         return p.to_move
@@ -273,12 +310,12 @@ class Recorder:
         n = len(self._actions) + 1
         if self._draw_due and a != CLAIM:
             w, lo = self.draw_order() or (Seat.A, Seat.B)
-            raise RecorderError("T2", f"action {n} ({a}): first enter the cards drawn after "
-                                f"trick {pos.tricks_played} ({w} draws first, then {lo})",
-                                [CLAIM])
+            raise RecorderError("T2", TEXT["draw_first"].format(
+                n=n, action=a, trick=pos.tricks_played, winner=w, loser=lo), [CLAIM])
         err = pos.check(a)
         if err is not None:
-            raise RecorderError(err[0], f"action {n} ({a}): {err[1]}", pos.legal_actions())
+            raise RecorderError(err[0], TEXT["action"].format(
+                n=n, action=a, why=reason_text(err[1], str)), pos.legal_actions())
         drew_before = pos.talon_open
         new = pos.copy()
         new.apply_unchecked(a)
@@ -293,36 +330,35 @@ class Recorder:
         order = self.draw_order()
         if order is None:
             p = self._position
-            why = ("the talon is closed" if p.closed else "the talon is exhausted"
-                   if p.exhausted else "no trick was completed since the last draw"
-                   if p.tricks_played else "no trick has been played yet")
-            raise RecorderError("T2", f"no draw now ({d}): {why}")
+            why = TEXT["no_draw.closed" if p.closed else "no_draw.exhausted"
+                       if p.exhausted else "no_draw.drawn"
+                       if p.tricks_played else "no_draw.no_trick"]
+            raise RecorderError("T2", TEXT["no_draw"].format(draw=d, why=why))
         w, lo = order
         cw, cl = d.of(w), d.of(lo)
         last = self.last_draw
         n = self._position.tricks_played
         ind = CARDS[self._position.indicator]
         if cw is None:
-            raise RecorderError("T2", f"after trick {n}: which card did {w}, the winner, draw?")
+            raise RecorderError("T2", TEXT["winner_draw"].format(n=n, who=w))
         if last:
             if cl is not None and cl != ind:
-                raise RecorderError("T2", f"after trick {n}, the last draw: {lo} takes the "
-                                    f"indicator {ind}, not {cl}")
+                raise RecorderError("T2", TEXT["last_draw"].format(n=n, who=lo, card=ind,
+                                                                   other=cl))
             cards = [cw]
         else:
             if cl is None:
-                raise RecorderError("T2", f"after trick {n}: which card did {lo} draw?")
+                raise RecorderError("T2", TEXT["loser_draw"].format(n=n, who=lo))
             if cl == cw:
-                raise RecorderError("S3", f"a card twice: A and B cannot both draw {cw}")
+                raise RecorderError("S3", TEXT["both_draw"].format(card=cw))
             cards = [cw, cl]
         seen = self.seen
         for c in cards:
             if c == ind:
-                raise RecorderError("T2", f"after trick {n}: the indicator {ind} is taken "
-                                    "only on the last draw, by the trick's loser")
+                raise RecorderError("T2", TEXT["indicator_drawn"].format(n=n, card=ind))
             if c in seen:
-                raise RecorderError("S3", f"a card twice: {c} was already {self._where(c)}; "
-                                    f"it cannot be drawn after trick {n}")
+                raise RecorderError("S3", TEXT["seen"].format(card=c, where=self._where(c),
+                                                              n=n))
         slots = [*self._slots, *cards]
         self._position = self._replay(slots, self._actions)
         self._slots = slots
@@ -332,12 +368,12 @@ class Recorder:
 
     def _where(self, c: Card) -> str:
         if c in self.hands[0]:
-            return "in A's first hand"
+            return TEXT["where.A"]
         if c in self.hands[1]:
-            return "in B's first hand"
+            return TEXT["where.B"]
         if c == self.indicator:
-            return "the indicator"
-        return "drawn"
+            return TEXT["where.indicator"]
+        return TEXT["where.drawn"]
 
     def undo(self) -> Entry | None:
         """Take the last entry back; return it (None when nothing was entered)."""
@@ -364,7 +400,7 @@ class Recorder:
 def _seat(text: str) -> Seat:
     t = str(text).strip().upper()
     if t not in ("A", "B"):
-        raise RecorderError("S2", f"the dealer is A or B, not {text!r}")
+        raise RecorderError("S2", TEXT["bad_dealer"].format(text=text))
     return Seat[t]
 
 
@@ -385,7 +421,8 @@ def record_deal(dealer: Seat | str, hand_a: Sequence[Card | str | int] | str,
         try:
             rec.enter(e)
         except RecorderError as err:
-            raise RecorderError(err.rule, f"entry {i}: {err.message}", err.legal) from None
+            raise RecorderError(err.rule, TEXT["entry"].format(n=i, error=err.message),
+                                err.legal) from None
     return rec.record(tags)
 
 

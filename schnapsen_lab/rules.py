@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from .cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
+from .tricks import false_claim_points, won_deal_points
 
 __all__ = [
+    "BAUERN2",
     "BEGINNER",
     "CLAIM",
     "CLOSE",
@@ -69,13 +71,22 @@ class Profile:
 
     ``close_min_talon`` is the smallest talon (face-down cards plus the indicator)
     that may be closed, or ``None`` where closing is never allowed;
-    ``marriage_ranks`` are the ranks a marriage may be led with.
+    ``marriage_ranks`` are the ranks a marriage may be led with; ``must_head``
+    whether F2 binds the follower to beat the lead when he can (off: follow suit, else
+    trump, as BAUERN.md BZ3); ``schneider_below`` the loser's score below which a won
+    deal counts 2 rather than 1 (G1, C2: 33; BAUERN.md BG1: 34, "33 or less");
+    ``match_start`` and ``match_target`` every counter at a match's start and the value
+    that decides it, counting down (B1: 7 to 0) or up (BZ5: 0 to 21).
     """
 
     name: str
     close_min_talon: int | None = 2
     marriage_ranks: frozenset[Rank] = frozenset({Rank.K, Rank.Q})
     trick_review: TrickReview = TrickReview.OWN_AND_OPPONENT_LAST
+    must_head: bool = True
+    schneider_below: int = 33
+    match_start: int = 7
+    match_target: int = 0
 
     def __str__(self) -> str:
         return self.name
@@ -85,7 +96,11 @@ SOFT = Profile("soft")
 STRICT = Profile("strict", close_min_talon=4, marriage_ranks=frozenset({Rank.K}),
                  trick_review=TrickReview.LAST_ONLY)
 BEGINNER = Profile("beginner", close_min_talon=None)
-PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER)}
+BAUERN2 = Profile("bauern2", close_min_talon=None, must_head=False, schneider_below=34,
+                  match_start=0, match_target=21)
+"""The two-player form of Bauernschnapsen (BAUERN.md BZ): no closing, no duty to beat,
+BG1's thresholds, a match counting up to 21."""
+PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER, BAUERN2)}
 
 
 def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
@@ -383,14 +398,23 @@ class Position:
 
     @property
     def to_move(self) -> Seat | None:
-        """Who acts next (the leader, or the follower after a lead); None once the deal is over."""
+        """Who acts next (the leader, or the follower after a lead); None once the deal is over.
+
+        After the last trick it is None too: the deal is over unless the trick's winner
+        (the leader) makes the claim that :meth:`legal_actions` still lists (E2 a).
+        """
         if self.outcome is not None:
             return None
         return SEATS[self.leader if self.lead < 0 else 1 - self.leader]
 
     @property
     def is_over(self) -> bool:
-        """Whether the deal is decided (a claim, or the last trick played)."""
+        """Whether the deal has a result: after a claim, or after the last trick.
+
+        After the last trick :attr:`outcome` is the last-trick result (G3, C3), which
+        stands when the deal ends there; the trick's winner may still claim (E2 a), and
+        that claim, the one action :meth:`legal_actions` then lists, replaces it.
+        """
         return self.outcome is not None
 
     @property
@@ -454,6 +478,8 @@ class Position:
         ls = lead // 5
         same = hand & _SUIT_MASKS[ls]
         if same:
+            if not self.profile.must_head:
+                return same
             higher = same & ((1 << lead) - 1) & _SUIT_MASKS[ls]
             return higher or same
         trumps = hand & _SUIT_MASKS[self.trump]
@@ -462,11 +488,12 @@ class Position:
     def legal_actions(self) -> list[Action]:
         """Every action that may come next: exchange, close, marriages, cards, claims.
 
-        After the last trick the list is empty (the deal has ended by E5), although a
-        claim by the trick's winner is still accepted there (E2 a).
+        After the last trick it is the claim of that trick's winner alone (E2 a); the
+        deal may also end there without it (E5, then :attr:`outcome` stands). After a
+        claim it is empty.
         """
         if self.outcome is not None:
-            return []
+            return [CLAIM] if not self.claimed and self.claim_by >= 0 else []
         out: list[Action] = []
         if self.lead < 0:
             me = self.leader
@@ -512,11 +539,10 @@ class Position:
                 if self.hands[self.leader] >> c & 1:
                     return None
                 return "H1", f"{c} is not in {who}'s hand"
-            m = self._follow_mask()
-            if m >> c & 1:
-                return None
-            if self.closed_by < 0 and not self.exhausted:
+            if not self.hands[1 - self.leader] >> c & 1:
                 return "H1", f"{c} is not in {who}'s hand"
+            if self._follow_mask() >> c & 1:
+                return None
             return "F2", f"{c} {self._f2_reason(c)}"
         if kind is ActionKind.CLAIM:
             if self.claim_by >= 0 and (self.lead < 0 or self.lead_marriage):
@@ -567,11 +593,9 @@ class Position:
         lead = self.lead
         ls = lead // 5
         same = hand & _SUIT_MASKS[ls]
-        if not hand >> c & 1:
-            return "is not in the follower's hand"
         if same:
             higher = same & ((1 << lead) - 1)
-            if higher:
+            if higher and self.profile.must_head:
                 return f"does not beat {CARDS[lead]} though the follower can"
             return "does not follow suit"
         return "does not trump though the follower must"
@@ -695,16 +719,17 @@ class Position:
         if p < 0:
             if correct:
                 so = self.trick_points[o] + self.marriage_points[o]
-                gp = 1 if so >= 33 else (2 if self.tricks[o] else 3)
+                gp = won_deal_points(so, self.tricks[o], self.profile.schneider_below)
                 self.outcome = Outcome(SEATS[c], gp, End.CLAIM, "G1", SEATS[c])
             else:
-                gp = 2 if self.tricks[o] else 3
+                gp = false_claim_points(self.tricks[o])
                 self.outcome = Outcome(SEATS[o], gp, End.FALSE_CLAIM, "G2", SEATS[c])
             return
         po = 1 - p
         if c == p:
             if correct:
-                gp = 1 if self.closed_opp_score >= 33 else (2 if self.closed_opp_tricks else 3)
+                gp = won_deal_points(self.closed_opp_score, self.closed_opp_tricks,
+                                     self.profile.schneider_below)
                 self.outcome = Outcome(SEATS[p], gp, End.CLAIM, "C2", SEATS[c])
             else:
                 gp = 3 if self.closed_opp_tricks == 0 else 2
@@ -717,13 +742,6 @@ class Position:
             self.outcome = Outcome(SEATS[p], gp, End.FALSE_CLAIM, "C4", SEATS[c])
 
     # -- helpers for players and views --------------------------------------------------------
-    @property
-    def claimant_after_last_trick(self) -> Seat | None:
-        """After the last trick, the winner who may still claim (E2 a); else None."""
-        if self.outcome is not None and not self.claimed and self.claim_by >= 0:
-            return SEATS[self.claim_by]
-        return None
-
     def claim_is_correct(self, seat: Seat | int) -> bool:
         """Whether a claim by ``seat`` would be correct now (score at least 66)."""
         return self.trick_points[seat] + self.marriage_points[seat] >= 66

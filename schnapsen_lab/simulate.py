@@ -16,27 +16,40 @@ question whether to claim (right after its marriage announcement, E2 b, and afte
 last trick when it won it, E2 a; ``view.legal == (CLAIM,)``, ``None`` declines).
 An action the rules forbid raises :class:`~schnapsen_lab.rules.IllegalAction` naming the
 player.
+
+The records name the seats apart: when one player plays both seats the names are
+``heuristic A`` and ``heuristic B`` (:func:`seat_names`), or any names given.
+
+:func:`simulate_psn` plays the matches of any registered game, chosen by the profile
+(two-player ``soft``, ``strict``, ``beginner``, ``bauern2``; four-player ``bauern``,
+``bauern-called``, ``bauern-head``): each game's self-play module
+(:data:`SELFPLAY_MODULES`: this one, :mod:`schnapsen_lab.games.bauern.selfplay`) plays
+and writes one match, and this module runs them in parallel.
 """
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import random
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .cards import CARDS, Card
+from .game import game_of_profile
 from .knowledge import view
 from .match import Bummerl
 from .players.base import Player
-from .players.registry import make_player
+from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps
 from .rules import CLAIM, SEATS, SOFT, Action, IllegalAction, Outcome, Position, Profile, Seat
+from .scope import analysis_refusal
 
 __all__ = [
+    "SELFPLAY_MODULES",
     "PlayedDeal",
     "PlayedMatch",
     "QuickPlayer",
@@ -44,9 +57,11 @@ __all__ = [
     "default_jobs",
     "match_records",
     "match_rngs",
+    "match_text",
     "parallel_map",
     "play_bummerl",
     "play_deal",
+    "seat_names",
     "simulate",
     "simulate_psn",
 ]
@@ -86,16 +101,21 @@ class PlayedDeal:
 
 @dataclass(frozen=True, slots=True)
 class PlayedMatch:
-    """One simulated Bummerl: its number, the deals in order, and the final counters."""
+    """One simulated Bummerl: its number, the deals in order, the final counters and the
+    profile it was played by (whose ``match_start`` and ``match_target`` keep it)."""
 
     number: int
     deals: tuple[PlayedDeal, ...]
     counters: tuple[int, int]
+    profile: Profile = SOFT
 
     @property
     def winner(self) -> Seat:
-        """The player whose counter reached 0 (B1)."""
-        return Seat.A if self.counters[0] <= 0 else Seat.B
+        """The player whose counter reached the target first (B1: 0; BZ5: 21)."""
+        won = Bummerl(self.counters, Seat.B, len(self.deals), self.profile.match_start,
+                      self.profile.match_target).winner
+        assert won is not None, "the Bummerl is not decided"
+        return won
 
 
 # -- one deal ------------------------------------------------------------------------------------
@@ -167,10 +187,9 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     actions: list[Action] = []
     while True:
         legal = pos.legal_actions()
-        if not legal:
-            claimant = pos.claimant_after_last_trick
-            if claimant is not None:
-                c = int(claimant)
+        if pos.outcome is not None:
+            if legal:  # the last trick's winner may still claim (E2 a)
+                c = pos.leader
                 if _claims(pos, c, ps[c], quick[c], gens[c]):
                     actions.append(CLAIM)
             break
@@ -213,10 +232,11 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
                  profile: Profile = SOFT) -> PlayedMatch:
     """Play one whole Bummerl (B1) between ``players`` (A, B): match ``number`` of ``seed``.
 
-    The first dealer is drawn by lot (S2), then the dealer alternates.
+    The first dealer is drawn by lot (S2), then the dealer alternates; the counters go
+    from the profile's start to its target (B1: 7 down to 0; ``bauern2``: 0 up to 21).
     """
     deck_rng, rng_a, rng_b = match_rngs(seed, number)
-    state = Bummerl(dealer=Seat.A if deck_rng.random() < 0.5 else Seat.B)
+    state = Bummerl.new(profile, Seat.A if deck_rng.random() < 0.5 else Seat.B)
     deals: list[PlayedDeal] = []
     deck = list(range(20))
     while not state.is_decided:
@@ -224,7 +244,7 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
         played = play_deal(players, deck, state.dealer, profile, (rng_a, rng_b))
         deals.append(played)
         state = state.after(played.outcome)
-    return PlayedMatch(number, tuple(deals), state.counters)
+    return PlayedMatch(number, tuple(deals), state.counters, profile)
 
 
 def deal_records(played: PlayedMatch, names: tuple[str, str], match_id: str | None = None,
@@ -232,16 +252,22 @@ def deal_records(played: PlayedMatch, names: tuple[str, str], match_id: str | No
     """The deals of a match as PSN records with PlayerA/PlayerB, Match, Deal, Score tags."""
     mid = match_id if match_id is not None else str(played.number)
     out: list[Record] = []
-    counters = Bummerl().counters
+    state = Bummerl.new(played.profile)
     for k, d in enumerate(played.deals, 1):
         tags = dict(extra_tags or {})
         tags.update({"PlayerA": names[0], "PlayerB": names[1], "Match": mid, "Deal": str(k),
-                     "Score": f"{counters[0]}-{counters[1]}"})
+                     "Score": f"{state.counters[0]}-{state.counters[1]}"})
         out.append(d.record(tags))
-        c = list(counters)
-        c[d.outcome.winner] -= d.outcome.game_points
-        counters = (c[0], c[1])
+        state = state.after(d.outcome, d.dealer)
     return out
+
+
+def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
+               match_id: str, names: Sequence[str]) -> str:
+    """Match ``number`` of ``seed`` between the named players (A, B) as canonical PSN."""
+    played = play_bummerl((make_player(players[0]), make_player(players[1])), seed, number,
+                          profile)
+    return dumps(deal_records(played, (names[0], names[1]), match_id))
 
 
 match_records = deal_records
@@ -258,23 +284,64 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def seat_names(players: Sequence[str], names: Sequence[str] | None = None,
+               seats: Sequence[str] = ("A", "B")) -> tuple[str, ...]:
+    """The names the records give the seats: ``names`` when given (one a seat), else the
+    players' names, a name that comes twice told apart by its seat (``heuristic A``,
+    ``heuristic B``; ``heuristic N`` ... ``random W``). Raise ValueError on two equal or
+    empty names."""
+    n = len(seats)
+    if names is not None:
+        out = tuple(str(x).strip() for x in names)
+        if len(out) != n or not all(out) or len(set(out)) != n:
+            raise ValueError(f"give {n} different names for {' '.join(seats)}, not {names!r}")
+        return out
+    plain = [str(p) for p in players]
+    return tuple(p if plain.count(p) == 1 else f"{p} {s}"
+                 for p, s in zip(plain, seats, strict=True))
+
+
+def seat_players(players: Sequence[str], seats: Sequence[str]) -> tuple[str, ...]:
+    """The players by seat: one a seat, or for four seats two (teams: the first for N and
+    S, the second for E and W); raise ValueError otherwise."""
+    n = len(seats)
+    if len(players) == n:
+        return tuple(players)
+    if n == 4 and len(players) == 2:
+        return (players[0], players[1], players[0], players[1])
+    how = "two names, A first" if n == 2 else "four names (N, E, S, W) or two (NS, EW)"
+    raise ValueError(f"give {how}, separated by commas")
+
+
+SELFPLAY_MODULES: dict[str, str] = {
+    "schnapsen": "schnapsen_lab.simulate",
+    "bauern": "schnapsen_lab.games.bauern.selfplay",
+}
+"""The self-play module of each game (by its key): it offers ``match_text(players, seed,
+number, profile, match_id, names)``, one match as canonical PSN."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
-    names: tuple[str, str]
+    game: str
+    players: tuple[str, ...]
     seed: int
     number: int
-    profile: Profile
+    profile: Any
     match_id: str
+    names: tuple[str, ...]
 
 
 def _play_task(task: _Task) -> PlayedMatch:
-    players = (make_player(task.names[0]), make_player(task.names[1]))
+    players = (make_player(task.players[0]), make_player(task.players[1]))
     return play_bummerl(players, task.seed, task.number, task.profile)
 
 
 def _text_task(task: _Task) -> str:
-    played = _play_task(task)
-    return dumps(deal_records(played, task.names, task.match_id))
+    module = importlib.import_module(SELFPLAY_MODULES[task.game])
+    text: str = module.match_text(task.players, task.seed, task.number, task.profile,
+                                  task.match_id, task.names)
+    return text
 
 
 def _ignore_sigint() -> None:
@@ -302,17 +369,25 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterato
         pool.join()
 
 
-def _tasks(players: tuple[str, str], matches: int, seed: int, profile: Profile,
-           first: int) -> list[_Task]:
-    names = (players[0], players[1])
-    for n in names:
-        make_player(n)  # fail early on an unknown name
-    return [_Task(names, seed, n, profile, f"{seed}-{n}") for n in range(first, first + matches)]
+def _tasks(players: Sequence[str], matches: int, seed: int, profile: Any,
+           first: int, names: Sequence[str] | None = None) -> list[_Task]:
+    game = game_of_profile(profile)
+    seated = seat_players([str(p) for p in players], game.seats)
+    for n in seated:
+        make_player(n, game.key)  # fail early on an unknown name
+        if n.strip().lower() in SOLVER_PLAYERS:
+            refused = analysis_refusal(profile, f"the {n} player")
+            if refused is not None:
+                raise ValueError(refused)
+    tags = seat_names(seated, names, game.seats)
+    return [_Task(game.key, seated, seed, n, profile, f"{seed}-{n}", tags)
+            for n in range(first, first + matches)]
 
 
 def simulate(players: tuple[str, str], matches: int, seed: int = 0, profile: Profile = SOFT,
              jobs: int | None = None, first: int = 1) -> Iterator[PlayedMatch]:
-    """Play matches ``first .. first + matches - 1`` between registered players (A, B).
+    """Play two-player matches ``first .. first + matches - 1`` between registered players
+    (A, B).
 
     Yields them in order; ``jobs`` processes (default all cores). Raise KeyError on an
     unknown player name.
@@ -321,9 +396,16 @@ def simulate(players: tuple[str, str], matches: int, seed: int = 0, profile: Pro
     return parallel_map(_play_task, tasks, default_jobs() if jobs is None else jobs)
 
 
-def simulate_psn(players: tuple[str, str], matches: int, seed: int = 0,
-                 profile: Profile = SOFT, jobs: int | None = None,
-                 first: int = 1) -> Iterator[str]:
-    """Like :func:`simulate`, but each match as canonical PSN text (match ids ``seed-n``)."""
-    tasks = _tasks(players, matches, seed, profile, first)
+def simulate_psn(players: Sequence[str], matches: int, seed: int = 0,
+                 profile: Any = SOFT, jobs: int | None = None,
+                 first: int = 1, names: Sequence[str] | None = None) -> Iterator[str]:
+    """Matches ``first .. first + matches - 1`` of the game whose profile ``profile`` is,
+    each as canonical PSN text (match ids ``seed-n``), on ``jobs`` processes, in order.
+
+    ``players`` sit in seat order (four players: N, E, S, W, or two teams NS and EW); the
+    seats are named by :func:`seat_names` (``names``, or the players' names apart).
+    Raise KeyError on an unknown player, ValueError on a wrong number of players or
+    names, or a player the profile's rules do not suit (``strong`` with ``bauern2``).
+    """
+    tasks = _tasks(players, matches, seed, profile, first, names)
     return parallel_map(_text_task, tasks, default_jobs() if jobs is None else jobs)

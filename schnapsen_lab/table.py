@@ -28,19 +28,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import CARDS, Suit
+from . import notation
+from .cards import CARDS
+from .i18n import N_, Texts
 from .io import atomic_write
 from .knowledge import View, view
 from .match import Bummerl
 from .players.base import Player
-from .players.registry import make_player
+from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps, read
 from .rules import (
     CLAIM,
+    SEATS,
     SOFT,
     Action,
     ActionKind,
-    End,
     IllegalAction,
     Outcome,
     Position,
@@ -49,8 +51,10 @@ from .rules import (
     TrickReview,
     parse_action,
 )
+from .scope import analysis_refusal
 
-__all__ = ["Event", "Table", "describe", "outcome_text"]
+__all__ = ["TEXT", "Event", "Table", "describe", "false_claim_outcome", "last_trick_claimant",
+           "outcome_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,69 +73,74 @@ class Event:
     step: int
 
 
-def _sym(c: int) -> str:
-    return CARDS[c].symbol
+#: Every text this module writes, as format strings (actions and outcomes are worded by
+#: :mod:`schnapsen_lab.notation`).
+TEXT = Texts({
+    "no_claim_now": N_("there is no claim to decline now"),
+    "claim_first": N_("first answer the question: claim 66 or not"),
+    "not_your_turn": N_("it is {who}'s turn"),
+    "not_yours": N_("a claim is not yours to make now"),
+    "over": N_("the deal is over"),
+    "bot_chose": N_("the bot {bot!r} chose {action}: {why}"),
+    "bot_none": N_("no action chosen"),
+    "bot_not_its": N_("{action} is not the bot's to make now"),
+    "took_over": N_("{who} took over as {seat} from {source}"),
+    "source": N_("{a} vs {b} ({where}, deal {index}), step {step}"),
+    "a_record": N_("a record"),
+    "no_deck": N_("the record has no valid Deck"),
+    "no_step": N_("step {step} is not in the record (0..{last})"),
+    "breaks_rule": N_("the record breaks a rule at action {n}: {error}"),
+    "no_record": N_("{source}: no record {index} (it holds {count})"),
+    "bad_seat": N_("a seat is A or B, not {seat!r}"),
+})
 
 
 def describe(before: Position, action: Action | None, after: Position,
              names: Sequence[str] = ("A", "B"), seat: Seat | None = None) -> str:
     """The words for ``action`` played at ``before`` (giving ``after``): "Bert announces
-    40 in hearts and leads K♥", "Anna closes the talon", "Bert plays T♥; Anna takes the
+    40 in hearts and leads K♥", "Anna closes the talon", "Bert plays 10♥; Anna takes the
     trick (21)". ``action`` None is a declined claim by ``seat``."""
-    if action is None:
-        who = seat if seat is not None else Seat.A
-        return f"{names[who]} does not claim"
-    k = action.kind
-    if k is ActionKind.CLAIM:
-        claimant = after.outcome.claimant if after.outcome is not None else None
-        who = claimant if claimant is not None else Seat(before.claim_by)
-        ok = after.outcome is not None and after.outcome.end is End.CLAIM
-        return f"{names[who]} claims 66" + (" (correct)" if ok else " (false: under 66)")
-    mover = before.to_move
-    assert mover is not None
-    name = names[mover]
-    if k is ActionKind.EXCHANGE:
-        return f"{name} exchanges the trump jack for {_sym(before.indicator)}"
-    if k is ActionKind.CLOSE:
-        return f"{name} closes the talon"
-    card = action.card
-    assert card is not None
-    if k is ActionKind.MARRIAGE:
-        return (f"{name} announces {action.points} in {Suit(card // 5).title} "
-                f"and leads {_sym(card)}")
-    if before.lead < 0:
-        return f"{name} leads {_sym(card)}"
-    lt = after.last_trick
-    assert lt is not None
-    pts = CARDS[lt[0]].points + CARDS[lt[1]].points
-    return f"{name} plays {_sym(card)}; {names[lt[2]]} takes the trick ({pts})"
-
-
-_HOW = {End.CLAIM: "by a correct claim", End.FALSE_CLAIM: "after a false claim",
-        End.LAST_TRICK: "with the last trick", End.UNFINISHED: ""}
-
-_RULE_WORDS = {
-    "G1": "a correct claim: 1 if the loser has 33 or more, 2 if less, 3 without a trick",
-    "G2": "a false claim: the opponent gets 2, or 3 without a trick",
-    "G3": "all tricks played without a claim: the last trick's winner gets 1",
-    "C2": "the closer claimed correctly: scored from the opponent at the closing",
-    "C3": "the closing failed: the opponent gets 2, or 3 without a trick at the closing",
-    "C4": "a false claim by the closer's opponent",
-}
+    return notation.describe(before, action, after, names, seat)
 
 
 def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B")) -> str:
     """The outcome in words with the rule that decided it: "Anna wins 2 game points by
     a correct claim (G1: ...)"."""
-    gp = outcome.game_points
-    rule = outcome.rule
-    words = _RULE_WORDS.get(rule, "")
-    return (f"{names[outcome.winner]} wins {gp} game point{'s' if gp != 1 else ''} "
-            f"{_HOW[outcome.end]} ({rule}{': ' + words if words else ''})")
+    return notation.outcome_text(outcome, names, explain=True)
 
 
-def _player(bot: str | Player) -> Player:
-    return make_player(bot) if isinstance(bot, str) else bot
+def last_trick_claimant(pos: Position) -> Seat | None:
+    """After the last trick, its winner while the claim (E2 a) is still open; else None
+    (the engine lists that claim as the one legal action there)."""
+    if pos.outcome is None or not pos.legal_actions():
+        return None
+    return SEATS[pos.leader]
+
+
+def false_claim_outcome(pos: Position, seat: Seat | int) -> Outcome:
+    """What a false claim by ``seat`` would bring at ``pos`` (G2, C3, C4): the engine
+    scores a claim made with no points, so only public facts (tricks, the closing)
+    decide it and the scores are not revealed."""
+    p = pos.copy()
+    s = int(seat)
+    p.trick_points[s] = 0
+    p.marriage_points[s] = 0
+    p.pending[s] = 0
+    p.claim_by = s
+    p.apply_unchecked(CLAIM)
+    assert p.outcome is not None
+    return p.outcome
+
+
+def _player(bot: str | Player, profile: Profile) -> Player:
+    """The bot, refused (ValueError, one line) when it plays by the analysis engine and
+    the engine does not know ``profile`` (:mod:`schnapsen_lab.scope`)."""
+    player = make_player(bot) if isinstance(bot, str) else bot
+    if getattr(player, "name", None) in SOLVER_PLAYERS:
+        refused = analysis_refusal(profile, f"the {player.name} bot")
+        if refused is not None:
+            raise ValueError(refused)
+    return player
 
 
 class Table:
@@ -148,7 +157,7 @@ class Table:
                  dealer: Seat | str | None = None, match: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(self.rng.random())
-        self.player: Player = _player(bot)
+        self.player: Player = _player(bot, profile)
         self.profile = profile
         self.student_name = student_name
         self.bot_name = bot_name
@@ -156,7 +165,7 @@ class Table:
         self._match_no = 0
         self.seat: Seat = _as_seat(seat)
         self.history: list[Record] = []
-        self.bummerl = Bummerl()
+        self.bummerl = Bummerl.new(profile)
         self.match = ""
         self.log: list[Event] = []
         self.source: str | None = None
@@ -183,14 +192,14 @@ class Table:
 
     def set_bot(self, bot: str | Player) -> None:
         """Play on against another bot (a name or a Player)."""
-        self.player = _player(bot)
+        self.player = _player(bot, self.profile)
 
     # -- deals -------------------------------------------------------------------------------
     def _start_bummerl(self, dealer: Seat | None) -> None:
         self._match_no += 1
         self.match = f"{self._match_base}-{self._match_no}"
         first = dealer if dealer is not None else Seat(self.rng.randrange(2))
-        self.bummerl = Bummerl(dealer=first)
+        self.bummerl = Bummerl.new(self.profile, first)
         self.history = []
         self._deal()
 
@@ -230,7 +239,8 @@ class Table:
             self.in_bummerl = False
 
     def new_bummerl(self, dealer: Seat | str | None = None) -> list[Event]:
-        """Start a new Bummerl at 7 : 7 (first dealer by lot unless given)."""
+        """Start a new Bummerl at the profile's start, 7 : 7 (``bauern2``: 0 : 0), the
+        first dealer by lot unless given."""
         self._start_bummerl(_as_seat(dealer) if dealer is not None else None)
         return [e for e in self.log if e.seat == self.bot_seat]
 
@@ -240,25 +250,30 @@ class Table:
         with ``seat`` (default: the student's seat); the bot plays the other seat with
         the record's hidden cards. The deal stands outside the Bummerl."""
         rec = _record_of(source, index)
+        if not isinstance(rec.profile, Profile):
+            raise ValueError(f"the practice table plays two-player Schnapsen; this record "
+                             f"is {rec.game.title}")
         if rec.deck is None:
-            raise ValueError("the record has no valid Deck")
+            raise ValueError(TEXT["no_deck"])
         acts = rec.actions
         if not 0 <= step <= len(acts):
-            raise ValueError(f"step {step} is not in the record (0..{len(acts)})")
-        pos = rec.start()
-        for i, a in enumerate(acts[:step], 1):
-            err = pos.illegal(a)
-            if err is not None:
-                raise ValueError(f"the record breaks a rule at action {i}: {err}")
-            pos = pos.play(a)
+            raise ValueError(TEXT["no_step"].format(step=step, last=len(acts)))
+        _player(self.player, rec.profile)  # the bot must know the record's rules
+        done = rec.game.replay(rec.start(), acts[:step], keep=False)
+        if done.error is not None:
+            assert done.index is not None
+            raise ValueError(TEXT["breaks_rule"].format(
+                n=done.index + 1,
+                error=f"{done.error.rule}: {notation.reason_text(done.error.message)}"))
+        pos: Position = done.final
         self._count_finished()
         if seat is not None:
             self.seat = _as_seat(seat)
         self.profile = rec.profile
         self.in_bummerl = False
         pa, pb = rec.player_names
-        where = rec.file or "a record"
-        self.source = f"{pa} vs {pb} ({where}, deal {rec.index}), step {step}"
+        where = rec.file or TEXT["a_record"]
+        self.source = TEXT["source"].format(a=pa, b=pb, where=where, index=rec.index, step=step)
         return self._begin(pos, acts[:step])
 
     # -- the student's turn ------------------------------------------------------------------
@@ -270,7 +285,20 @@ class Table:
         me = int(self.seat)
         if p.outcome is None:
             return p.lead_marriage and p.claim_by == me and not self._marriage_asked
-        return p.claimant_after_last_trick == self.seat and not self._declined
+        return last_trick_claimant(p) == self.seat and not self._declined
+
+    @property
+    def claim_question_kind(self) -> str | None:
+        """What the claim question is about: ``"marriage"`` (E2 b, the deal goes on
+        without a claim) or ``"last_trick"`` (E2 a, the last trick counts without a
+        claim); None when there is no question."""
+        if not self.claim_question:
+            return None
+        return "marriage" if self.position.outcome is None else "last_trick"
+
+    def false_claim_outcome(self) -> Outcome:
+        """What a false claim by the student would bring now (the scores stay hidden)."""
+        return false_claim_outcome(self.position, self.seat)
 
     @property
     def finished(self) -> bool:
@@ -300,26 +328,39 @@ class Table:
         me = self.seat
         if a is None:
             if not self.claim_question:
-                raise IllegalAction("E2", "there is no claim to decline now",
-                                    self.student_actions())
+                raise IllegalAction("E2", TEXT["no_claim_now"], self.student_actions())
             if self.position.outcome is None:
                 self._marriage_asked = True
             else:
                 self._declined = True
-            ev = Event(me, None, f"{self.names[me]} does not claim", False, len(self.actions))
+            ev = Event(me, None, describe(self.position, None, self.position, self.names, me),
+                       False, len(self.actions))
             self.log.append(ev)
             return ev
-        legal = self.student_actions()
-        if a not in legal:
-            p = self.position
-            if self.claim_question:
-                rule, why = "E2", "first claim 66 or decline the claim"
-            elif p.to_move != me:
-                rule, why = "H1", f"it is not {self.names[me]}'s turn"
-            else:
-                rule, why = p.check(a) or ("E2", "a claim is not the student's now")
-            raise IllegalAction(rule, f"{a}: {why}", legal)
+        refused = self.refusal(a)
+        if refused is not None:
+            rule, why = refused
+            raise IllegalAction(rule, f"{a}: {why}", self.student_actions())
         return self._apply(me, a)
+
+    def refusal(self, action: Action | str) -> tuple[str, str] | None:
+        """Why the student may not take ``action`` now, as ``(rule id, message)`` (the
+        engine's reason for a card the rules forbid, in the language spoken); None when
+        it is allowed."""
+        a = parse_action(action) if isinstance(action, str) else action
+        if a in self.student_actions():
+            return None
+        p = self.position
+        if self.claim_question:
+            return "E2", TEXT["claim_first"]
+        if p.outcome is not None:
+            return "E5", TEXT["over"]
+        if p.to_move != self.seat:
+            return "H1", TEXT["not_your_turn"].format(who=self.names[self.seat.other])
+        refused = p.check(a)
+        if refused is not None:
+            return refused[0], notation.reason_text(refused[1])
+        return "E2", TEXT["not_yours"]
 
     def act(self, action: Action | str | None) -> list[Event]:
         """The student's action (None declines a claim), then the bot's answers until it
@@ -338,7 +379,7 @@ class Table:
         p = self.position
         bot = self.bot_seat
         if p.outcome is not None:
-            return p.claimant_after_last_trick == bot and not self._declined
+            return last_trick_claimant(p) == bot and not self._declined
         if p.lead_marriage and p.claim_by >= 0 and not self._marriage_asked:
             return p.claim_by == int(bot)
         return p.to_move == bot
@@ -350,12 +391,12 @@ class Table:
         bot = self.bot_seat
         b = int(bot)
         if p.outcome is not None:
-            if p.claimant_after_last_trick == bot and not self._declined:
+            if last_trick_claimant(p) == bot and not self._declined:
                 a = self._ask((CLAIM,))
                 if a == CLAIM:
                     return self._apply(bot, CLAIM)
                 self._declined = True
-                ev = Event(bot, None, f"{self.names[bot]} does not claim", False,
+                ev = Event(bot, None, describe(p, None, p, self.names, bot), False,
                            len(self.actions))
                 self.log.append(ev)
                 return ev
@@ -373,10 +414,10 @@ class Table:
             legal = [a for a in legal if a is not CLAIM]
         chosen = legal[0] if len(legal) == 1 else self._ask(legal)
         if chosen is None or chosen not in legal:
-            err = p.check(chosen) if chosen is not None else ("H1", "no action chosen")
-            rule, why = err or ("E2", f"{chosen} is not the bot's to make now")
-            raise IllegalAction(rule, f"the bot {self.player.name!r} chose {chosen}: {why}",
-                                legal)
+            err = p.check(chosen) if chosen is not None else ("H1", TEXT["bot_none"])
+            rule, why = err or ("E2", TEXT["bot_not_its"].format(action=chosen))
+            raise IllegalAction(rule, TEXT["bot_chose"].format(
+                bot=self.player.name, action=chosen, why=notation.reason_text(why)), legal)
         return self._apply(bot, chosen)
 
     def bot_moves(self) -> list[Event]:
@@ -457,8 +498,8 @@ class Table:
                                   dealer=Seat(self.start.dealer), profile=self.profile,
                                   tags=tags)
         if self.source is not None:
-            rec.main.comments.append(f"{self.names[self.seat]} took over as {self.seat} "
-                                     f"from {self.source}")
+            rec.main.comments.append(TEXT["took_over"].format(
+                who=self.names[self.seat], seat=self.seat, source=self.source))
         return rec
 
     def records(self) -> list[Record]:
@@ -485,7 +526,7 @@ def _as_seat(s: Seat | str | Any) -> Seat:
         return s
     t = str(s).strip().upper()
     if t not in ("A", "B"):
-        raise ValueError(f"a seat is A or B, not {s!r}")
+        raise ValueError(TEXT["bad_seat"].format(seat=s))
     return Seat[t]
 
 
@@ -494,6 +535,6 @@ def _record_of(source: Record | str, index: int) -> Record:
         return source
     recs = list(read(source))
     if not 1 <= index <= len(recs):
-        raise ValueError(f"{source}: no record {index} (it holds {len(recs)})")
+        raise ValueError(TEXT["no_record"].format(source=source, index=index, count=len(recs)))
     return recs[index - 1]
 

@@ -30,9 +30,12 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
+from .i18n import C_, N_, NP_, Plurals, Texts
 from .knowledge import view
+from .notation import action_text, cards_text
 from .psn import Record
-from .rules import CLOSE, EXCHANGE, Position, Seat
+from .rules import CLOSE, EXCHANGE, Position, Profile, Seat
+from .scope import analysis_refusal
 
 if TYPE_CHECKING:
     from .advisor import ClosingAdvice
@@ -46,12 +49,14 @@ __all__ = [
     "Question",
     "Tally",
     "check_answer",
+    "choice_text",
     "closing_exercises",
     "counting_questions",
     "counting_quiz",
     "counting_steps",
     "judge_closing",
     "parse_answer",
+    "prompt",
 ]
 
 
@@ -64,14 +69,59 @@ class Ask(Enum):
     UNKNOWN = "unknown"
 
 
-_PROMPTS = {
-    Ask.MY_SCORE: "Your score (card points of your tricks plus your marriages that count)?",
-    Ask.OPPONENT_SCORE: "Your opponent's score?",
-    Ask.TRUMPS_OUT: "Which trumps are still out (not played, not in your hand, not the "
-                    "face-up indicator)? A number is accepted too.",
-    Ask.UNKNOWN: "Which cards could be in your opponent's hand or in the talon, "
-                 "without your knowing which (leave out cards you know they hold)?",
-}
+#: Every text of the counting exercises, as format strings (cards in the display
+#: notation of :mod:`schnapsen_lab.notation`).
+TEXT = Texts({
+    "ask.my_score": N_("Your score (card points of your tricks plus your marriages that count)?"),
+    "ask.opponent_score": N_("Your opponent's score?"),
+    "ask.trumps_out": N_("Which trumps are still out (not played, not in your hand, not the "
+                         "face-up indicator)? A number is accepted too."),
+    "ask.unknown": N_("Which cards could be in your opponent's hand or in the talon, "
+                      "without your knowing which (leave out cards you know they hold)?"),
+    "unreadable": N_("Could not read the answer: {error}"),
+    "right": N_("Right: {expected}."),
+    "wrong": N_("Not quite: the answer is {expected} (you said {given})."),
+    "missing": N_("Missing: {cards}."),
+    "extra": N_("Not out: {cards}."),
+    "empty": N_("No answer yet: type one, then press Check."),
+    "none": C_("no cards", "none"),
+    "not_a_number": N_("{text!r} is not a number"),
+    "no_bool": N_("give a number or cards, not True/False"),
+    "name_cards": N_("name the cards (e.g. 'AH 10C QS')"),
+    # the closing trainer
+    "choose": N_("choose 'close' or 'play on', not {choice!r}"),
+    "choice.close": C_("after 'You chose to'", "close the talon"),
+    "choice.play_on": C_("after 'You chose to'", "play on"),
+    "verdict.either": N_("Both are worth about the same"),
+    "verdict.close_call": N_("Too close to call with this many samples"),
+    "verdict.right": N_("Right"),
+    "verdict.wrong": N_("The advisor disagrees"),
+    "closing.seeing": N_(" (seeing every card it would win {chance}, {close}: no player can "
+                         "collect that)"),
+})
+
+PLURALS = Plurals({
+    "closing.numbers": NP_(
+        "{why}: closing with the best plan is sure to win {chance} of the {n} possible hand "
+        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "[{low}, {high}].",
+        "{why}: closing with the best plan is sure to win {chance} of the {n} possible hands "
+        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "[{low}, {high}]."),
+})
+"""Texts that depend on a number."""
+
+_TRUMP_COUNT = "{n} ({cards})"
+
+
+def prompt(ask: Ask) -> str:
+    """The question ``ask`` in the language spoken."""
+    return TEXT[f"ask.{ask.value}"]
+
+
+def choice_text(choice: str) -> str:
+    """A closing choice (``close`` or ``play on``) in the language spoken."""
+    return TEXT["choice.close" if choice == "close" else "choice.play_on"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +142,7 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The expected answer as text (cards in card order)."""
+        """The expected answer as text (cards in card order, as printed: ``10♥``)."""
         return _text(self.answer)
 
 
@@ -112,14 +162,14 @@ class Feedback:
     def message(self) -> str:
         """One line for the student."""
         if self.error is not None:
-            return f"Could not read the answer: {self.error}"
+            return TEXT["unreadable"].format(error=self.error)
         if self.correct:
-            return f"Right: {self.expected}."
-        parts = [f"Not quite: the answer is {self.expected} (you said {self.given})."]
+            return TEXT["right"].format(expected=self.expected)
+        parts = [TEXT["wrong"].format(expected=self.expected, given=self.given)]
         if self.missing:
-            parts.append(f"Missing: {' '.join(str(c) for c in self.missing)}.")
+            parts.append(TEXT["missing"].format(cards=cards_text(self.missing)))
         if self.extra:
-            parts.append(f"Not out: {' '.join(str(c) for c in self.extra)}.")
+            parts.append(TEXT["extra"].format(cards=cards_text(self.extra)))
         return " ".join(parts)
 
 
@@ -153,7 +203,7 @@ class CountingItem:
 def _text(value: int | frozenset[Card]) -> str:
     if isinstance(value, int):
         return str(value)
-    return " ".join(str(c) for c in sorted(value)) or "none"
+    return cards_text(sorted(value)) or TEXT["none"]
 
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -162,19 +212,20 @@ _SPLIT = re.compile(r"[\s,;]+")
 def parse_answer(ask: Ask, answer: str | int | Iterable[Card | str]) -> int | frozenset[Card]:
     """Read an answer: a number for scores, a set of cards (or, for trumps, a number)."""
     if isinstance(answer, bool):
-        raise ValueError("give a number or cards, not True/False")
+        raise ValueError(TEXT["no_bool"])
     if isinstance(answer, int):
         if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE, Ask.TRUMPS_OUT):
             return answer
-        raise ValueError("name the cards (e.g. 'AH TC QS')")
+        raise ValueError(TEXT["name_cards"])
     if isinstance(answer, str):
         text = answer.strip()
         if ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE) or (ask is Ask.TRUMPS_OUT
                                                           and text.isdigit()):
             if not text.lstrip("-").isdigit():
-                raise ValueError(f"{text!r} is not a number")
+                raise ValueError(TEXT["not_a_number"].format(text=text))
             return int(text)
-        words = [w for w in _SPLIT.split(text) if w and w.lower() not in ("none", "-")]
+        empty = ("none", "-", TEXT["none"].lower())
+        words = [w for w in _SPLIT.split(text) if w and w.lower() not in empty]
         return frozenset(parse_card(w) for w in words)
     return frozenset(c if isinstance(c, Card) else parse_card(c) for c in answer)
 
@@ -189,7 +240,7 @@ def check_answer(question: Question, answer: str | int | Iterable[Card | str]) -
     if isinstance(expected, frozenset) and isinstance(given, int):
         # a number of trumps
         return Feedback(question, given == len(expected), str(given),
-                        f"{len(expected)} ({_text(expected)})")
+                        _TRUMP_COUNT.format(n=len(expected), cards=_text(expected)))
     if isinstance(expected, frozenset):
         assert isinstance(given, frozenset)
         missing = tuple(sorted(expected - given))
@@ -214,15 +265,21 @@ def counting_questions(pos: Position, step: int, seat: Seat | int,
             answer = frozenset(v.trumps_out)
         else:
             answer = frozenset(cards_in(v.unknown))
-        out.append(Question(a, _PROMPTS[a], answer, step, Seat(int(seat))))
+        out.append(Question(a, prompt(a), answer, step, Seat(int(seat))))
     return tuple(out)
+
+
+def _two_player(record: Record) -> bool:
+    """Whether the record is refereed by the two-player engine these trainers ask (its
+    profile is one of :mod:`schnapsen_lab.rules`'; four-player records are skipped)."""
+    return isinstance(record.profile, Profile)
 
 
 def counting_steps(record: Record, min_tricks: int = 2) -> list[tuple[int, Seat]]:
     """Steps worth a quiz: the deal still running, at least ``min_tricks`` tricks played,
     and a player about to lead or follow (that player is asked)."""
     out: list[tuple[int, Seat]] = []
-    if not record.main_line_ok or record.deck is None:
+    if not record.main_line_ok or record.deck is None or not _two_player(record):
         return out
     for step, pos in enumerate(record.positions()):
         who = pos.to_move
@@ -239,7 +296,7 @@ def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
     """``count`` quiz items, one step each from different records where possible,
     chosen reproducibly by ``seed``."""
     rng = random.Random(seed)
-    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    pool = [r for r in records if r.main_line_ok and r.deck is not None and _two_player(r)]
     rng.shuffle(pool)
     items: list[CountingItem] = []
     for rec in pool:
@@ -270,7 +327,8 @@ class ClosingExercise:
     @property
     def position(self) -> Position:
         """The position after ``step`` actions."""
-        return self.record.positions()[self.step]
+        pos: Position = self.record.positions()[self.step]
+        return pos
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +353,8 @@ def closing_exercises(records: Iterable[Record], count: int = 10, seed: int = 0,
     ``max_talon`` cards) and worth thinking about (the leader has at least ``min_score``,
     the opponent less than 66), at most one a record, chosen reproducibly by ``seed``."""
     rng = random.Random(seed)
-    pool = [r for r in records if r.main_line_ok and r.deck is not None]
+    pool = [r for r in records if r.main_line_ok and r.deck is not None
+            and analysis_refusal(r.profile) is None]  # the advisor judges these
     rng.shuffle(pool)
     out: list[ClosingExercise] = []
     for rec in pool:
@@ -332,25 +391,25 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
     elif c in ("p", "play", "play on", "continue"):
         c = "play on"
     else:
-        raise ValueError(f"choose 'close' or 'play on', not {choice!r}")
+        raise ValueError(TEXT["choose"].format(choice=choice))
     close = advice.close.mean
     play = advice.play_on.mean
     verdict = advice.verdict
     if verdict in ("either", "close call"):
         best = "close" if close >= play else "play on"
         correct = True
-        why = ("Both are worth about the same" if verdict == "either" else
-               "Too close to call with this many samples")
+        why = TEXT["verdict.either" if verdict == "either" else "verdict.close_call"]
     else:
         best = verdict
         correct = c == best
-        why = "Right" if correct else "The advisor disagrees"
+        why = TEXT["verdict.right" if correct else "verdict.wrong"]
     dd = advice.close_double_dummy
     seeing = ("" if dd.mean == close else
-              f" (seeing every card it would win {dd.win_chance:.0%}, {dd.mean:+.2f}: "
-              "no player can collect that)")
-    msg = (f"{why}: closing with the best plan is sure to win {advice.close.win_chance:.0%} "
-           f"of the {advice.hands} possible hands ({close:+.2f} game points on average)"
-           f"{seeing}; playing on ({advice.play_on_action}) is worth {play:+.2f} "
-           f"[{advice.play_on.low:+.2f}, {advice.play_on.high:+.2f}].")
+              TEXT["closing.seeing"].format(chance=f"{dd.win_chance:.0%}",
+                                            close=f"{dd.mean:+.2f}"))
+    msg = PLURALS.text("closing.numbers", advice.hands, why=why,
+                       chance=f"{advice.close.win_chance:.0%}", close=f"{close:+.2f}",
+                       seeing=seeing,
+                       action=action_text(advice.play_on_action), play=f"{play:+.2f}",
+                       low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
     return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)

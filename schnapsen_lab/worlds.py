@@ -398,7 +398,7 @@ def world_action_values(w: Position, actions: Sequence[Action | None]) -> list[i
     def after(a: Action) -> int:
         child = w.copy()
         child.apply_unchecked(a)
-        if child.outcome is not None and child.claimant_after_last_trick is None:
+        if child.outcome is not None and not child.legal_actions():
             return _outcome_value(child)
         return solve(child)
 

@@ -1,13 +1,23 @@
-"""Shared fixtures: paths to test data and a deck builder for rule tests."""
+"""Shared fixtures: paths to test data and a deck builder for rule tests.
+
+Under CI (``CI`` set and not false) a skipped test fails the run: every test must run
+there, module-level ``importorskip`` included.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from schnapsen_lab.cards import Card, parse_cards
+
+# The tests read the widgets' English texts: the default language follows the locale
+# (schnapsen_lab.i18n), so pin it here, for this process and the kernels it starts.
+os.environ["LANGUAGE"] = "en"
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -33,3 +43,28 @@ def build_deck(forehand: str, dealer: str, indicator: str, talon: str = "") -> l
 def data_dir() -> Path:
     """The folder of test data."""
     return DATA
+
+
+def _every_test_must_run() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _skipped(config: pytest.Config) -> list[Any]:
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    return list(reporter.stats.get("skipped", [])) if reporter is not None else []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under CI, a run that skipped anything fails (the skips are listed by ``-ra``)."""
+    if _every_test_must_run() and _skipped(session.config) and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """Say why a CI run with skips failed."""
+    skipped = _skipped(config)
+    if _every_test_must_run() and skipped:
+        terminalreporter.write_line(
+            f"FAILED: {len(skipped)} skipped under CI, where every test must run "
+            "(see the skip reasons above)", red=True, bold=True)

@@ -33,8 +33,8 @@ def random_deal(rng: random.Random, dealer: Seat, profile: Profile = SOFT,
             a = rng.choice(legal)
         actions.append(str(a))
         pos.apply_unchecked(a)
-    if pos.claimant_after_last_trick is not None and pos.claim_is_correct(
-            pos.claimant_after_last_trick) and rng.random() < 0.5:
+    if (pos.outcome is not None and pos.legal_actions() and pos.claim_is_correct(pos.leader)
+            and rng.random() < 0.5):
         actions.append("66")
     return deck, actions
 

@@ -1,14 +1,29 @@
-"""Random bytes and token soup give reader errors, never an exception."""
+"""Hostile input: random bytes, token soup, and a seeded mutation fuzz through ``fmt``.
+
+The mutation fuzz builds files of valid records and mutated ones (at least 100,000
+mutated records by default; ``SCHNAPSEN_FUZZ_INPUTS`` asks for more, ``SCHNAPSEN_FUZZ_SEED``
+picks another seed) and asserts, for every file: reading raises nothing; ``fmt`` and
+``fmt --compact`` give back as many records as were read; every record with an error is
+written back as its text, byte for byte (in the compact form possibly on one line);
+every error-free record reads back equal (read(write(r)) == r); and a valid record
+after a blank line is never lost to a broken neighbour.
+"""
 
 from __future__ import annotations
 
+import os
 import random
+from collections import Counter
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
+from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD
+from schnapsen_lab.random_deals import random_game_record, random_record
+from schnapsen_lab.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
 
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
 SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+20", "QS+40",
@@ -16,7 +31,14 @@ SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+
         '[Deck "' + DECK + '"]', '[Dealer "A"]', '[Rules "strict"]', '[Match "m"]',
         '[Result "A 1"]',
         '[Score "7-7"]', '[Deal "2"]', "\n", "\n\n", "\\", '"', "@",
-        "\x00", "é", "+"]
+        "\x00", "é", "+", '[Variant "bauern"]', '[Dealer "N"]', '[Cut "knock"]',
+        '[Rules "bauern-called"]', '[Score "0-0"]', '[Result "NS 2"]', "T:H", "T:up",
+        "P:AS", "weiter", "spritze", "schnapser", "gang", "3.10H", "1.AS"]
+
+FUZZ_INPUTS = int(os.environ.get("SCHNAPSEN_FUZZ_INPUTS", "100000"))
+FUZZ_SEED = int(os.environ.get("SCHNAPSEN_FUZZ_SEED", "20261130"))
+MUTATED_PER_FILE = 6
+VALID_PER_FILE = 3
 
 
 def read_all(text: str) -> list[psn.Record]:
@@ -50,3 +72,177 @@ def test_random_files_through_the_cli(tmp_path_factory, data: bytes) -> None:  #
     f = tmp_path_factory.mktemp("fuzz") / "x.psn"
     f.write_bytes(data)
     assert main(["check", "--json", str(f)]) in (0, 1, 2)
+
+
+# -- the mutation fuzz ---------------------------------------------------------------------------
+
+BIG = "9" * 5000
+SNIPPETS = ["{", "}", "(", ")", ";", "[", "]", '"', "\\", "$", "!", "?", "*", "\n", "\n\n",
+            " ", ".", "0", "7", "X", "C", "66", "AS", "qh", "K♥", "10C", "+20", "é", "\ufeff",
+            "\r", "\t", "$" + BIG, BIG + ".", "$256", "{a } b}", "; note }", "(KH)", "()",
+            '[Match "m9"]', '\n[Match "m9"]\n', '\n\n[Event "x"]\n', '[Café "ä"]', "\x00",
+            "C!", "C! $2", "$13", "{", "{{", "}}", "((", "))", '[Deck "AS"]', '[Result "A 3"]',
+            '[Variant "bauern"]', '[Variant "x"]', '[Cut "knock"]', '[Dealer "W"]', "T:S",
+            "T:up", "P:KH", "weiter", "spritze", "bauernschnapser", "2.10C", "NS",
+            '[Rules "bauern2"]', '[Rules "bauern-called"]', '[Score "0-0-0-0"]']
+
+
+def pool(rng: random.Random, n: int = 240) -> list[tuple[str, psn.Record, bool]]:
+    """Valid records as text (canonical or compact), read back once, and whether each is
+    outside any match (its validity then depends on its text alone)."""
+    out = []
+    for k in range(n):
+        four = k % 3 == 1  # a third of them four-player records (BAUERN.md "Records")
+        name = rng.choice(["Anna", "Bert", "Zoë $x$", 'Q "quote"'])
+        tags = {"PlayerA" if not four else rng.choice(["North", "West"]): name,
+                "Event": rng.choice(["Club", "Café {night}", "x ; y", "[z]"])}
+        alone = k % 4 != 0
+        if not alone:
+            tags["Match"] = f"m{k}"
+        if four:
+            if k % 7 == 1:
+                tags["Cut"] = "knock"
+            rec = random_game_record(rng, (BAUERN, BAUERN_CALLED, BAUERN_HEAD)[k % 5 % 3],
+                                     tags=tags, annotate=k % 2 == 0,
+                                     stop=0.1 if k % 5 == 0 else 0.0)
+        else:
+            profile = (SOFT, STRICT, BEGINNER, BAUERN2)[k % 4]
+            rec = random_record(rng, profile, Seat(k % 2), tags=tags, annotate=k % 2 == 0,
+                                stop=0.1 if k % 5 == 0 else 0.0)
+        if k % 7 == 0 and rec.main.moves:
+            rec.main.moves[-1].comments.append("a } inside")
+            rec.main.moves[0].nags[:] = [1, 2]
+        text = psn.write_record(rec, compact=k % 3 == 0).rstrip("\n")
+        (back,) = psn.loads(text)
+        assert back.ok, (text, back.errors)
+        out.append((text, back, alone))
+    return out
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """``text`` with one to three random edits: characters and snippets inserted,
+    deleted or replaced, lines doubled, dropped or joined, tokens swapped, a cut."""
+    for _ in range(rng.randint(1, 3)):
+        n = len(text)
+        kind = rng.randrange(10)
+        i = rng.randrange(n + 1)
+        if kind <= 2:
+            text = text[:i] + rng.choice(SNIPPETS) + text[i:]
+        elif kind == 3 and n:
+            j = min(n, i + rng.randint(1, 8))
+            text = text[:i] + text[j:]
+        elif kind == 4 and n:
+            text = text[:i] + rng.choice(SNIPPETS) + text[i + 1:]
+        elif kind == 5:
+            lines = text.split("\n")
+            k = rng.randrange(len(lines))
+            lines.insert(k, lines[k])
+            text = "\n".join(lines)
+        elif kind == 6:
+            lines = text.split("\n")
+            if len(lines) > 1:
+                del lines[rng.randrange(len(lines))]
+            text = "\n".join(lines)
+        elif kind == 7:
+            text = text.replace("\n", rng.choice([" ", "", "\r\n", "\n\n"]), 1)
+        elif kind == 8:
+            words = text.split(" ")
+            if len(words) > 2:
+                k = rng.randrange(len(words) - 1)
+                words[k], words[k + 1] = words[k + 1], words[k]
+            text = " ".join(words)
+        else:
+            text = text[:i]
+    return text
+
+
+def joined(text: str) -> str:
+    return text.replace("\r\n", " ").replace("\n", " ")
+
+
+def check_file(text: str, survivors: list[psn.Record], counts: Counter[str]) -> None:
+    """Every promise of fmt for one file (see the module's docstring)."""
+    recs = psn.loads(text)
+    counts["records"] += len(recs)
+    counts["four-player records"] += sum(r.game.key == "bauern" for r in recs)
+    valid = [r for r in recs if not r.errors]
+    for want in survivors:  # no valid record is lost to a broken neighbour
+        assert want in valid, (text, want)
+    for compact in (False, True):
+        out = psn.dumps(recs, compact=compact)
+        again = psn.loads(out)
+        assert len(again) == len(recs), (text, out)
+        for r, r2 in zip(recs, again, strict=True):
+            if r.errors:
+                assert r.source is not None and r2.source is not None
+                assert r.source in text
+                assert r2.source == r.source or (compact and r2.source == joined(r.source)), \
+                    (text, out, r.source, r2.source)
+                assert sorted((e.rule, e.message) for e in r2.errors) == \
+                    sorted((e.rule, e.message) for e in r.errors), (text, out)
+                counts["invalid kept verbatim"] += not compact
+            else:
+                assert not r2.errors and r2 == r, (text, out, r2.errors)
+                counts["valid round trips"] += not compact
+        if not compact:
+            assert psn.dumps(again) == out  # fmt twice changes nothing
+
+
+def test_mutation_fuzz_loses_nothing_through_fmt() -> None:
+    rng = random.Random(FUZZ_SEED)
+    texts = pool(rng)
+    counts: Counter[str] = Counter()
+    while counts["inputs"] < FUZZ_INPUTS:
+        parts: list[str] = []
+        candidates: list[tuple[int, psn.Record]] = []
+        picks = [True] * MUTATED_PER_FILE + [False] * VALID_PER_FILE
+        rng.shuffle(picks)
+        for mutated in picks:
+            text, rec, alone = texts[rng.randrange(len(texts))]
+            sep = "\n\n" if rng.random() < 0.8 else "\n"
+            if mutated:
+                text = mutate(text, rng)
+                counts["inputs"] += 1
+            elif alone and (not parts or sep == "\n\n"):
+                candidates.append((len(parts), rec))
+            parts.append(text)
+            if len(parts) > 1:
+                parts[-2] += sep
+        if rng.random() < 0.05:
+            parts[0] = "\ufeff" + parts[0]
+        # A valid record after a blank line survives whatever comes before it; what comes
+        # after it joins it unless it begins with a tag line, after the record's movetext
+        # or a blank line (PSN.md).
+        survivors = [rec for i, rec in candidates
+                     if (rec.source_movetext or parts[i].endswith("\n\n"))
+                     and next((t.lstrip()[:1] == "[" for t in parts[i + 1:] if t.strip()),
+                              True)]
+        check_file("".join(parts), survivors, counts)
+        counts["files"] += 1
+    assert counts["four-player records"] > FUZZ_INPUTS // 10
+    print(f"\nfuzz (seed {FUZZ_SEED}): {counts['inputs']:,} mutated inputs in "
+          f"{counts['files']:,} files; {counts['records']:,} records read, "
+          f"{counts['invalid kept verbatim']:,} invalid ones kept verbatim and "
+          f"{counts['valid round trips']:,} valid ones read back equal, through fmt and "
+          f"fmt --compact; {counts['four-player records']:,} four-player records")
+    assert counts["invalid kept verbatim"] > FUZZ_INPUTS // 2
+    assert counts["valid round trips"] > FUZZ_INPUTS // 2
+
+
+def test_fuzzed_files_through_the_fmt_command(tmp_path: Path) -> None:
+    rng = random.Random(FUZZ_SEED + 1)
+    texts = pool(rng, 40)
+    for k in range(60):
+        parts = [mutate(t, rng) if rng.random() < 0.5 else t
+                 for t, _, _ in (texts[rng.randrange(len(texts))] for _ in range(5))]
+        src = tmp_path / f"in{k}.psn"
+        text = "\n\n".join(parts).replace("\x00", "")  # NUL: a binary file to the CLI
+        src.write_bytes(text.encode("utf-8"))
+        recs = list(psn.read(src))
+        for compact in (False, True):
+            out = tmp_path / f"out{k}.psn"
+            code = main(["fmt", str(src), "-o", str(out), *(["--compact"] if compact else [])])
+            assert code == (1 if any(r.errors for r in recs) else 0)
+            assert out.read_bytes().decode("utf-8") == psn.dumps(recs, compact=compact)
+    assert sorted(os.listdir(tmp_path)) == sorted(f"{p}{k}.psn" for k in range(60)
+                                                  for p in ("in", "out"))

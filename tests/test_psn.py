@@ -208,6 +208,152 @@ def test_canonical_text_reads_and_writes_back_unchanged() -> None:
 def test_invalid_records_are_written_without_loss() -> None:
     text = (DATA / "conformance" / "invalid.psn").read_text()
     recs = psn.loads(text)
-    again = psn.loads(psn.dumps(recs))
-    assert [[(e.rule, e.line, e.col) for e in r.errors] for r in again] == \
-        [[(e.rule, e.line, e.col) for e in r.errors] for r in recs]
+    for compact in (False, True):
+        out = psn.dumps(recs, compact=compact)
+        again = psn.loads(out)
+        assert len(again) == len(recs)
+        for before, after in zip(recs, again, strict=True):
+            assert [(e.rule, e.message) for e in before.errors] == \
+                [(e.rule, e.message) for e in after.errors]
+            if not compact:  # the same lines: the same places, counted from the record
+                assert [(e.line - before.line, e.col) for e in before.errors] == \
+                    [(e.line - after.line, e.col) for e in after.errors]
+            if before.errors:
+                assert before.source is not None and after.source is not None
+                one = before.source.replace("\r\n", " ").replace("\n", " ")
+                assert before.source in out or (compact and one in out)  # byte for byte
+                if not compact:
+                    assert after.source == before.source
+
+
+# -- nothing lost: what fmt writes back ---------------------------------------------------------
+
+GOOD = f'[Event "ok"]\n[Deck "{VALID_DECK}"]\n\n1. X TS QH 2. TD JS\n'
+
+
+@pytest.mark.parametrize("bad", [
+    f'[Event "deck without its bracket"]\n[Deck "{VALID_DECK}"\n[Result "*"]\n\n1. X TS QH',
+    f'[Event "ends in \\"]\n[Deck "{VALID_DECK}"]\n\n1. X TS',
+    f'[Event "one"]\n[Event "two"]\n[Deck "{VALID_DECK}"]\n\n1. X TS QH',
+    f'[Deck "{VALID_DECK}"]\n\n1. X TS QH (2. AS KS QD (QC)) 2. TD JS',
+    f'[Deck "{VALID_DECK}"]\n\n1. X TS QH {{never closed\n2. TD JS',
+    f'[Deck "{VALID_DECK}"]\r\n\r\n1. X TS  QH  @  ;  note\r\n',
+])
+def test_a_record_with_an_error_is_written_back_verbatim(bad: str) -> None:
+    text = GOOD + "\n" + bad + "\n\n" + GOOD
+    recs = psn.loads(text)
+    assert [bool(r.errors) for r in recs] == [False, True, False]
+    for compact in (False, True):
+        out = psn.dumps(recs, compact=compact)
+        again = psn.loads(out)
+        assert [bool(r.errors) for r in again] == [False, True, False]  # still reported
+        assert again[1].errors[0].rule == recs[1].errors[0].rule
+        if compact:
+            one = bad.replace("\r\n", " ").replace("\n", " ")
+            assert again[1].source in (bad.rstrip("\r\n"), one.rstrip())
+        else:
+            assert again[1].source == recs[1].source == bad.rstrip("\r\n")
+            assert bad.rstrip("\r\n") in out
+
+
+def test_an_unclosed_comment_ends_at_its_line_in_the_compact_form() -> None:
+    good = psn.dumps(psn.loads(GOOD), compact=True)
+    text = good + f'[Deck "{VALID_DECK}"] 1. X {{never closed TS\n' + good + good
+    recs = psn.loads(text)
+    assert [r.ok for r in recs] == [True, False, True, True]
+    assert recs[1].errors[0].message == "a comment opened with { is never closed"
+    for compact in (False, True):
+        assert [r.ok for r in psn.loads(psn.dumps(recs, compact=compact))] == [r.ok for r in recs]
+
+
+def test_an_unclosed_comment_ends_before_a_tag_line_after_a_blank_line() -> None:
+    bad = f'[Deck "{VALID_DECK}"]\n\n1. X {{never closed\n[Event "still the comment"]\n\nTS'
+    recs = psn.loads(GOOD + "\n" + bad + "\n\n" + GOOD)
+    assert [r.ok for r in recs] == [True, False, True]
+    assert "still the comment" in (recs[1].source or "") and recs[1].source.endswith("TS")
+    assert [len(psn.loads(psn.dumps(recs, compact=c))) for c in (False, True)] == [3, 3]
+
+
+def test_a_closed_comment_may_hold_a_tag_line() -> None:
+    text = f'[Deck "{VALID_DECK}"]\n\n1. X {{a comment\n[Match "m9"] on its second line}} TS\n'
+    (rec,) = psn.loads(text)
+    assert rec.ok and rec.moves[0].comments == ['a comment [Match "m9"] on its second line']
+
+
+def test_two_glyphs_on_one_move_round_trip() -> None:
+    (rec,) = psn.loads(f'[Deck "{VALID_DECK}"]\n\n1. X C! $2 TS $13 !\n')
+    assert rec.ok and [m.nags for m in rec.moves] == [[], [1, 2], [13, 1]]
+    assert "1. X C! $2 TS $13 $1" in str(rec)
+    for compact in (False, True):
+        assert psn.loads(psn.dumps([rec], compact=compact)) == [rec]
+
+
+def test_a_comment_holding_a_closing_brace_is_kept_whole() -> None:
+    (rec,) = psn.loads(f'[Deck "{VALID_DECK}"]\n\n1. X TS ; see }} and {{ here\nQH\n')
+    assert rec.ok and rec.moves[1].comments == ["see } and { here"]
+    rec.moves[2].comments.append("a } in code")  # a comment given in code, too
+    for compact in (False, True):
+        text = psn.dumps([rec], compact=compact)
+        assert ";see } and { here\n" in text and ";a } in code\n" in text
+        assert psn.loads(text) == [rec]
+
+
+def test_tag_names_beyond_ascii_in_both_forms() -> None:
+    text = f'[Ort "Wien"]\n[Café "Landtmann"]\n[Ёлка "да"]\n[Deck "{VALID_DECK}"]\n\n1. X\n'
+    (rec,) = psn.loads(text)
+    assert rec.ok and rec.tags["Café"] == "Landtmann" and rec.tags["Ёлка"] == "да"
+    for compact in (False, True):
+        assert psn.loads(psn.dumps([rec], compact=compact)) == [rec]
+
+
+def test_a_thousand_nested_variations_are_written_and_read_back() -> None:
+    from .conftest import build_deck
+
+    # each variation replaces the lead of the one around it: AC, then KC, QC, JC, TC, AC...
+    deck = " ".join(str(c) for c in build_deck("AC KC QC JC TC", "AS TS KS QS JS", "AD"))
+    leads = ["AC", "KC", "QC", "JC", "TC"]
+    movetext = "1. AC " + " ".join(f"(1. {leads[k % 5]}" for k in range(1, 1001)) + ")" * 1000
+    (rec,) = psn.loads(f'[Deck "{deck}"]\n\n{movetext}\n')
+    assert rec.ok, rec.errors[:3]
+    depth, line = 0, rec.main
+    while line.moves and line.moves[0].variations:
+        line, depth = line.moves[0].variations[0], depth + 1
+    assert depth == 1000 and str(line.moves[0]) == leads[1000 % 5]
+    for compact in (False, True):
+        out = psn.dumps([rec], compact=compact)
+        assert psn.loads(out) == [rec]
+    assert " ".join(str(rec).split("\n\n", 1)[1].split()) == movetext
+
+
+def test_a_returning_match_id_is_checked_against_its_kept_bummerl() -> None:
+    recs = [r for r in psn.loads(VALID.read_text()) if r.match == "m810442-0"]
+    others = [psn.Record.from_actions(VALID_DECK.split(), [], tags={"Match": f"o{k}"})
+              for k in range(20)]
+    back = psn.loads(psn.dumps([recs[0], *others, *recs[1:]]))  # 20 Bummerls come between
+    assert all(r.ok for r in back), [r.errors for r in back if r.errors][:2]
+    assert [r.deal for r in back if r.match == "m810442-0"] == [1, 2, 3, 4]
+    assert back[-1].counters == recs[-1].counters
+    # and a Deal tag that disagrees with the kept Bummerl is still caught
+    wrong = psn.dumps([recs[0], *others, recs[2]])
+    assert psn.loads(wrong)[-1].errors[0].rule in ("Deal", "Dealer", "Score")
+
+
+def test_the_reader_keeps_a_bounded_number_of_bummerls() -> None:
+    from schnapsen_lab.games.bauern import BAUERN
+    from schnapsen_lab.games.bauern.game import BAUERN_GAME
+    from schnapsen_lab.games.schnapsen import SCHNAPSEN
+    from schnapsen_lab.match import MatchState
+    from schnapsen_lab.rules import SOFT
+
+    rules = SCHNAPSEN.match_rules(SOFT)
+    book = psn._MatchBook(limit=8)
+    for k in range(100):
+        book.put(f"m{k}", MatchState(rules, (5, 7), 0, 1))
+    assert len(book.state) == 8
+    assert book.get("m99", rules).deals == 1 and book.get("m0", rules).deals == 0
+    book.put("m99", MatchState(rules, (0, 7), 0, 3))  # decided: a new Bummerl follows
+    assert book.get("m99", rules).deals == 0 and len(book.state) == 7
+    # a Match id kept by other rules (another game's deal) begins a match of its own
+    four = BAUERN_GAME.match_rules(BAUERN)
+    assert book.get("m98", four) == four.new() and book.get("m98", rules).deals == 1
+    assert psn.MATCH_MEMORY >= 1000

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -191,8 +192,10 @@ def test_widget_records_a_deal_by_clicking(tmp_path: Path) -> None:
         w = RecorderWidget(names=("Anna", "Bert"))
         w.dealer_picker.value = orig.dealer.name
         assert w.start_button.disabled
-        for c in [*ha, *hb, ind]:
-            w.deck_row.click(c)
+        for part, cards in (("A", ha), ("B", hb), ("I", [ind])):
+            w.target_picker.value = part  # the part being entered is chosen, never guessed
+            for c in cards:
+                w.deck_row.click(c)
         assert not w.start_button.disabled
         w.start_button.click()
         assert w.recorder is not None
@@ -202,6 +205,15 @@ def test_widget_records_a_deal_by_clicking(tmp_path: Path) -> None:
                 order = r.draw_order()
                 assert order is not None
                 win, lose = order
+                # only cards nobody has seen are offered; undrawn cards lie face down
+                assert set(w.cards_row.pickable) <= set(r.unseen())
+                assert not set(w.cards_row.pickable) & r.seen
+                pos = r.position
+                undrawn = [c for s in Seat for c in pos.hand(s) if c not in r.seen]
+                assert undrawn, "the placeholder cards of the draw due are in the hands"
+                shown = w.position_html.value
+                for c in undrawn:
+                    assert f'data-card="{c.name}"' not in shown
                 w.cards_row.click(e.of(win))
                 if r.draw_due:
                     w.cards_row.click(e.of(lose))
@@ -235,7 +247,7 @@ def test_widget_shows_why_an_entry_is_refused() -> None:
     w = RecorderWidget()
     w.set_deal("B", HA, "AC KC AH JD TH", IND)
     assert not w.start()
-    assert "S3" in w.message_html.value and "TH" in w.message_html.value
+    assert "S3" in w.message_html.value and "10♥" in w.message_html.value
     w.set_deal("B", HA, HB, IND)
     assert w.start()
     assert w.enter("AD") and w.enter("KH")
@@ -243,3 +255,44 @@ def test_widget_shows_why_an_entry_is_refused() -> None:
     assert "T2" in w.message_html.value
     assert w.enter("A:KD B:QD")
     assert "KD" in w.psn_html.value
+
+
+def _setup_widget() -> object:
+    pytest.importorskip("anywidget")
+    from schnapsen_lab.widgets.recorder import RecorderWidget
+
+    return RecorderWidget(names=("Anna", "Bert"))
+
+
+def test_widget_setup_never_spills_into_the_next_part() -> None:
+    w: Any = _setup_widget()
+    for c in "AD KS QS TH TD".split():
+        w.deck_row.click(Card.parse(c))
+    assert [str(c) for c in w.chosen["A"]] == "AD KS QS TH TD".split()
+    assert w.target == "A" and "is complete" in w.setup_html.value
+    w.deck_row.click(Card.AC)  # a sixth card for A: refused, not put into B's hand
+    assert w.chosen["B"] == [] and Card.AC not in w.chosen["A"]
+    assert "already holds 5 cards" in w.message_html.value
+    w.target_picker.value = "B"
+    assert "Now entering <b>Bert (B): hand</b>" in w.setup_html.value
+    for c in "AC KC AH JD KH".split():
+        w.deck_row.click(Card.parse(c))
+    w.deck_row.click(Card.JS)  # a sixth card for B: not the indicator
+    assert w.chosen["I"] == [] and w.start_button.disabled
+    w.target_picker.value = "I"
+    w.deck_row.click(Card.JS)
+    assert not w.start_button.disabled and "All three parts" in w.setup_html.value
+    assert w.start()
+    assert [str(c) for c in w.recorder.hands[1]] == "AC KC AH JD KH".split()
+
+
+def test_widget_setup_takes_an_entered_card_back() -> None:
+    w: Any = _setup_widget()
+    for c in (Card.AD, Card.KS, Card.QS):
+        w.deck_row.click(c)
+    assert Card.KS in w.part_rows["A"].pickable  # the entered cards can be clicked
+    w.part_rows["A"].click(Card.KS)  # a click on an entered card takes it back
+    assert w.chosen["A"] == [Card.AD, Card.QS] and "K♠ taken back" in w.message_html.value
+    w.deck_row.click(Card.QS)  # greyed in the deck: clicking it there takes it back too
+    assert w.chosen["A"] == [Card.AD]
+    assert Card.KS in w.deck_row.pickable and Card.AD not in w.deck_row.pickable

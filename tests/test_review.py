@@ -62,8 +62,7 @@ def _record_with_a_blunder(seed: int) -> tuple[Record, int, int]:
             a = best_actions(pos)[0]
             actions.append(a)
             pos = pos.play(a)
-        if pos.claimant_after_last_trick is not None and pos.claim_is_correct(
-                pos.claimant_after_last_trick):
+        if pos.legal_actions() and pos.claim_is_correct(pos.leader):
             actions.append(CLAIM)
         rec = Record.from_actions([CARDS[c] for c in deck], actions,
                                   tags={"PlayerA": "Anna", "PlayerB": "Bert"})

@@ -148,7 +148,7 @@ def test_f2_closed_talon_follow_beat_trump() -> None:
     r = deal("KC JH KH QS JS", "AD TD KD QD TS", "AH").play(CLOSE).play("KC")
     assert tokens(r) == {"AD", "TD", "KD", "QD", "TS"}  # void in clubs and hearts: any
     s = deal("KC JH KH QS JS", "AD TD KD QD TH", "AS").play(CLOSE).play("KC")
-    assert tokens(s) == {"TH"} or tokens(s) == {"AD", "TD", "KD", "QD", "TH"}
+    assert tokens(s) == {"AD", "TD", "KD", "QD", "TH"}  # no club, no trump (spades): any
     t = deal("KC JH KH QS JD", "AD TD KD QD TS", "AS").play(CLOSE).play("KC")
     assert tokens(t) == {"TS"}  # void in clubs: must trump (spades)
     e = t.illegal(play("AD"))
@@ -334,3 +334,33 @@ def test_illegal_action_lists_what_was_legal() -> None:
         p.play("AS")
     assert e.value.rule == "H1" and "AS" in e.value.message
     assert {str(a) for a in e.value.legal} == tokens(p)
+
+
+def test_a_card_not_in_hand_is_h1_in_every_phase() -> None:
+    p = deal("KC JH KH QS JS", "AD TD KD QD TS", "AS")
+    assert rule_of(p.play("KC"), "AC") == "H1"  # talon open
+    closed = p.play(CLOSE).play("KC")
+    assert rule_of(closed, "AC") == "H1"  # talon closed: still H1, not F2
+    assert rule_of(closed, "AD") == "F2"  # in hand, but the trump TS must be played
+    e = closed.illegal(play("AC"))
+    assert e is not None and e.message == "AC is not in B's hand"
+
+
+def test_after_the_last_trick_the_winner_may_still_claim() -> None:
+    import random
+
+    from schnapsen_lab.random_deals import random_deck
+
+    rng = random.Random(9)
+    for _ in range(100):
+        p = Position.deal(random_deck(rng), Seat.B)
+        while p.outcome is None:
+            p = p.play(next(a for a in p.legal_actions() if a is not CLAIM and a is not CLOSE))
+        if p.claimed:
+            continue
+        assert p.legal_actions() == [CLAIM] and p.to_move is None and p.is_over
+        assert p.outcome.end is End.LAST_TRICK  # the result stands if nobody claims ...
+        claimed = p.play(CLAIM)  # ... and the claim replaces it (E2 a)
+        assert claimed.outcome is not None and claimed.outcome.claimant == p.leader
+        assert claimed.outcome.end in (End.CLAIM, End.FALSE_CLAIM)
+        assert claimed.legal_actions() == [] and rule_of(claimed, "66") == "E3"

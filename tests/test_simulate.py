@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -17,10 +18,11 @@ from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.match import START
 from schnapsen_lab.players import RandomPlayer
-from schnapsen_lab.rules import SOFT, STRICT, Seat
+from schnapsen_lab.rules import BAUERN2, SOFT, STRICT, Seat
 from schnapsen_lab.simulate import (
     deal_records,
     play_bummerl,
+    seat_names,
     simulate,
     simulate_psn,
 )
@@ -195,11 +197,21 @@ def _readme_commands() -> dict[str, list[str]]:
 
 
 COLLECTIONS = {"heuristic-vs-random.psn": 500, "heuristic-vs-heuristic.psn": 500,
-               "strict-heuristic-vs-random.psn": 100}
+               "strict-heuristic-vs-random.psn": 100, "bauern2-heuristic-vs-random.psn": 50,
+               "bauern-heuristic-vs-random.psn": 300, "bauern-heuristic-vs-heuristic.psn": 300,
+               "bauern-called-heuristic.psn": 100}
+REGENERATED_WHOLE = ("bauern2-heuristic-vs-random.psn", "bauern-heuristic-vs-random.psn")
+"""Small collections regenerated whole (the others: their first matches)."""
+
+
+def _option(args: list[str], name: str) -> str | None:
+    return args[args.index(name) + 1] if name in args else None
 
 
 @pytest.mark.parametrize("name", sorted(COLLECTIONS))
 def test_bundled_collection(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from schnapsen_lab.commands.simulate import _game_and_profile
+
     path = RECORDS / name
     code, out, _ = _run(["check", str(path)], capsys)
     assert code == 0, out
@@ -207,15 +219,160 @@ def test_bundled_collection(name: str, capsys: pytest.CaptureFixture[str]) -> No
     matches = {r.tags["Match"] for r in records}
     assert len(matches) == COLLECTIONS[name]
     assert all(r.counters is not None for r in records)
+    # every match is played to its end: its last deal decides it (B1, BZ5, BX1, BC5)
+    last = {r.tags["Match"]: r for r in records}
+    assert all(r.match_winners for r in last.values())
     # the README's command regenerates the file: its first matches are the same
     args = _readme_commands()[name]
-    players = args[args.index("--players") + 1].split(",")
-    seed = int(args[args.index("--seed") + 1])
-    rules = args[args.index("--rules") + 1] if "--rules" in args else "soft"
-    assert int(args[args.index("--matches") + 1]) == COLLECTIONS[name]
-    assert all(r.profile.name == rules for r in records)
-    profile = STRICT if rules == "strict" else SOFT
-    head = "\n".join(simulate_psn((players[0], players[1]), 3, seed, profile, jobs=1))
+    players = str(_option(args, "--players")).split(",")
+    seed = int(str(_option(args, "--seed")))
+    game, profile = _game_and_profile(_option(args, "--variant"), _option(args, "--rules"))
+    assert int(str(_option(args, "--matches"))) == COLLECTIONS[name]
+    assert all(r.profile == profile and r.game is game for r in records)
+    head = "\n".join(simulate_psn(players, 3, seed, profile, jobs=1))
     text = path.read_text(encoding="utf-8")
     assert text.startswith(head + "\n")
     assert re.search(r"\S", text[len(head):])
+
+
+@pytest.mark.parametrize("name", REGENERATED_WHOLE)
+def test_bundled_collection_regenerates_byte_for_byte(name: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    args = _readme_commands()[name]
+    target = tmp_path / name
+    args[args.index("-o") + 1] = str(target)
+    assert _run([*args, "--jobs", "2", "-q"], capsys)[0] == 0
+    assert target.read_bytes() == (RECORDS / name).read_bytes()
+
+
+# -- seats apart when one player plays both ----------------------------------------------------
+
+def test_seat_names_tell_the_seats_apart() -> None:
+    assert seat_names(("heuristic", "random")) == ("heuristic", "random")
+    assert seat_names(("heuristic", "heuristic")) == ("heuristic A", "heuristic B")
+    assert seat_names(("heuristic", "heuristic"), ("Anna", "Bert")) == ("Anna", "Bert")
+    for bad in (("Anna", "Anna"), ("Anna", " ")):
+        with pytest.raises(ValueError):
+            seat_names(("random", "random"), bad)
+
+
+def test_simulate_names_the_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "mirror.psn"
+    code, _, _ = _run(["simulate", "--players", "random,random", "--matches", "2", "--seed",
+                       "5", "-j", "1", "-q", "-o", str(out)], capsys)
+    assert code == 0
+    recs = list(psn.read(out))
+    assert {r.player_names for r in recs} == {("random A", "random B")}
+    named = tmp_path / "named.psn"
+    code, _, _ = _run(["simulate", "--players", "random,random", "--names", "Anna, Bert",
+                       "--matches", "2", "--seed", "5", "-j", "1", "-q", "-o", str(named)],
+                      capsys)
+    assert code == 0
+    again = list(psn.read(named))
+    assert {r.player_names for r in again} == {("Anna", "Bert")}
+    assert [r.actions for r in again] == [r.actions for r in recs]  # the same play
+    for bad in ("Anna", "Anna,Anna", "Anna,"):
+        code, _, err = _run(["simulate", "--players", "random,random", "--names", bad,
+                             "--matches", "1", "-q", "-o", str(tmp_path / "x.psn")], capsys)
+        assert code == 2 and "--names" in err and err.count("\n") == 1
+
+
+def test_the_bundled_mirror_match_tells_the_seats_apart() -> None:
+    pytest.importorskip("pandas")
+    from schnapsen_lab.stats import players_frame
+
+    path = RECORDS / "heuristic-vs-heuristic.psn"
+    names = {r.player_names for r in psn.read(path)}
+    assert names == {("heuristic A", "heuristic B")}
+    players = players_frame(path)
+    assert sorted(players["player"].astype(str)) == ["heuristic A", "heuristic B"]
+    # every Bummerl counted once for each seat
+    assert set(players["matches"]) == {500}
+
+
+# -- bauern2 and four players ------------------------------------------------------------------
+
+def test_a_bauern2_bummerl_counts_up_to_21() -> None:
+    m = play_bummerl((RandomPlayer(), RandomPlayer()), seed=4, number=2, profile=BAUERN2)
+    assert max(m.counters) >= 21 > min(m.counters)  # BZ5: up from 0, the first to 21
+    assert m.winner is (Seat.A if m.counters[0] >= 21 else Seat.B)
+    counters = [0, 0]
+    for d in m.deals:
+        assert max(counters) < 21  # no deal after the match is decided
+        counters[d.outcome.winner] += d.outcome.game_points
+    assert tuple(counters) == m.counters
+    recs = psn.loads(psn.dumps(deal_records(m, ("Anna", "Bert"), "z")))
+    assert [r.tags["Score"] for r in recs][:1] == ["0-0"] and all(r.ok for r in recs)
+    assert recs[-1].counters == m.counters and recs[-1].match_winners == ("AB"[m.winner],)
+
+
+@pytest.mark.parametrize("rules", ["bauern", "bauern-called", "bauern2"])
+def test_the_same_file_whatever_the_jobs(rules: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["simulate", "--players", "heuristic,random", "--matches", "8", "--seed", "9",
+            "--rules", rules, "-q"]
+    one, two = tmp_path / "one.psn", tmp_path / "two.psn"
+    assert _run([*base, "--jobs", "1", "-o", str(one)], capsys)[0] == 0
+    assert _run([*base, "--jobs", "2", "-o", str(two)], capsys)[0] == 0
+    assert one.read_bytes() == two.read_bytes()
+    records = list(psn.read(one))
+    assert records and all(r.ok for r in records), [r.errors for r in records if r.errors][:1]
+    assert {r.tags["Match"] for r in records} == {f"9-{n}" for n in range(1, 9)}
+    assert all(r.profile.name == rules for r in records)
+
+
+def test_four_player_records_carry_the_seats_and_the_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "four.psn"
+    code, _, _ = _run(["simulate", "--variant", "bauern", "--players",
+                       "heuristic,random,random,heuristic", "--names", "Anna,Bert,Cilli,Dani",
+                       "-n", "4", "--seed", "2", "-j", "1", "-q", "-o", str(out)], capsys)
+    assert code == 0
+    records = list(psn.read(out))
+    assert all(r.ok and r.tags["Variant"] == "bauern" for r in records)
+    assert {r.player_names for r in records} == {("Anna", "Bert", "Cilli", "Dani")}
+    for r in records:
+        assert {"Match", "Deal", "Dealer", "Rules", "Deck", "Score", "Result"} <= set(r.tags)
+        assert r.tags["Score"] == r.match_rules.score_text(r.counters_before or ())
+    by_match: dict[str, list[psn.Record]] = {}
+    for r in records:
+        by_match.setdefault(r.tags["Match"], []).append(r)
+    for deals in by_match.values():
+        assert deals[0].tags["Score"] == "0-0"
+        assert deals[-1].match_winners and not any(d.match_winners for d in deals[:-1])
+        seats = [d.tags["Dealer"] for d in deals]
+        assert all("NESW".index(b) == ("NESW".index(a) + 1) % 4  # clockwise (BS2)
+                   for a, b in itertools.pairwise(seats))
+    knocked = [r for r in records if r.tags.get("Cut") == "knock"]
+    assert all(r.start().knock for r in knocked)
+
+
+def test_two_players_make_two_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["simulate", "--rules", "bauern", "--players", "heuristic,random",
+                         "-n", "1", "-j", "1", "-q", "-o", "-"], capsys)
+    assert code == 0
+    (names,) = {r.player_names for r in psn.loads(out)}
+    assert names == ("heuristic N", "random E", "heuristic S", "random W")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--variant", "bauern", "--players", "heuristic"], "four names separated by commas"),
+    (["--variant", "bauern", "--players", "a,b,c"], "four names separated by commas"),
+    (["--variant", "bauern", "--players", "heuristic,strong"], "unknown player 'strong'"),
+    (["--variant", "chess", "--players", "random,random"], "--variant 'chess'"),
+    (["--variant", "bauern", "--rules", "soft", "--players", "random,random"],
+     "unknown profile for Bauernschnapsen"),
+    (["--rules", "bauern2", "--players", "strong,random"], "not the bauern2 profile"),
+    (["--variant", "bauern", "--players", "random,random", "--names", "Anna,Bert"],
+     "--names 'Anna,Bert': give 4 different names"),
+])
+def test_four_player_and_bauern2_errors_are_one_line(args: list[str], message: str,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    target = tmp_path / "x.psn"
+    code, _, err = _run(["simulate", *args, "-n", "1", "-o", str(target)], capsys)
+    assert code == 2, err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+    assert not target.exists()

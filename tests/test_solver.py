@@ -148,9 +148,8 @@ def test_after_the_last_trick() -> None:
         if pos.claimed:
             continue
         checked += 1
-        claimant = pos.claimant_after_last_trick
-        assert pos.outcome is not None
-        if claimant is not None and pos.claim_is_correct(claimant):
+        assert pos.outcome is not None and pos.legal_actions() == [CLAIM]
+        if pos.claim_is_correct(pos.leader):
             out = pos.play(CLAIM).outcome
             assert out is not None
             assert solve(pos) == outcome_value(out)

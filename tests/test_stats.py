@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,8 @@ def test_columns_and_types(conformance: Any) -> None:
         assert dtype == want, name
     assert list(conformance["winner"].cat.categories) == ["A", "B"]
     assert list(conformance["end"].cat.categories) == [
-        "claim", "false_claim", "last_trick", "unfinished"]
+        "claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken"]
+    assert set(conformance["variant"].astype(str)) == {"schnapsen"}
 
 
 def test_valid_conformance_rows(conformance: Any) -> None:
@@ -300,6 +302,69 @@ def test_chunks_never_split_a_bummerl(held_out: Path) -> None:
         assert pd.isna(first["match"]) or first["deal"] == 1
 
 
+def _chunk_texts(path: Path, chunk_bytes: int) -> list[str]:
+    data = path.read_bytes()
+    return [data[c.start:c.end].decode("utf-8") for c in plan_chunks([path], chunk_bytes)]
+
+
+@pytest.mark.parametrize("comment", [True, False])
+def test_chunks_are_cut_by_the_readers_splitter_at_every_size(comment: bool,
+                                                               tmp_path: Path) -> None:
+    # 12 records in three Bummerls; one comment runs over two lines, the second of which
+    # starts like a tag line of another match (a cut there would make 13 broken records)
+    recs = [r for r in psn.read(VALID) if r.match is not None][:12]
+    if comment:
+        recs[5].main.moves[1].comments.append("PLACEHOLDER")
+    text = psn.dumps(recs).replace(
+        "{PLACEHOLDER}", '{a comment that goes on\n[Match "m9"] [Deal "1"] on its line}')
+    assert ('\n[Match "m9"]' in text) is comment
+    path = tmp_path / "twelve.psn"
+    path.write_text(text, encoding="utf-8")
+    whole = psn.loads(text)
+    assert len(whole) == 12 and all(r.ok for r in whole)
+    seen: set[tuple[int, ...]] = set()
+    for size in range(1, len(text.encode()) + 2):
+        chunks = plan_chunks([path], size)
+        cuts = tuple(c.start for c in chunks)
+        if cuts in seen:
+            continue
+        seen.add(cuts)
+        parts = [psn.loads(t) for t in _chunk_texts(path, size)]
+        got = [r for part in parts for r in part]
+        assert len(got) == 12 and got == whole, (size, cuts)
+        assert all(r.ok for r in got), (size, [r.errors for r in got if r.errors][:1])
+        assert [c.first_line for c in chunks] == [
+            text.encode()[:c.start].count(b"\n") + 1 for c in chunks]
+    assert len(seen) >= 3  # the file was cut in several ways, at Bummerl boundaries only
+
+
+def test_a_file_that_changes_while_it_is_read_is_refused(held_out: Path, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from schnapsen_lab.stats import parallel
+
+    path = tmp_path / "moving.psn"
+    path.write_bytes(held_out.read_bytes())
+    chunks = plan_chunks([path], chunk_bytes=1500)
+    assert chunks[1].stamp is not None
+    path.write_bytes(held_out.read_bytes().replace(b"Anna", b"Anne"))  # the same size
+    os.utime(path, ns=(chunks[1].stamp[2] + 10**9,) * 2)  # a second later
+    with pytest.raises(parallel.FileChanged, match="changed while it was being read"):
+        read_chunk(chunks[1])
+    # and through read_deals: the file replaced after the chunks were planned
+    real = parallel.plan_chunks
+
+    def plan_then_replace(paths: Any, chunk_bytes: int = parallel.CHUNK_BYTES) -> Any:
+        out = real(paths, chunk_bytes)
+        fresh = tmp_path / "fresh.psn"
+        fresh.write_bytes(held_out.read_bytes())
+        os.replace(fresh, path)  # another inode at the same path
+        return out
+
+    monkeypatch.setattr(parallel, "plan_chunks", plan_then_replace)
+    with pytest.raises(parallel.FileChanged):
+        read_deals([path], workers=2, chunk_bytes=1500)
+
+
 def test_parallel_equals_sequential(held_out: Path) -> None:
     whole = deals_frame([held_out, VALID])
     fast = read_deals([held_out, VALID], workers=2, chunk_bytes=1500)
@@ -351,7 +416,12 @@ def test_answer_tables(held_out: Path) -> None:
     assert t["deals"].sum() == len(fin)
     f = forehand_table(d)
     assert f["deals"].tolist() == [len(fin), len(fin)]
-    assert f["won"].sum() == len(fin)
+    # counted again from the records themselves: the forehand is the one who did not deal
+    results = [(r.outcome.winner, r.dealer) for r in psn.read(held_out)
+               if r.main_line_ok and r.outcome is not None]
+    forehand_won = sum(1 for winner, dealer in results if winner != dealer)
+    assert len(results) == len(fin) and 0 < forehand_won < len(fin)
+    assert f["won"].tolist() == [forehand_won, len(fin) - forehand_won]
     c = closing_by_talon(d)
     assert c["deals"].sum() == fin["closer"].notna().sum()
     mt = marriage_table(d)

@@ -8,7 +8,7 @@ from schnapsen_lab.knowledge import view
 from schnapsen_lab.players.base import Player
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import StrongPlayer
-from schnapsen_lab.rules import CLAIM, CLOSE, ActionKind, Position, Seat
+from schnapsen_lab.rules import CLAIM, CLOSE, ActionKind, End, Position, Seat
 from schnapsen_lab.simulate import play_deal
 
 
@@ -25,7 +25,15 @@ def test_it_plays_legal_deals_against_the_heuristic() -> None:
         rng.shuffle(deck)
         strong = StrongPlayer(samples=2, seed=k)
         played = play_deal((strong, make_player("heuristic")), deck, Seat(k % 2))
-        assert played.outcome is not None
+        pos = Position.deal(deck, Seat(k % 2))
+        for a in played.actions:  # every action legal where it was played
+            pos = pos.play(a)
+        assert pos.outcome == played.outcome and pos.outcome is not None
+        if pos.legal_actions():  # the last trick's claim was declined (E2 a) ...
+            assert pos.legal_actions() == [CLAIM] and not pos.hands[0] and not pos.hands[1]
+            assert pos.leader == Seat.B or not pos.claim_is_correct(Seat.A)  # ... rightly
+        if pos.outcome.claimant is Seat.A:  # the strong player (A) never claims falsely
+            assert pos.outcome.end is not End.FALSE_CLAIM
 
 
 def test_memory_matches_the_deal() -> None:

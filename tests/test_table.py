@@ -79,6 +79,10 @@ def _click_something(w: PracticeTable, rng: random.Random) -> None:
     if buttons and rng.random() < 0.35:
         b = rng.choice(buttons)
         b.click()
+        if b is w.claim_button:  # the claim is confirmed (or, now and then, not)
+            assert w.confirm_box.layout.display is None and w.claim_button.disabled
+            (w.confirm_button if rng.random() < 0.8 else w.cancel_button).click()
+            return
         if b in (w.marriage20_button, w.marriage40_button):
             assert w.hand.pickable, "a marriage button leaves a card to click"
             assert all(c.rank.name in "KQ" for c in w.hand.pickable)

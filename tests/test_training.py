@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,7 @@ from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.rules import CLOSE, Seat
 from schnapsen_lab.training import (
     Ask,
+    CountingItem,
     Tally,
     check_answer,
     closing_exercises,
@@ -153,8 +156,83 @@ def test_counting_quiz_widget() -> None:
     quiz.next()
     assert quiz.index == 1 and quiz.inputs[Ask.MY_SCORE].value == ""
     assert str(quiz.tally) == "1 / 2"
-    assert "sl-table" in quiz.table.value and "sl-won-tricks" not in quiz.table.value
-    assert "sl-won-tricks" in CountingQuiz(items, show_won_tricks=True).table.value
+    # the table shows the won tricks the player may look through (K1), as 02 says
+    assert "sl-table" in quiz.table.value and "sl-won-tricks" in quiz.table.value
+    assert "sl-won-tricks" not in CountingQuiz(items, show_won_tricks=False).table.value
+
+
+def _quiz(count: int = 2) -> tuple[Any, list[CountingItem]]:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    items = counting_quiz(_records(30), count=count, seed=1)
+    return CountingQuiz(items), items
+
+
+def test_quiz_counts_one_answer_a_question() -> None:
+    quiz, _ = _quiz()
+    qs = {q.ask: q for q in quiz.item.questions}
+    right, wrong = str(qs[Ask.MY_SCORE].answer), "999"
+    quiz.inputs[Ask.MY_SCORE].value = right
+    quiz.inputs[Ask.OPPONENT_SCORE].value = wrong
+    for _ in range(4):  # pressing Check again does not count the same answers again
+        quiz.check_button.click()
+    assert str(quiz.tally) == "1 / 2"
+    assert quiz.inputs[Ask.MY_SCORE].disabled
+    assert quiz.answer({Ask.MY_SCORE: right, Ask.OPPONENT_SCORE: right}) == []
+    assert str(quiz.tally) == "1 / 2"
+
+
+def test_quiz_empty_and_unreadable_answers_get_feedback() -> None:
+    quiz, _ = _quiz()
+    assert quiz.check() == []
+    for ask in Ask:
+        assert "No answer yet" in quiz.feedback[ask].value
+    assert str(quiz.tally) == "0 / 0"
+    quiz.inputs[Ask.MY_SCORE].value = "lots"
+    quiz.check()
+    assert "Could not read" in quiz.feedback[Ask.MY_SCORE].value
+    assert not quiz.inputs[Ask.MY_SCORE].disabled  # try again
+    assert str(quiz.tally) == "0 / 0"
+
+
+def test_quiz_ends_with_a_summary_then_starts_again() -> None:
+    quiz, items = _quiz(count=2)
+    q0 = {q.ask: q for q in items[0].questions}
+    quiz.answer({Ask.MY_SCORE: str(q0[Ask.MY_SCORE].answer),
+                 Ask.OPPONENT_SCORE: "999"})
+    quiz.next()
+    assert quiz.index == 1 and quiz.next_button.description == "See your score"
+    q1 = {q.ask: q for q in items[1].questions}
+    quiz.answer({Ask.TRUMPS_OUT: str(len(q1[Ask.TRUMPS_OUT].answer))})
+    quiz.next()  # after the last position: no wrap, a summary
+    assert quiz.finished and quiz.index == 1
+    summary = quiz.summary.value
+    assert "Quiz done: 2 of 8 answers right" in summary
+    missed = quiz.missed()
+    assert [(n, q.ask) for n, q, _ in missed] == [
+        (1, Ask.OPPONENT_SCORE), (1, Ask.TRUMPS_OUT), (1, Ask.UNKNOWN),
+        (2, Ask.MY_SCORE), (2, Ask.OPPONENT_SCORE), (2, Ask.UNKNOWN)]
+    assert summary.count("<li>") == 6 and "you said 999" in summary
+    assert "not answered" in summary
+    assert quiz.questions_box.layout.display == "none"
+    assert quiz.check_button.disabled
+    quiz.next()  # start again: position 1, a new score
+    assert not quiz.finished and quiz.index == 0 and str(quiz.tally) == "0 / 0"
+    assert quiz.inputs[Ask.MY_SCORE].value == "" and not quiz.inputs[Ask.MY_SCORE].disabled
+
+
+def test_quiz_feedback_writes_cards_as_printed() -> None:
+    quiz, items = _quiz()
+    q = next(q for q in items[0].questions if q.ask is Ask.UNKNOWN)
+    assert isinstance(q.answer, frozenset) and q.answer
+    fb = quiz.answer({Ask.UNKNOWN: "none"})[0]
+    assert not fb.correct and fb.missing
+    shown = quiz.feedback[Ask.UNKNOWN].value
+    for c in fb.missing:
+        rank = "10" if c.name[0] == "T" else c.name[0]
+        assert rank + c.suit.symbol in shown
+    assert not re.search(r"\b[AKQJT][CDHS]\b|\bT[♣♦♥♠]", shown)
 
 
 def test_closing_trainer_widget() -> None:

@@ -110,13 +110,13 @@ def test_widgets_are_updated_in_place() -> None:
 def test_views_hide_the_other_hand_and_show_counting() -> None:
     rec = psn.loads(REPLAY_PSN.read_text(encoding="utf-8"))[2]
     w = replay(rec, step=7)  # A just announced KC+20: QC is known to B
-    assert w.viewer is None and "sl-back" not in _hand(w.table.value, "A")
+    assert w.viewer is None and "sl-face-down" not in _hand(w.table.value, "A")
     w.set_view("B")
     assert w.viewer == Seat.B and w.view_picker.value == "B"
     a_hand = _hand(w.table.value, "A")
     assert 'data-card="QC"' in a_hand and "sl-known" in a_hand
     hidden = len(w.replay[7].hand(Seat.A)) - 1
-    assert a_hand.count("sl-back") == hidden
+    assert a_hand.count("sl-face-down") == hidden
     assert "Facts for B" in w.counting_panel.value
     w.view_picker.value = "A"
     assert w.viewer == Seat.A and "Facts for A" in w.counting_panel.value
@@ -190,18 +190,169 @@ def test_static_reprs() -> None:
     rec = psn.loads(REPLAY_PSN.read_text(encoding="utf-8"))[0]
     page = rec._repr_html_()
     assert 'class="sl-record"' in page and "sl-outcome" in page
-    assert page.count('class="sl-card sl-face') >= 11  # both hands and the indicator
+    assert page.count('class="sl-card sl-face sl-') >= 11  # both hands and the indicator
     pos = rec.positions()[2]
     ph = pos._repr_html_()
     assert 'data-card="AD"' in ph and "closed by A" in ph
     assert 'class="sl-card sl-face sl-red"' in H.card_html(Card.TH)
-    assert "sl-black" in H.card_html(Card.AS) and "sl-back" in H.back_html()
+    assert "sl-black" in H.card_html(Card.AS)
+    # one meaning a class: a face-down card is sl-face-down, sl-back is the back button
+    assert "sl-face-down" in H.back_html() and "sl-back" not in H.back_html()
+    w = replay(rec)
+    assert "sl-back" in w.back_button._dom_classes
+    assert "sl-face-down" not in w.back_button._dom_classes
 
 
-def test_bad_sources() -> None:
-    with pytest.raises(ValueError):
-        replay("no/such/file.psn")
+def test_a_static_position_says_who_is_to_play() -> None:
+    rec = psn.loads(REPLAY_PSN.read_text(encoding="utf-8"))[0]
+    positions = rec.positions()
+    for pos in positions[:4]:
+        mover = pos.to_move
+        assert mover is not None
+        page = H.position_html(pos, ("Anna", "Bert"))
+        who = ("Anna", "Bert")[mover]
+        assert 'class="sl-to-play"' in page and f"{who} ({mover.name}) to play" in page
+    end = positions[-1]
+    assert end.outcome is not None
+    assert " wins " in H.position_html(end, ("Anna", "Bert")).split("sl-to-play")[1]
+
+
+def _problem(w: ReplayWidget) -> str:
+    assert w.problem is not None and "sl-replay-problem" in w.header.value
+    assert list(w.children) == [w.header]  # no table, no controls
+    return w.problem
+
+
+def test_nothing_to_replay_says_why(tmp_path: Path) -> None:
+    assert "no such PSN file" in _problem(replay("no/such/file.psn"))
+    assert "there is no record" in _problem(replay([]))
+    empty = tmp_path / "empty.psn"
+    empty.write_text("", encoding="utf-8")
+    assert "holds no record" in _problem(replay(empty))
     with pytest.raises(TypeError):
         replay(42)
-    with pytest.raises(ValueError):
-        replay(psn.loads('[Event "no deck"]\n\n'))
+    # a duplicated card in the Deck: the reader's first error, as ``check`` reports it
+    deck = "JS AD AC KC AH JD KS QS TH TD KH KD QD QH JC QC AS TC JH JH"
+    typo = tmp_path / "typo.psn"
+    typo.write_text(f'[Event "typo"]\n[Deck "{deck}"]\n\n1. AD KH *\n', encoding="utf-8")
+    text = _problem(replay(str(typo)))
+    err = next(psn.read(typo)).errors[0]
+    assert f"{typo}: deal 1, line 2, col 1: S3: " in text and err.message in text
+    assert "twice: JH" in text
+
+
+def test_good_records_beside_a_broken_one_are_replayed(tmp_path: Path) -> None:
+    good = STUDY.joinpath("closing-wins-3.psn").read_text(encoding="utf-8")
+    bad = '[Event "no deck"]\n\n1. AD KH *\n'
+    f = tmp_path / "mixed.psn"
+    f.write_text(bad + "\n" + good, encoding="utf-8")
+    w = replay(f)
+    assert w.problem is None and len(w.records) == 1 and len(w.skipped) == 1
+    assert "sl-skipped" in w.header.value and "S3" in w.header.value
+
+
+def test_four_player_deals_are_left_to_the_widgets_to_come(tmp_path: Path) -> None:
+    four = STUDY.joinpath("bauern-gang.psn").read_text(encoding="utf-8")
+    good = STUDY.joinpath("closing-wins-3.psn").read_text(encoding="utf-8")
+    only = tmp_path / "four.psn"
+    only.write_text(four, encoding="utf-8")
+    assert "four-player deals (Bauernschnapsen)" in _problem(replay(only))
+    both = tmp_path / "both.psn"
+    both.write_text(four + "\n" + good, encoding="utf-8")
+    w = replay(both)
+    assert w.problem is None and [r.game.key for r in w.records] == ["schnapsen"]
+    # a four-player record shows its PSN text in a notebook, escaped
+    (rec,) = psn.loads(four.replace("Anna", "<b>Anna</b>"))
+    page = rec._repr_html_()
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in page and "<b>Anna</b>" not in page
+
+
+def test_the_error_is_shown_where_the_record_stops(tmp_path: Path) -> None:
+    deck = "JS AD AC KC AH JD KS QS TH TD KH KD QD QH JC QC AS TC JH TS"
+    f = tmp_path / "stops.psn"
+    f.write_text(f'[Event "stops"]\n[Deck "{deck}"]\n\n'
+                 "1. AD {a fine lead} KH 2. AS {before the <error>} QQ {after it} TS\n",
+                 encoding="utf-8")
+    w = replay(f)
+    assert w.replay.last == 2
+    w.go(1)
+    assert "a fine lead" in w.comments.value and "sl-record-error" not in w.comments.value
+    w.last()
+    box = w.comments.value
+    assert "sl-record-error" in box and "line 4, col 27: H1" in box
+    # the comments after the error are shown with it, not as the last move's
+    error_part = box[box.index("sl-record-error"):]
+    assert "before the &lt;error&gt;" in error_part and "after it" in error_part
+    assert w.replay.comments(2) == [] and "{…}" not in w.moves.options[2][0]
+
+
+def test_the_move_list_speaks_words_with_one_step_number() -> None:
+    w = replay(STUDY / "closing-wins-3.psn")
+    labels = [label for label, _ in w.moves.options]
+    assert labels[0].startswith(" 0 as dealt")
+    for step, label in enumerate(labels[1:], 1):
+        assert re.match(rf"\s*{step} [AB] \w", label), label  # one number: the step
+        assert not re.search(r"\b\d+\.", label), label  # no trick number beside it
+        assert not re.search(r"\b[AKQJT][CDHS]\b|(?<![\w+])(C|X|66)(?!\w)", label.replace(
+            "claims 66", "")), label  # no PSN token
+    text = " ".join(labels)
+    assert "closes" in text and "claims 66" in text
+
+
+def test_moves_exchange_and_tens_in_words() -> None:
+    deck = build_deck("JC AD TD KD QD", "AH TH KH QH JH", "TC")  # clubs trump, A holds JC
+    rec = Record.from_actions(deck, ["X", "TC", "AH"], dealer=Seat.B)
+    w = replay(rec)
+    labels = [label for label, _ in w.moves.options]
+    assert "exchanges J♣ for the indicator" in labels[1]
+    assert "leads 10♣" in labels[2] and "plays A♥" in labels[3]
+    w.go(1)
+    assert "exchanges the trump jack" in w.step_label.value and "10" in w.step_label.value
+
+
+def test_one_display_notation_in_the_widget() -> None:
+    w = replay(STUDY / "closing-wins-3.psn", view="A")
+    shown = []
+    for step in range(len(w.replay)):
+        w.go(step)
+        shown += [w.table.value, w.counting_panel.value, w.step_label.value, w.scores.value]
+    shown += [label for label, _ in w.moves.options]
+    text = re.sub(r"<[^>]+>", " ", " ".join(shown))
+    assert "10" in text
+    assert not re.search(r"\bT[♣♦♥♠]", text)  # never "T♥": the cards say 10
+    assert not re.search(r"\b[AKQJT][CDHS]\b", text)  # no PSN card names
+
+
+def test_the_end_of_a_bummerl_names_its_winner() -> None:
+    w = replay(STUDY / "small-match.psn")
+    w.pick(len(w.records) - 1)
+    w.last()
+    counters = w.record.counters
+    assert counters is not None and min(counters) <= 0
+    winner = w.record.player_names[0 if counters[0] <= 0 else 1]
+    assert "sl-bummerl-winner" in w.scores.value and f"{winner} wins the Bummerl" in w.scores.value
+    w.pick(0)
+    w.last()
+    assert "sl-bummerl-winner" not in w.scores.value
+    assert f"{winner} wins the Bummerl" in H.record_html(w.records[-1])
+
+
+def test_won_tricks_are_labelled_by_name_and_seat() -> None:
+    deck = build_deck("AH TH KH AS TS", "AD TD KD KS JS", "AC")
+    rec = Record.from_actions(deck, ["AH", "JS", "TH", "KD"], dealer=Seat.B,
+                              tags={"PlayerA": "bot", "PlayerB": "bot"})
+    w = replay(rec, step=4)
+    assert "bot (A): won tricks" in w.table.value and "bot (B): won tricks" in w.table.value
+    assert "Facts for bot (A)" in w.counting_panel.value
+    assert "Facts for bot (B)" in w.counting_panel.value
+
+
+def test_panels_have_fixed_widths_and_wrap() -> None:
+    w = replay(STUDY / "closing-wins-3.psn")
+    body = next(c for c in w.children if "sl-replay-body" in c._dom_classes)
+    assert body.layout.flex_flow == "row wrap"
+    for panel in body.children:
+        lay = panel.layout
+        assert lay.width == lay.min_width == lay.max_width and lay.width.endswith("px")
+        assert lay.flex == "0 0 auto"
+    assert f"width:{H.FELT_WIDTH}px" in w.table.value

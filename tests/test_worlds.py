@@ -52,16 +52,35 @@ def test_sampled_worlds_look_the_same_to_the_viewer() -> None:
                     assert w.hands[seat] == pos.hands[seat]
 
 
+def _card_places_ok(p: Position) -> bool:
+    """Every card in exactly one place: a hand, the face-down talon, the indicator, played."""
+    talon = 0 if p.exhausted else sum(1 << c for c in p.deck[p.next_draw:])
+    ind = 1 << p.indicator if p.indicator >= 0 and not p.exhausted else 0
+    places = [p.hands[0], p.hands[1], talon, ind, p.played]
+    return sum(bin(m).count("1") for m in places) == 20 and (
+        places[0] | places[1] | talon | ind | p.played) == (1 << 20) - 1
+
+
 def test_worlds_play_out_under_the_rules() -> None:
     rng = random.Random(3)
+    played = 0
     for hist in _random_histories(2, 15):
         pos = hist[len(hist) // 3]
         seat = pos.to_move
         assert seat is not None
         for w in sample_worlds(pos, seat, 2, rng):
+            assert w.hands[seat] == pos.hands[seat] and w.played == pos.played
+            assert w.scores == pos.scores and w.tricks == pos.tricks
             p = w
             while p.outcome is None:
-                p = p.play(rng.choice([a for a in p.legal_actions() if a is not CLAIM]))
+                assert _card_places_ok(p), p
+                legal = [a for a in p.legal_actions() if a is not CLAIM]
+                assert legal, p  # the deal never stalls before its end
+                p = p.play(rng.choice(legal))  # IllegalAction if the world broke a rule
+                played += 1
+            assert _card_places_ok(p) and 1 <= p.outcome.game_points <= 3
+            assert p.tricks_played == 10 or p.closed_by >= 0 or p.claimed
+    assert played > 100
 
 
 def test_the_true_position_is_among_the_worlds() -> None:

@@ -94,7 +94,7 @@ def play_out(deck: Sequence[int], dealer: Seat, profile: Profile, hook: Hook | N
             a = choice
         pos = pos.play(a)
         actions.append(a)
-    c = pos.claimant_after_last_trick
+    c = pos.leader if pos.legal_actions() else None  # the last trick's winner may claim (E2 a)
     if claim_last and c is not None and pos.claim_is_correct(c):
         actions.append(CLAIM)
     return actions

@@ -39,8 +39,15 @@ def find_record(path: str, n: int) -> Record | str:
     return f"{path}: no record {n} (the file holds {count})"
 
 
-def position_after(rec: Record, step: int) -> Position | str:
-    """The main line's position after ``step`` actions, or why there is none."""
+def position_after(rec: Record, step: int, what: str = "the solver") -> Position | str:
+    """The main line's two-player position after ``step`` actions for the analysis engine
+    (``what``: the solver, the advisor), or why there is none (also for a deal the
+    engine does not know: four players, the ``bauern2`` profile)."""
+    from ..scope import analysis_refusal
+
+    refused = analysis_refusal(rec.profile, what)
+    if refused is not None:
+        return refused
     if rec.deck is None:
         why = f": {rec.errors[0]}" if rec.errors else ""
         return f"the record has no valid deck{why}"
@@ -51,7 +58,8 @@ def position_after(rec: Record, step: int) -> Position | str:
         if not rec.main_line_ok and rec.errors:
             return f"step {step} comes after an error: {rec.errors[0]}"
         return f"--step {step} is out of range: the record has {moves} actions"
-    pos = rec.start()
-    for m in rec.main.moves[:step]:
-        pos = pos.play(m.action)
+    done = rec.game.replay(rec.start(), rec.actions[:step], keep=False)
+    if done.error is not None:
+        return f"step {step} comes after an error: {done.error.rule}: {done.error.message}"
+    pos: Position = done.final
     return pos

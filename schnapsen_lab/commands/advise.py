@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
-    pos = position_after(rec, args.step)
+    pos = position_after(rec, args.step, "the advisor")
     if isinstance(pos, str):
         return _fail(f"{args.file}: record {args.record}: {pos}")
     where = f"{args.file}: record {args.record}, step {args.step}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import fail, find_record
@@ -51,7 +52,7 @@ def _fail(message: str) -> int:
     return fail("review", message)
 
 
-def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
+def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
     """The review as readable text: one line a decision, then each player's summary."""
     from ..review import Judgement, counted
 
@@ -72,9 +73,8 @@ def format_review(review: Review, names: tuple[str, str] = ("A", "B")) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Review the record and print or write the result."""
-    import os
-
     from .. import psn
+    from ..cli import CliError, check_writable
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
 
@@ -85,17 +85,24 @@ def run(args: argparse.Namespace) -> int:
     if out == "-" and args.json:
         return _fail("-o - and --json both write to standard output: choose one")
     if out and out != "-":
-        folder = os.path.dirname(os.path.abspath(out))
-        if os.path.isdir(out):
-            return _fail(f"-o {out}: is a directory")
-        if not os.path.isdir(folder):
-            return _fail(f"-o {out}: no such folder {folder}")
+        try:
+            check_writable(out)
+        except CliError as e:
+            return _fail(str(e))
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
+    from ..scope import analysis_refusal
+
+    refused = analysis_refusal(rec.profile, "the review")
+    if refused is not None:
+        return _fail(f"{args.file}: record {args.record}: {refused}")
     if not rec.main_line_ok or rec.deck is None:
         why = rec.errors[0] if rec.errors else "no valid Deck"
         return _fail(f"{args.file}: record {args.record} cannot be reviewed: {why}")
+    if out and rec.errors:  # its text is kept as read: an annotated copy would lose it
+        return _fail(f"-o {out}: record {args.record} has an error to fix before it is "
+                     f"annotated: {rec.errors[0]}")
     review = review_record(rec, samples=samples, seed=args.seed,
                            progress=not args.no_progress)
     if out:
@@ -103,8 +110,11 @@ def run(args: argparse.Namespace) -> int:
         if out == "-":
             sys.stdout.write(psn.dumps([annotated]))
         else:
-            with atomic_write(out) as f:
-                psn.dump([annotated], f)
+            try:
+                with atomic_write(out) as f:
+                    psn.dump([annotated], f)
+            except OSError as e:
+                return _fail(f"-o {out}: cannot write: {e.strerror or e}")
     if args.json:
         d = review.to_dict()
         d["file"] = args.file

@@ -1,9 +1,15 @@
 """``schnapsen-lab simulate --players A,B --matches N --seed S -o FILE.psn``: self-play.
 
-Plays whole Bummerl matches between two registered players and writes them as PSN,
-one record a deal, with PlayerA/PlayerB, Match, Deal, Dealer, Rules, Deck, Score and
-Result tags. The same seed gives the same file whatever ``--jobs``; the file is written
-atomically, so Ctrl-C leaves the old file (or none) behind.
+Plays whole matches between registered players and writes them as PSN, one record a
+deal, with the players' tags, Match, Deal, Dealer, Rules, Deck, Score and Result:
+two-player Bummerls (``--rules soft``, ``strict``, ``beginner``; ``bauern2``, the
+two-player Bauernschnapsen, counts up to 21) or four-player Bauernschnapsen matches to
+21 (``--variant bauern``, or ``--rules bauern``, ``bauern-called``, ``bauern-head``;
+``--players`` gives four players N, E, S, W or two teams NS and EW). The seats are
+named by the players' names, a name told apart by its seat where it comes twice
+(``heuristic A``, ``heuristic B``; ``heuristic N`` ... ``random W``), or by ``--names``.
+The same seed gives the same file whatever ``--jobs``; the file is written atomically,
+so Ctrl-C leaves the old file (or none) behind.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 __all__ = ["register", "run"]
 
@@ -18,17 +25,25 @@ __all__ = ["register", "run"]
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` command."""
     p = sub.add_parser(
-        "simulate", help="play Bummerl matches between two players and write them as PSN",
-        description="Play whole Bummerl matches between two players (random, heuristic, "
-        "and any registered player) and write every deal as a PSN record. The same seed "
-        "gives the same file whatever the number of jobs.")
+        "simulate", help="play whole matches between players and write them as PSN",
+        description="Play whole matches (two-player Bummerls, or four-player "
+        "Bauernschnapsen to 21) between players (random, heuristic, and any registered "
+        "player) and write every deal as a PSN record. The same seed gives the same file "
+        "whatever the number of jobs.")
     p.add_argument("--players", required=True, metavar="A,B",
-                   help="the two players' names, A first, e.g. heuristic,random")
+                   help="the players' names in seat order, e.g. heuristic,random (four "
+                   "players: N,E,S,W, or two for the teams NS and EW)")
+    p.add_argument("--names", default=None, metavar="A,B",
+                   help="the names the records give the seats (default: the players' "
+                   "names; 'heuristic A' and 'heuristic B' when one player plays both)")
     p.add_argument("--matches", "-n", type=int, default=100, metavar="N",
-                   help="how many Bummerl matches (default 100)")
+                   help="how many matches (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
-    p.add_argument("--rules", default="soft", metavar="PROFILE",
-                   help="rules profile: soft (default), strict or beginner")
+    p.add_argument("--variant", default=None, metavar="GAME",
+                   help="the game: schnapsen (two players, the default) or bauern (four)")
+    p.add_argument("--rules", default=None, metavar="PROFILE",
+                   help="rules profile: soft (default), strict, beginner, bauern2 (two "
+                   "players); bauern (the four-player default), bauern-called, bauern-head")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="worker processes (default: all cores)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
@@ -44,33 +59,66 @@ def _usual_mode(path: str) -> None:
     os.chmod(path, 0o666 & ~mask)
 
 
+def _game_and_profile(variant: str | None, rules: str | None) -> tuple[Any, Any]:
+    """The game and profile the options name: ``--variant`` picks the game (default
+    two-player), ``--rules`` a profile of it; ``--rules`` alone the game whose profile it
+    is (the two-player game first)."""
+    from ..cli import CliError
+    from ..game import find_game, game_named, games
+
+    if variant is not None:
+        try:
+            game = game_named(variant)
+        except KeyError as e:
+            raise CliError(f"--variant {variant!r}: {e.args[0]}") from None
+        if rules is None:
+            return game, game.default_profile
+        try:
+            return game, game.profile_named(rules)
+        except KeyError:
+            raise CliError(f"--rules {rules!r}: unknown profile for {game.title}; known: "
+                           f"{', '.join(game.profile_names())}") from None
+    default = find_game({})
+    if rules is None:
+        return default, default.default_profile
+    for game in [default, *(g for g in games() if g is not default)]:
+        try:
+            return game, game.profile_named(rules)
+        except KeyError:
+            continue
+    known = ", ".join(n for g in [default, *(g for g in games() if g is not default)]
+                      for n in g.profile_names())
+    raise CliError(f"--rules {rules!r}: unknown profile; known: {known}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
     from ..cli import CliError
     from ..io import atomic_write
     from ..players.registry import make_player, player_names
-    from ..rules import PROFILES, profile_named
-    from ..simulate import default_jobs, simulate_psn
+    from ..simulate import default_jobs, seat_names, seat_players, simulate_psn
 
+    game, profile = _game_and_profile(args.variant, args.rules)
+    known = ", ".join(player_names(game.key))
     names = [n.strip() for n in str(args.players).split(",")]
-    if len(names) != 2 or not all(names):
-        raise CliError(f"--players {args.players!r}: give two names separated by a comma, "
-                       f"e.g. heuristic,random (known: {', '.join(player_names())})")
-    for n in names:
+    try:
+        if not all(names):
+            raise ValueError
+        seated = seat_players([n.lower() for n in names], game.seats)
+    except ValueError:
+        how = ("two names separated by a comma, e.g. heuristic,random" if len(game.seats) == 2
+               else "four names separated by commas (N,E,S,W) or two (teams NS,EW), e.g. "
+               "heuristic,random")
+        raise CliError(f"--players {args.players!r}: give {how} (known: {known})") from None
+    for n in seated:
         try:
-            make_player(n)
+            make_player(n, game.key)
         except KeyError:
-            raise CliError(f"--players: unknown player {n!r}; "
-                           f"known: {', '.join(player_names())}") from None
+            raise CliError(f"--players: unknown player {n!r}; known: {known}") from None
     if args.matches < 1:
         raise CliError(f"--matches {args.matches}: give at least 1")
     if args.jobs is not None and args.jobs < 1:
         raise CliError(f"--jobs {args.jobs}: give at least 1")
-    try:
-        profile = profile_named(args.rules)
-    except KeyError:
-        raise CliError(f"--rules {args.rules!r}: unknown profile; "
-                       f"known: {', '.join(sorted(PROFILES))}") from None
     out = str(args.output)
     if out != "-":
         folder = os.path.dirname(os.path.abspath(out))
@@ -81,11 +129,22 @@ def run(args: argparse.Namespace) -> int:
         if not os.access(folder, os.W_OK):
             raise CliError(f"-o {out}: cannot write in {folder}")
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    pair = (names[0].lower(), names[1].lower())
+    tags: tuple[str, ...] | None = None
+    if args.names is not None:
+        given = [n.strip() for n in str(args.names).split(",")]
+        try:
+            tags = seat_names(seated, given, game.seats)
+        except ValueError:
+            example = "Anna,Bert" if len(game.seats) == 2 else "Anna,Bert,Cilli,Dani"
+            raise CliError(f"--names {args.names!r}: give {len(game.seats)} different names "
+                           f"separated by commas, e.g. {example}") from None
+    try:
+        texts = simulate_psn(seated, args.matches, args.seed, profile, jobs, names=tags)
+    except ValueError as e:
+        raise CliError(f"--players {args.players!r}: {e}") from None
 
     from tqdm import tqdm
 
-    texts = simulate_psn(pair, args.matches, args.seed, profile, jobs)
     bar = tqdm(texts, total=args.matches, unit="match", desc="simulate",
                disable=True if args.quiet else None, file=sys.stderr)
     try:

@@ -23,12 +23,18 @@ def register(sub: Any) -> None:
         "stats", help="tables of deals, Bummerls and players from PSN files",
         description="Read PSN files into one row a deal (see docs/statistics.md), print a "
         "short summary, and write the tables as Parquet or CSV (by the file name's "
-        "suffix). Invalid records are counted and kept as rows flagged invalid.")
+        "suffix). Invalid records are counted and kept as rows flagged invalid. Files with "
+        "four-player Bauernschnapsen records get a four-player summary too (contracts "
+        "called, played and made, spritze, the sides' wins).")
     p.add_argument("files", nargs="+", metavar="FILE", help="PSN files")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the deal table here (.parquet or .csv)")
     p.add_argument("--matches", metavar="OUT", help="write the Bummerl table here")
     p.add_argument("--players", metavar="OUT", help="write the player table here")
+    p.add_argument("--ratings", metavar="OUT",
+                   help="rate the players (openskill) and write the ratings table here")
+    p.add_argument("--ratings-by", choices=("bummerl", "deal"), default="bummerl",
+                   help="rate each decided Bummerl (default) or each finished deal")
     p.add_argument("-j", "--workers", type=int, default=0, metavar="N",
                    help="processes for large inputs (default: all cores)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -37,15 +43,14 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable
+    from ..cli import CliError, _check_readable, check_writable, checkpoint
 
-    for out in (args.output, args.matches, args.players):
+    for option, out in (("-o", args.output), ("--matches", args.matches),
+                        ("--players", args.players), ("--ratings", args.ratings)):
         if out is not None and not out.endswith(_SUFFIXES):
             raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
         if out is not None:
-            folder = os.path.dirname(os.path.abspath(out))
-            if not os.path.isdir(folder):
-                raise CliError(f"{out}: no such folder {folder}", 2)
+            check_writable(out, option)
     for path in args.files:
         if path == "-":
             raise CliError("stats reads files, not standard input", 2)
@@ -54,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from ..stats.frames import deals_frame, matches_frame, players_frame
-    from ..stats.parallel import read_deals, save_frame
-    from ..stats.tables import summary
+    from ..stats.parallel import read_deals
+
+    checkpoint()  # a Ctrl-C that an import swallowed stops here
+    from ..stats.tables import bauern_summary, summary
 
     size = sum(os.path.getsize(p) for p in args.files)
     progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
@@ -69,8 +76,17 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         raise CliError(str(e), 2) from None
 
+    four = (deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)
     with pd.option_context("display.width", 100):
-        print(summary(deals).to_string())
+        if not four.any():
+            print(summary(deals).to_string())
+        else:
+            if not four.all():
+                print("two players:")
+                print(summary(deals[~four]).to_string())
+                print()
+            print("four players (Bauernschnapsen):")
+            print(bauern_summary(deals).to_string())
     bad = deals[~deals["valid"]]
     if len(bad):
         first = bad.iloc[0]
@@ -78,16 +94,37 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(bad)} invalid record{'s' if len(bad) != 1 else ''} kept as rows "
               f"(valid = False); first: {first['file']}: deal {first['index']}, {err}")
     matches = None
-    if args.matches or args.players:
+    if args.matches or args.players or (args.ratings and args.ratings_by == "bummerl"):
         matches = matches_frame(deals)
     if args.output:
-        save_frame(deals, args.output)
+        _save(deals, args.output)
         print(f"wrote {len(deals)} deals to {args.output}")
     if args.matches and matches is not None:
-        save_frame(matches, args.matches)
+        _save(matches, args.matches)
         print(f"wrote {len(matches)} Bummerls to {args.matches}")
     if args.players:
         players = players_frame(deals, matches)
-        save_frame(players, args.players)
+        _save(players, args.players)
         print(f"wrote {len(players)} players to {args.players}")
+    if args.ratings:
+        from ..stats.ratings import ratings
+
+        games = matches if args.ratings_by == "bummerl" and matches is not None else deals
+        table = ratings(games)
+        with pd.option_context("display.width", 100):
+            print(f"ratings by {args.ratings_by} (openskill Plackett-Luce, 95% intervals):")
+            print(table.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+        _save(table, args.ratings)
+        print(f"wrote {len(table)} ratings to {args.ratings}")
     return 0
+
+
+def _save(table: Any, path: str) -> None:
+    """Write a table, a failure to write as a one-line error."""
+    from ..cli import write_error
+    from ..stats.parallel import save_frame
+
+    try:
+        save_frame(table, path)
+    except OSError as e:
+        raise write_error(path, e) from None

@@ -7,6 +7,11 @@ for, or when the names are listed. Such a module either calls ``register("strong
 factory)`` itself, or defines a class ``StrongPlayer`` (the module's last name,
 capitalised, plus ``Player``) that takes no argument, which is then registered under the
 module's last name. Other code may call :func:`register` at any time.
+
+Players are registered per game (the :class:`~schnapsen_lab.game.Game` key): the
+two-player names above belong to ``schnapsen`` (the default, which also plays the
+``bauern2`` profile); ``make_player("heuristic", game="bauern")`` builds a player for a
+seat of four-player Bauernschnapsen (built in: ``random``, ``heuristic``).
 """
 
 from __future__ import annotations
@@ -14,23 +19,41 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .base import Player
 
-__all__ = ["PLUGIN_MODULES", "make_player", "player_names", "register"]
+if TYPE_CHECKING:
+    from .bauern import SeatPlayer
+
+__all__ = ["DEFAULT_GAME", "PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names",
+           "register"]
 
 PlayerFactory = Callable[[], Player]
 
+DEFAULT_GAME = "schnapsen"
+"""The game whose players ``make_player(name)`` builds when no game is given."""
+
 _FACTORIES: dict[str, PlayerFactory] = {}
+_OTHER_GAMES: dict[str, dict[str, Callable[[], Any]]] = {}
 _loaded = False
 
 PLUGIN_MODULES = ("schnapsen_lab.players.strong",)
 """Modules imported on first use that may call :func:`register` (skipped when absent)."""
 
+SOLVER_PLAYERS = frozenset({"strong"})
+"""Names of the players that choose with the analysis engine (the solver over sampled
+worlds): they play only the profiles it knows (:func:`schnapsen_lab.scope.analysis_refusal`)."""
 
-def register(name: str, factory: PlayerFactory) -> None:
-    """Make ``make_player(name)`` call ``factory`` (a later registration replaces one)."""
-    _FACTORIES[name.strip().lower()] = factory
+
+def register(name: str, factory: Callable[[], Any], game: str = DEFAULT_GAME) -> None:
+    """Make ``make_player(name, game)`` call ``factory`` (a later registration replaces
+    one)."""
+    key = name.strip().lower()
+    if game == DEFAULT_GAME:
+        _FACTORIES[key] = factory
+    else:
+        _OTHER_GAMES.setdefault(game, {})[key] = factory
 
 
 def _random() -> Player:
@@ -45,8 +68,22 @@ def _heuristic() -> Player:
     return HeuristicPlayer()
 
 
+def _random_seat() -> SeatPlayer:
+    from .bauern import RandomBauernPlayer
+
+    return RandomBauernPlayer()
+
+
+def _heuristic_seat() -> SeatPlayer:
+    from .bauern import HeuristicBauernPlayer
+
+    return HeuristicBauernPlayer()
+
+
 register("random", _random)
 register("heuristic", _heuristic)
+register("random", _random_seat, game="bauern")
+register("heuristic", _heuristic_seat, game="bauern")
 
 
 def _load_plugins(*, quiet: bool = False) -> None:
@@ -77,18 +114,32 @@ def _load_plugins(*, quiet: bool = False) -> None:
     _loaded = not failed
 
 
-def player_names() -> list[str]:
-    """The registered names, sorted (plugins that fail to import are left out)."""
+def player_names(game: str = DEFAULT_GAME) -> list[str]:
+    """The names registered for ``game``, sorted (plugins that fail to import are left
+    out)."""
     _load_plugins(quiet=True)
-    return sorted(_FACTORIES)
+    return sorted(_FACTORIES if game == DEFAULT_GAME else _OTHER_GAMES.get(game, {}))
 
 
-def make_player(name: str) -> Player:
-    """A new player of that name; raise KeyError with the known names if there is none."""
+@overload
+def make_player(name: str) -> Player: ...
+@overload
+def make_player(name: str, game: Literal["schnapsen"]) -> Player: ...
+@overload
+def make_player(name: str, game: Literal["bauern"]) -> SeatPlayer: ...
+@overload
+def make_player(name: str, game: str) -> Any: ...
+def make_player(name: str, game: str = DEFAULT_GAME) -> Any:
+    """A new player of that name for ``game``; raise KeyError with the known names if
+    there is none."""
     key = name.strip().lower()
-    if key not in _FACTORIES:
+    table: dict[str, Callable[[], Any]]
+    table = _FACTORIES if game == DEFAULT_GAME else _OTHER_GAMES.get(game, {})
+    if key not in table:
         _load_plugins()
-    factory = _FACTORIES.get(key)
+    factory = table.get(key)
     if factory is None:
-        raise KeyError(f"unknown player {name!r}; known: {', '.join(player_names())}")
+        where = "" if game == DEFAULT_GAME else f" for {game}"
+        raise KeyError(f"unknown player {name!r}{where}; known: "
+                       f"{', '.join(player_names(game))}")
     return factory()

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_POINTS, CARDS
+from ..i18n import C_, N_, Texts
 from ..rules import Action, ActionKind, Position, Seat, marriage, play
 from . import search
 from .api import Solver
@@ -177,6 +178,9 @@ class PlanBranch:
     worlds: int
     then: PlanStep | None
     ends: str = ""
+    """How the deal goes on when the plan shows no next step: ``win``, ``lose`` (the deal
+    ends), ``lost`` (lost whatever the planner does), ``forced`` (no choice left),
+    ``one`` (one world left: play double dummy for it); empty otherwise."""
 
     def reply_text(self) -> str:
         """The reply as text: ``QS``, ``JH, then he leads TC``; empty when the planner
@@ -300,20 +304,38 @@ class ClosedPlan:
                                                       strict=True)) if d > 0 >= a)
 
 
+TEXT = Texts({
+    "play": C_("a step of a plan", "play {action}"),
+    "for_one": N_("only one of his hands can still be won: play for it"),
+    "then": C_("a step of a plan, no choice for him", "then"),
+    "if": N_("if he plays {answers}"),
+    "and_leads": N_("{reply} and leads {leads}"),
+    "either": N_("{some} or {last}"),
+    "go_on": N_("go on as you see fit"),
+    "ends.win": N_("you win"),
+    "ends.lose": N_("you lose"),
+    "ends.lost": N_("lost whatever you do"),
+    "ends.forced": N_("the rest is forced"),
+    "ends.one": N_("only one of his hands can still be won: play for it"),
+})
+"""The words of a plan (:meth:`PlanStep.outline`), as format strings."""
+
+
 def _either(words: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return TEXT["either"].format(some=", ".join(words[:-1]), last=words[-1])
 
 
-_FOR_ONE = "only one of his hands can still be won: play for it"
 Body = tuple[tuple[int, str], ...]
 
 
 def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: int
              ) -> list[tuple[int, str]]:
-    head = f"play {name(step.action)}" + (f" ({_FOR_ONE})" if step.double_dummy else "")
+    head = TEXT["play"].format(action=name(step.action))
+    if step.double_dummy:
+        head += f" ({TEXT['for_one']})"
     out = [(level, head)]
     if depth == 1 or not step.branches:
         return out
@@ -321,9 +343,9 @@ def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: i
 
     def body(b: PlanBranch) -> Body:
         if b.ends:
-            return ((0, b.ends),)
+            return ((0, TEXT[f"ends.{b.ends}"]),)
         if b.then is None:
-            return ((0, "go on as you see fit"),)
+            return ((0, TEXT["go_on"]),)
         return tuple((lv - level - 1, t) for lv, t in _outline(b.then, deeper, name, level + 1))
 
     # answer -> [(his next lead, what to do)], then answers with the same structure merged
@@ -342,11 +364,12 @@ def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: i
     for shape, answers in shapes.items():
         for ls, bd in shape:
             if answers == [""]:
-                first = "then"
+                first = TEXT["then"]
             else:
-                first = f"if he plays {_either(answers)}"
+                first = TEXT["if"].format(answers=_either(answers))
                 if ls != ("",):
-                    first += f" and leads {_either([x for x in ls if x])}"
+                    first = TEXT["and_leads"].format(reply=first,
+                                                     leads=_either([x for x in ls if x]))
             out.append((level + 1, f"{first}: {bd[0][1]}"))
             out.extend((level + 1 + rel, t) for rel, t in bd[1:])
     return out
@@ -957,20 +980,20 @@ def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
         branches.append(PlanBranch(reply, ws, _step(s, st, e, depth)))
         return
     if how is None:
-        branches.append(PlanBranch(reply, ws, None, "lost whatever you do"))
+        branches.append(PlanBranch(reply, ws, None, "lost"))
         return
     if how is _DD:
-        branches.append(PlanBranch(reply, ws, None, _FOR_ONE))
+        branches.append(PlanBranch(reply, ws, None, "one"))
         return
     if how is _FORCED:
-        branches.append(PlanBranch(reply, ws, None, "the rest is forced"))
+        branches.append(PlanBranch(reply, ws, None, "forced"))
         return
     for code, ce in how[1]:
         a = _opponent_action(s, code)
         kind, nst = s.after(st, code)
         if kind != _NODE or nst is None:
             branches.append(PlanBranch((*reply, a), ce[0], None,
-                                       "you win" if kind == _WIN else "you lose"))
+                                       "win" if kind == _WIN else "lose"))
         else:
             _below(s, nst, ce, (*reply, a), branches, depth)
 

@@ -1,7 +1,8 @@
 """Statistics over collections of PSN records: tables, plots, parallel and Dask reading.
 
-The tables need pandas (the ``lab`` extra), :mod:`.plots` matplotlib, and :mod:`.dask`
-Dask (the ``dask`` extra); each is imported only when a function that needs it runs.
+The tables need pandas (the ``lab`` extra), :mod:`.plots` matplotlib, :mod:`.ratings`
+openskill (also in ``lab``), and :mod:`.dask` Dask (the ``dask`` extra); each is
+imported only when a function that needs it runs.
 Every column is described in docs/statistics.md.
 """
 
@@ -18,11 +19,13 @@ from .frames import (
     restore_types,
 )
 from .parallel import load_frame, read_deals, save_frame
+from .ratings import RATING_COLUMNS, rating_history, ratings
 
 __all__ = [
     "DEAL_COLUMNS",
     "MATCH_COLUMNS",
     "PLAYER_COLUMNS",
+    "RATING_COLUMNS",
     "DealFeatures",
     "ScorePoint",
     "deal_features",
@@ -30,6 +33,8 @@ __all__ = [
     "load_frame",
     "matches_frame",
     "players_frame",
+    "rating_history",
+    "ratings",
     "read_deals",
     "restore_types",
     "save_frame",

@@ -13,10 +13,12 @@ be read whole: pass ``chunk_bytes=0``.
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
-import re
-from collections.abc import Iterable, Sequence
+import signal
+import sys
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -27,79 +29,144 @@ from .frames import finish_deals, records_frame, restore_types
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["CHUNK_BYTES", "Chunk", "load_frame", "plan_chunks", "read_chunk", "read_deals",
-           "save_frame"]
+__all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "file_stamp", "load_frame", "plan_chunks",
+           "read_chunk", "read_deals", "save_frame"]
 
 CHUNK_BYTES = 4 << 20
 """The default chunk size in bytes (about 16,000 deals)."""
 
-_MATCH_RE = re.compile(rb'\[\s*Match\s+"((?:[^"\\]|\\.)*)"')
-_SCAN_LIMIT = 8 << 20
+
+class FileChanged(ValueError):
+    """A file changed while it was being read in chunks (its size, time or inode differ)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Bytes ``start`` to ``end`` of the file ``path``; ``first_line`` is the line at ``start``."""
+    """Bytes ``start`` to ``end`` of the file ``path``; ``first_line`` is the line at ``start``.
+
+    ``stamp`` is the file's (inode, size, modification time in ns) when the chunks were
+    planned: :func:`read_chunk` refuses a file that no longer has it.
+    """
 
     path: str
     start: int
     end: int
     first_line: int = 1
+    stamp: tuple[int, int, int] | None = None
 
 
-def _is_tag_line(line: bytes) -> bool:
-    s = line.strip()
-    return s.startswith(b"[") and s.endswith(b"]")
+def file_stamp(st: os.stat_result) -> tuple[int, int, int]:
+    """What identifies one version of a file: inode, size and modification time (ns)."""
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _next_boundary(f: BinaryIO, pos: int, size: int) -> int | None:
-    """The offset of the first record after ``pos`` that starts a new Bummerl, or None.
+def _changed(path: str) -> FileChanged:
+    return FileChanged(f"{path}: the file changed while it was being read; run again "
+                       "on a file that is not being written")
 
-    A record starts at a line beginning with ``[`` that follows a line which is not a
-    tag line (PSN.md); it starts a new Bummerl when it has no Match tag or another
-    Match tag than the record before it. The first record seen after ``pos`` is never
-    chosen, since the one before it is not seen.
+
+def _record_starts(f: BinaryIO, pos: int = 0) -> Iterator[tuple[int, str | None]]:
+    """The records of the file from byte ``pos`` on: (byte offset, its Match tag or None),
+    found by the reader's own splitter (:class:`schnapsen_lab.psn.Splitter`).
+
+    From ``pos`` 0 every record is exact. From inside the file (the rest of the line at
+    ``pos`` skipped) the first one may be the tail of a record; see :func:`_cuts_seeking`.
     """
     f.seek(pos)
     if pos > 0:
-        f.readline()  # the rest of a line cut by pos
-    prev_tag: bool | None = None  # unknown for the first whole line
-    cur: object = _UNSEEN  # the Match of the last record seen
-    limit = min(size, pos + _SCAN_LIMIT)
+        f.readline()
+    split = psn.Splitter()
+    offset = f.tell()
+    pending: int | None = None  # the offset of the record whose tags are being read
+    match: str | None = None
+    in_tags = False
+    first = pos == 0
+    for raw in f:
+        line = raw.decode("utf-8", "replace")
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        if split.starts_record(line):
+            if pending is not None:
+                yield pending, match
+            pending, match, in_tags = offset, None, True
+        if in_tags:
+            if "Match" in line:
+                found = _match_tag(line)
+                match = found if found is not None else match
+            in_tags = split.state == 1
+        offset += len(raw)
+    if pending is not None:
+        yield pending, match
+
+
+def _match_tag(line: str) -> str | None:
+    """The value of a Match tag on a tag line, as the reader reads it."""
+    pos = 0
+    found = None
     while True:
-        at = f.tell()
-        if at >= limit:
-            return None
-        line = f.readline()
-        if not line:
-            return None
-        if prev_tag is False and line.lstrip().startswith(b"["):
-            m = _record_match(f, line)
-            if cur is not _UNSEEN and (m is None or m != cur):
-                return at
-            cur = m
-        prev_tag = _is_tag_line(line)
+        m = psn._TAG_RE.match(line, pos)
+        if m is None:
+            return found
+        if m.group(1) == "Match":
+            found = psn._UNESCAPE_RE.sub(r"\1", m.group(2))
+        pos = m.end()
 
 
-_UNSEEN = object()
+def _new_bummerl(match: str | None, before: object) -> bool:
+    """Whether a record with this Match tag, after one with ``before``, starts a Bummerl."""
+    return before is not _UNSEEN and (match is None or match != before)
 
 
-def _record_match(f: BinaryIO, first: bytes) -> bytes | None:
-    """The Match tag of a record whose first line was just read (the stream is left as it was)."""
-    back = f.tell()
-    try:
-        line = first
-        while True:
-            m = _MATCH_RE.search(line)
-            if m:
-                return m.group(1)
-            if not _is_tag_line(line):
-                return None
-            line = f.readline()
-            if not line or not line.lstrip().startswith(b"["):
-                return None
-    finally:
-        f.seek(back)
+def _cuts_scanning(f: BinaryIO, chunk_bytes: int) -> list[int]:
+    """The cuts of the file, every record read from the start (any file)."""
+    cuts = [0]
+    last: object = _UNSEEN
+    for offset, match in _record_starts(f):
+        if offset - cuts[-1] >= chunk_bytes and _new_bummerl(match, last):
+            cuts.append(offset)
+        last = match
+    return cuts
+
+
+def _cuts_seeking(f: BinaryIO, size: int, chunk_bytes: int) -> list[int]:
+    """The cuts of a file without any ``{``, looked for only after each target offset.
+
+    Without a comment that spans lines, the splitter started inside the file agrees with
+    one that read it from the start from its second record on (its state after a line
+    that is not blank depends on that line alone), so the records from the second on are
+    exact, and the Match of the second is what the third is compared with.
+    """
+    cuts = [0]
+    target = chunk_bytes
+    while target < size:
+        cut = None
+        last: object = _UNSEEN
+        for k, (offset, match) in enumerate(_record_starts(f, target)):
+            if k >= 2 and _new_bummerl(match, last):
+                cut = offset
+                break
+            if k >= 1:
+                last = match
+            if offset - target > _SCAN_LIMIT:
+                break
+        if cut is None:
+            target += chunk_bytes
+            continue
+        cuts.append(cut)
+        target = cut + chunk_bytes
+    return cuts
+
+
+def _has_brace(f: BinaryIO) -> bool:
+    f.seek(0)
+    while True:
+        block = f.read(16 << 20)
+        if not block:
+            return False
+        if b"{" in block:
+            return True
 
 
 def _count_lines(f: BinaryIO, start: int, end: int) -> int:
@@ -117,42 +184,50 @@ def _count_lines(f: BinaryIO, start: int, end: int) -> int:
 
 def plan_chunks(paths: Iterable[str | os.PathLike[str]],
                 chunk_bytes: int = CHUNK_BYTES) -> list[Chunk]:
-    """The files cut into chunks of about ``chunk_bytes`` at Bummerl boundaries (0: whole files)."""
+    """The files cut into chunks of about ``chunk_bytes`` at Bummerl boundaries (0: whole files).
+
+    A chunk ends before a record that has no Match tag or another one than the record
+    before it, once it holds ``chunk_bytes``; the records are the reader's own.
+    """
     out: list[Chunk] = []
     for p in paths:
         path = os.fspath(p)
-        size = os.path.getsize(path)
-        if chunk_bytes <= 0 or size <= chunk_bytes:
-            out.append(Chunk(path, 0, size, 1))
-            continue
-        cuts = [0]
         with open(path, "rb") as f:
-            target = chunk_bytes
-            while target < size:
-                b = _next_boundary(f, max(target, cuts[-1] + 1), size)
-                if b is None or b >= size:
-                    if b is None and target + chunk_bytes < size:
-                        target += chunk_bytes
-                        continue
-                    break
-                if b > cuts[-1]:
-                    cuts.append(b)
-                target = b + chunk_bytes
+            stamp = file_stamp(os.fstat(f.fileno()))
+            size = stamp[1]
+            if chunk_bytes <= 0 or size <= chunk_bytes:
+                out.append(Chunk(path, 0, size, 1, stamp))
+                continue
+            if _has_brace(f):
+                cuts = _cuts_scanning(f, chunk_bytes)
+            else:
+                cuts = _cuts_seeking(f, size, chunk_bytes)
             cuts.append(size)
             line = 1
             for a, b in itertools.pairwise(cuts):
-                out.append(Chunk(path, a, b, line))
+                out.append(Chunk(path, a, b, line, stamp))
                 line += _count_lines(f, a, b)
+            if file_stamp(os.fstat(f.fileno())) != stamp:
+                raise _changed(path)
     return out
 
 
-def read_chunk(chunk: Chunk) -> pd.DataFrame:
-    """The raw deal rows of one chunk (see :func:`~.frames.records_frame`); the per-chunk step."""
-    import io
+_UNSEEN = object()
+_SCAN_LIMIT = 8 << 20
 
+
+def read_chunk(chunk: Chunk) -> pd.DataFrame:
+    """The raw deal rows of one chunk (see :func:`~.frames.records_frame`); the per-chunk step.
+
+    Raises :class:`FileChanged` when the file is not the one the chunk was planned on.
+    """
     with open(chunk.path, "rb") as f:
+        if chunk.stamp is not None and file_stamp(os.fstat(f.fileno())) != chunk.stamp:
+            raise _changed(chunk.path)
         f.seek(chunk.start)
         data = f.read(chunk.end - chunk.start)
+        if chunk.stamp is not None and file_stamp(os.fstat(f.fileno())) != chunk.stamp:
+            raise _changed(chunk.path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -160,6 +235,24 @@ def read_chunk(chunk: Chunk) -> pd.DataFrame:
         raise ValueError(f"{chunk.path}: not UTF-8 text (byte {where})") from None
     recs = ((chunk.path, r) for r in psn.read(io.StringIO(text)))
     return records_frame(recs, line_offset=chunk.first_line - 1)
+
+
+def _worker_init() -> None:
+    """Make a pool worker quiet: Ctrl-C is the parent's to handle, and a worker whose
+    parent has gone dies at once (Linux) or at its next write, without a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() == 1:  # the parent died before the line above took effect
+        os._exit(1)
 
 
 def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None = None,
@@ -190,7 +283,7 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
 
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             ctx = multiprocessing.get_context(method)
-            with ctx.Pool(min(n, len(chunks))) as pool:
+            with ctx.Pool(min(n, len(chunks)), initializer=_worker_init) as pool:
                 for c, part in zip(chunks, pool.imap(read_chunk, chunks), strict=True):
                     parts.append(part)
                     if bar is not None:

@@ -1,8 +1,12 @@
 """Small answer tables over the deal table: the questions a player asks, with confidence.
 
 Each function takes the table of :func:`~.frames.deals_frame` and returns a small
-``DataFrame``; rates come with 95% Wilson intervals (``low``, ``high``). Only valid
-records that finished are counted, unless said otherwise.
+``DataFrame``; rates come with 95% Wilson intervals (``low``, ``high``), means of game
+points with 95% intervals of the mean (``points_low``, ``points_high``). Only valid
+records that finished are counted, unless said otherwise. The two-player tables read
+the two-player rows, the four-player ones (:func:`contract_table`, :func:`spritze_table`,
+:func:`forehand_side_table`, :func:`trump_fixing_table`, :func:`bauern_summary`) the
+four-player rows.
 """
 
 from __future__ import annotations
@@ -14,12 +18,20 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "bauern_summary",
     "closing_by_talon",
+    "contract_table",
     "finished",
+    "finished_four",
+    "forehand_side_table",
     "forehand_table",
     "marriage_table",
+    "mean_interval",
+    "net_points",
     "points_by_end",
+    "spritze_table",
     "summary",
+    "trump_fixing_table",
     "wilson",
 ]
 
@@ -124,6 +136,9 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ("invalid", n - valid),
         ("finished deals", fin),
         ("unfinished deals", int((deals["end"].astype(object) == "unfinished").sum())),
+        *((("four-player deals", int((deals["variant"].astype(object) == "bauern").sum())),)
+          if "variant" in deals.columns and (deals["variant"].astype(object) == "bauern").any()
+          else ()),
         ("Bummerls (match ids)", int(deals.groupby(
             [deals["file"].astype(object), deals["match"].astype(object), deals["bummerl"]],
             dropna=True).ngroups) if n else 0),
@@ -139,4 +154,177 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ]
         if len(closes):
             rows.append(("closer wins", f"{closes['close_success'].astype(bool).mean():.1%}"))
+    return pd.DataFrame(rows, columns=["figure", "value"]).set_index("figure")
+
+
+# -- four players (BAUERN.md) --------------------------------------------------------------------
+
+_CONTRACTS = ("schnapser", "gang", "bauernschnapser", "kontraschnapser")
+_CALL_COLUMNS = ["call_1", "call_2", "call_3", "call_4"]
+
+
+def mean_interval(values: Any, z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation, mean ± z standard
+    errors); NaN without values, and the mean itself as both ends for a single value."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=float)
+    n = len(v)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    m = float(v.mean())
+    if n == 1:
+        return (m, m, m)
+    h = z * float(v.std(ddof=1)) / math.sqrt(n)
+    return (m, m - h, m + h)
+
+
+def finished_four(deals: pd.DataFrame) -> pd.DataFrame:
+    """The four-player deals with a result: valid main line and not unfinished."""
+    if "winning_side" not in deals.columns:
+        return deals.iloc[:0]
+    return deals[deals["winning_side"].notna()]
+
+
+def net_points(deals: pd.DataFrame, side: str = "other") -> Any:
+    """Each four-player deal's game points for one side, won minus lost: ``+gp`` when it
+    won the deal, ``-gp`` when it lost; ``side`` is ``fh`` (forehand's side) or ``other``."""
+    import numpy as np
+
+    won = (deals["winning_side"].astype(object) == deals[f"side_{side}"].astype(object))
+    gp = deals["game_points"].astype(float).to_numpy()
+    return np.where(won.to_numpy(dtype=bool), gp, -gp)
+
+
+def _side_rows(groups: list[tuple[Any, Any, Any]], key: str) -> pd.DataFrame:
+    """Rows of a side's record per group: ``(label, won flags, net game points)``."""
+    import numpy as np
+    import pandas as pd
+
+    rows = []
+    for label, won, points in groups:
+        n = len(won)
+        k = int(np.sum(won))
+        lo, hi = wilson(k, n)
+        m, plo, phi = mean_interval(points)
+        rows.append({key: label, "deals": n, "won": k, "rate": k / n if n else math.nan,
+                     "low": lo, "high": hi, "points": m, "points_low": plo,
+                     "points_high": phi})
+    return pd.DataFrame(rows, columns=[key, "deals", "won", "rate", "low", "high", "points",
+                                       "points_low", "points_high"])
+
+
+def contract_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """Each contract (BK): in how many finished four-player deals it was called (BA1) and
+    the share with its Wilson interval (``called_rate``, ``called_low``, ``called_high``);
+    how often it was played (the highest call, BA3), made, and the share of those played
+    that were made (``rate``, ``low``, ``high``)."""
+    import pandas as pd
+
+    d = finished_four(deals)
+    n = len(d)
+    calls = d[_CALL_COLUMNS].astype(object).to_numpy()
+    contract = d["contract"].astype(object).to_numpy()
+    made = d["contract_made"].astype("boolean").fillna(False).to_numpy(dtype=bool)
+    rows = []
+    for c in _CONTRACTS:
+        called = int((calls == c).any(axis=1).sum())
+        played_mask = contract == c
+        played = int(played_mask.sum())
+        won = int((played_mask & made).sum())
+        clo, chi = wilson(called, n)
+        lo, hi = wilson(won, played)
+        rows.append({"contract": c, "deals": n, "called": called,
+                     "called_rate": called / n if n else math.nan, "called_low": clo,
+                     "called_high": chi, "played": played, "made": won,
+                     "rate": won / played if played else math.nan, "low": lo, "high": hi})
+    return pd.DataFrame(rows, columns=["contract", "deals", "called", "called_rate",
+                                       "called_low", "called_high", "played", "made", "rate",
+                                       "low", "high"])
+
+
+def spritze_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """What a spritze (BA4) brings the side that may say it, the side without forehand:
+    finished four-player deals with and without one, that side's share of deals won and
+    its game points per deal, won minus lost (doubled by the spritze, BG4)."""
+    d = finished_four(deals)
+    said = d["spritze"].astype("boolean").fillna(False).to_numpy(dtype=bool)
+    won = (d["winning_side"].astype(object) == d["side_other"].astype(object)).to_numpy(
+        dtype=bool)
+    net = net_points(d, "other")
+    return _side_rows([("spritze", won[said], net[said]),
+                       ("no spritze", won[~said], net[~said])], "spritze")
+
+
+def forehand_side_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """Forehand's side (BS3: forehand fixes trump, speaks first and leads the normal game)
+    and the other side: finished four-player deals, deals won, the share, game points
+    per deal won minus lost."""
+    d = finished_four(deals)
+    won = (d["winning_side"].astype(object) == d["side_fh"].astype(object)).to_numpy(
+        dtype=bool)
+    net = net_points(d, "fh")
+    return _side_rows([("forehand's side", won, net), ("other side", ~won, -net)], "side")
+
+
+def trump_fixing_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """Forehand's side's record by how forehand fixed trump (BR2): named a suit from his
+    first three cards, or turned up his fourth card."""
+    d = finished_four(deals)
+    how = d["trump_fixed"].astype(object).to_numpy()
+    won = (d["winning_side"].astype(object) == d["side_fh"].astype(object)).to_numpy(
+        dtype=bool)
+    net = net_points(d, "fh")
+    return _side_rows([(k, won[how == k], net[how == k]) for k in ("named", "turned")],
+                      "trump")
+
+
+def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
+    """A short overview of a collection's four-player deals: one row a figure."""
+    import pandas as pd
+
+    four = deals[(deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)] \
+        if "variant" in deals.columns else deals.iloc[:0]
+    n = len(four)
+    valid = int(four["valid"].sum()) if n else 0
+    d = finished_four(four)
+    fin = len(d)
+    rows: list[tuple[str, Any]] = [
+        ("four-player records", n),
+        ("valid", valid),
+        ("invalid", n - valid),
+        ("finished deals", fin),
+        ("unfinished deals", int((four["end"].astype(object) == "unfinished").sum())),
+        ("matches (match ids)", int(four.groupby(
+            [four["file"].astype(object), four["match"].astype(object), four["bummerl"]],
+            dropna=True).ngroups) if n else 0),
+    ]
+    if fin:
+        ends = d["end"].astype(str).value_counts()
+        normal = d["contract"].astype(object) == "normal"
+        rows += [
+            ("normal games", f"{normal.mean():.1%}"),
+            ("ended by claim", f"{ends.get('claim', 0) / fin:.1%}"),
+            ("ended by false claim", f"{ends.get('false_claim', 0) / fin:.1%}"),
+            ("ended at last trick", f"{ends.get('last_trick', 0) / fin:.1%}"),
+            ("mean game points", f"{d['game_points'].astype(float).mean():.2f}"),
+        ]
+        table = contract_table(d)
+        for word, called, played, made in zip(table["contract"], table["called"],
+                                              table["played"], table["made"], strict=True):
+            rows.append((f"{word} called / played / made",
+                         f"{int(called)} / {int(played)} / {int(made)}"))
+        sp = spritze_table(d).iloc[0]  # the deals with a spritze
+        said = int(sp["deals"])
+        rows.append(("spritze said", f"{said} ({said / fin:.1%})"))
+        if said:
+            rows.append(("spritze side wins", f"{float(sp['rate']):.1%}, "
+                         f"{float(sp['points']):+.2f} game points a deal"))
+        fh = forehand_side_table(d).iloc[0]
+        rows.append(("forehand's side wins", f"{float(fh['rate']):.1%}"))
+        teams = d[d["side_fh"].astype(object).isin(["NS", "EW"]).to_numpy(dtype=bool)
+                  & d["partner"].isna().to_numpy(dtype=bool)]
+        if len(teams):
+            ns = (teams["winning_side"].astype(object) == "NS").mean()
+            rows.append(("team NS wins (fixed partners)", f"{ns:.1%}"))
     return pd.DataFrame(rows, columns=["figure", "value"]).set_index("figure")

@@ -2,7 +2,8 @@
 
 ``replay(source)`` opens the replay widget on a record, a list of records or a PSN file;
 ``practice_table(bot)`` a table to play against a bot; ``deal_recorder()`` a form to
-enter a deal played at a real table.
+enter a deal played at a real table. Each takes ``lang=`` (``"en"``, ``"de"``, ``"fr"``,
+``"ru"``) and otherwise speaks the language set with :func:`schnapsen_lab.set_language`.
 The submodule :mod:`schnapsen_lab.widgets.replay` holds the class; the name ``replay``
 in this package is the function (import the class with
 ``from schnapsen_lab.widgets.replay import ReplayWidget``).
@@ -21,12 +22,16 @@ __all__ = ["PracticeTable", "RecorderWidget", "ReplayWidget", "deal_recorder",
 
 
 def replay(source: Any, *, view: str | None = None, step: int = 0,
-           deal: int = 0) -> ReplayWidget:
+           deal: int = 0, lang: str | None = None) -> ReplayWidget:
     """The replay widget on a :class:`~schnapsen_lab.psn.Record`, a list of records, a
     :class:`~schnapsen_lab.replay.Replay` or a path to a PSN file.
 
     ``view`` is ``"A"``, ``"B"`` or None (open table); ``deal`` picks the record (from 0)
-    when there are several; ``step`` is the step to show first.
+    when there are several; ``step`` is the step to show first. With nothing to replay
+    (no record, or none the reader could deal) the widget says why, with the reader's
+    first error as ``schnapsen-lab check`` gives it (``problem``). ``lang`` is the
+    widget's language (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the one set with
+    :func:`schnapsen_lab.set_language`).
     """
-    return ReplayWidget(source, view=view, step=step, deal=deal)
+    return ReplayWidget(source, view=view, step=step, deal=deal, lang=lang)
 

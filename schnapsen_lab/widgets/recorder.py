@@ -5,18 +5,24 @@
     from schnapsen_lab.widgets.recorder import deal_recorder
     w = deal_recorder(names=("Anna", "Bert"))
 
-First the deal: the dealer, then click the five cards of A's hand, of B's hand and the
-indicator. Then the play: the cards of the player to act that may be played are
-clickable (only legal ones), with buttons for the exchange, closing, marriages and
-claims when they are legal; after each trick while the talon is open, click the card
-the winner drew, then the one the loser drew. "undo" takes the last entry back; "save
-as PSN" writes the record atomically. Everything is checked by
-:class:`schnapsen_lab.recorder.Recorder`.
+First the deal: the dealer, then the three parts one at a time, chosen with the
+buttons "A's hand", "B's hand", "indicator": click the five cards of A's hand, the five
+of B's hand and the indicator. The part being entered is named above the cards; a part
+that is full takes no more cards (a click then says so: nothing spills into the next
+part); a click on an entered card takes it back. Then the play: the cards of the player
+to act that may be played are clickable (only legal ones), with buttons for the
+exchange, closing, marriages and claims when they are legal; after each trick while the
+talon is open, click the card the winner drew, then the one the loser drew: only cards
+nobody has seen are offered, and the cards not yet entered lie face down. "undo" takes
+the last entry back; "save as PSN" writes the record atomically. Everything is checked
+by :class:`schnapsen_lab.recorder.Recorder`.
 
 CSS classes: ``sl-recorder``, ``sl-rec-dealer``, ``sl-rec-target``, ``sl-rec-deck``,
-``sl-rec-setup``, ``sl-rec-start``, ``sl-rec-position``, ``sl-rec-prompt``,
-``sl-rec-cards``, ``sl-rec-actions`` (buttons ``sl-rec-action``), ``sl-rec-undo``,
-``sl-rec-save``, ``sl-rec-path``, ``sl-rec-psn``, ``sl-rec-message``.
+``sl-rec-setup`` (the prompt: which part is being entered), ``sl-rec-part-A``,
+``sl-rec-part-B``, ``sl-rec-part-I`` (the entered cards; a click takes one back),
+``sl-rec-start``, ``sl-rec-position``, ``sl-rec-prompt``, ``sl-rec-cards``,
+``sl-rec-actions`` (buttons ``sl-rec-action``), ``sl-rec-undo``, ``sl-rec-save``,
+``sl-rec-path``, ``sl-rec-psn``, ``sl-rec-message``.
 """
 
 from __future__ import annotations
@@ -27,15 +33,67 @@ from typing import Any
 import ipywidgets as W
 
 from .. import html as H
-from ..cards import CARDS, Card
+from ..cards import CARDS, Card, mask_of
+from ..i18n import N_, Texts, localized, resolve
 from ..io import atomic_write
+from ..notation import card_text, outcome_text, profile_name, text_with_cards
 from ..psn import Record, dumps
 from ..recorder import Draw, Entry, Recorder, RecorderError
 from ..rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
-from ..table import outcome_text
 from .table import CardRow
 
-__all__ = ["RecorderWidget", "deal_recorder"]
+__all__ = ["TEXT", "RecorderWidget", "deal_recorder"]
+
+TEXT = Texts({
+    "title": N_("<b>Record a deal played at the table</b>"),
+    "deals": N_("{seat} deals"),
+    "rules": N_("rules"),
+    "part.A": N_("A's hand"),
+    "part.B": N_("B's hand"),
+    "part.I": N_("indicator"),
+    "enter": N_("enter&nbsp;"),
+    "clear": N_("clear"),
+    "start": N_("start entering the play"),
+    "undo": N_("undo"),
+    "file": N_("file"),
+    "save": N_("save as PSN"),
+    "part.label.A": N_("{name} (A): hand"),
+    "part.label.B": N_("{name} (B): hand"),
+    "part.label.I": N_("indicator"),
+    "setup.entering": N_("Now entering <b>{part}</b>: click its {size} cards ({have} of {size} "
+                         "so far). A click on an entered card takes it back."),
+    "setup.entering_one": N_("Now entering <b>{part}</b>: click the indicator card. A click on "
+                             "an entered card takes it back."),
+    "setup.full": N_("<b>{part}</b> is complete. Choose {next} above to go on."),
+    "setup.ready": N_("All three parts are entered: start entering the play."),
+    "full": N_("{part} already holds {size}: click one of them to take it back, or choose "
+               "another part above"),
+    "taken_back": N_("{card} taken back from {part}"),
+    "take_back_tip": N_("take {card} back"),
+    "size.hand": N_("5 cards"),
+    "size.indicator": N_("1 card"),
+    "first": N_("enter the deal first (dealer, both hands, the indicator)"),
+    "draw.winner": N_("after trick {n}: the card <b>{who}</b> drew (the winner draws first)"),
+    "draw.loser": N_("after trick {n}: {winner} drew {card}; the card <b>{who}</b> drew"),
+    "draw.last": N_(" ({who} takes the indicator)"),
+    "over": N_("the deal is over"),
+    "over.outcome": N_("the deal is over: {outcome}"),
+    "to_act": N_("<b>{who}</b> ({seat}) to act"),
+    "label.exchange": N_("exchange jack (X)"),
+    "label.close": N_("close (C)"),
+    "label.claim": N_("claim 66"),
+    "nothing": N_("nothing to save yet"),
+    "give_file": N_("give a file name"),
+    "cannot_save": N_("could not save {path}: {error}"),
+    "saved": N_("saved to {path}"),
+})
+"""Every text this widget shows, as format strings."""
+
+_PARTS = ("A", "B", "I")
+
+
+def _size(part: str) -> int:
+    return 1 if part == "I" else 5
 
 
 def _classes(widget: Any, *names: str) -> Any:
@@ -46,83 +104,97 @@ def _classes(widget: Any, *names: str) -> Any:
 
 def _label(a: Action) -> str:
     if a.kind is ActionKind.EXCHANGE:
-        return "exchange jack (X)"
+        return TEXT["label.exchange"]
     if a.kind is ActionKind.CLOSE:
-        return "close (C)"
+        return TEXT["label.close"]
     if a.kind is ActionKind.CLAIM:
-        return "claim 66"
+        return TEXT["label.claim"]
     assert a.card is not None
-    return f"{a.card.symbol} +{a.points}"
+    return f"{card_text(a.card)} +{a.points}"
 
 
+@localized
 class RecorderWidget(W.VBox):  # type: ignore[misc]
     """Enter a deal from a real table (see the module docstring); ``recorder`` holds it.
 
     From Python: :meth:`set_deal` (dealer, hands, indicator) then :meth:`start`, or click
     cards with :meth:`pick` after choosing :attr:`target`; then :meth:`enter` or
-    :meth:`pick`, :meth:`undo`, :meth:`save`.
+    :meth:`pick`, :meth:`undo`, :meth:`save`. ``lang`` is the language it speaks (None:
+    the one set with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, *, names: tuple[str, str] = ("A", "B"), profile: Profile = SOFT,
-                 save_path: str = "table-deal.psn") -> None:
+                 save_path: str = "table-deal.psn", lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         self.recorder: Recorder | None = None
         self.chosen: dict[str, list[Card]] = {"A": [], "B": [], "I": []}
         self.message = ""
+        self._note = False  # the message is a note (saved, taken back), not an error
         self._draw_first: Card | None = None
 
-        self.dealer_picker = _classes(W.ToggleButtons(options=[("A deals", "A"),
-                                                               ("B deals", "B")], value="B",
-                                                      style={"button_width": "80px"}),
-                                      "sl-rec-dealer")
-        self.profile_picker = _classes(W.Dropdown(options=list(PROFILES), value=profile.name,
-                                                  description="rules",
+        self.dealer_picker = _classes(W.ToggleButtons(
+            options=[(TEXT["deals"].format(seat=x), x) for x in ("A", "B")], value="B",
+            style={"button_width": "auto"}), "sl-rec-dealer")
+        self.profile_picker = _classes(W.Dropdown(options=[(profile_name(p), p) for p in PROFILES],
+                                                  value=profile.name,
+                                                  description=TEXT["rules"],
                                                   layout=W.Layout(width="180px")),
                                        "sl-rec-profile")
         self.name_a = _classes(W.Text(value=names[0], description="A",
                                       layout=W.Layout(width="180px")), "sl-rec-name-A")
         self.name_b = _classes(W.Text(value=names[1], description="B",
                                       layout=W.Layout(width="180px")), "sl-rec-name-B")
-        self.target_picker = _classes(W.ToggleButtons(options=[("A's hand", "A"),
-                                                               ("B's hand", "B"),
-                                                               ("indicator", "I")], value="A",
-                                                      style={"button_width": "90px"}),
-                                      "sl-rec-target")
+        self.target_picker = _classes(W.ToggleButtons(
+            options=[(TEXT[f"part.{x}"], x) for x in _PARTS], value="A",
+            style={"button_width": "auto"}), "sl-rec-target")
         self.deck_row = _classes(CardRow(), "sl-rec-deck")
         self.setup_html = _classes(W.HTML(), "sl-rec-setup")
-        self.clear_button = _classes(W.Button(description="clear"), "sl-rec-clear")
-        self.start_button = _classes(W.Button(description="start entering the play",
+        self.part_labels: dict[str, W.HTML] = {x: W.HTML(layout=W.Layout(width="140px"))
+                                               for x in _PARTS}
+        self.part_rows: dict[str, CardRow] = {x: _classes(CardRow(), f"sl-rec-part-{x}")
+                                              for x in _PARTS}
+        self.clear_button = _classes(W.Button(description=TEXT["clear"]), "sl-rec-clear")
+        self.start_button = _classes(W.Button(description=TEXT["start"],
                                               button_style="primary",
                                               layout=W.Layout(width="auto")), "sl-rec-start")
         self.position_html = _classes(W.HTML(), "sl-rec-position")
         self.prompt = _classes(W.HTML(), "sl-rec-prompt")
         self.cards_row = _classes(CardRow(), "sl-rec-cards")
         self.actions_box = _classes(W.HBox([]), "sl-rec-actions")
-        self.undo_button = _classes(W.Button(description="undo"), "sl-rec-undo")
-        self.path = _classes(W.Text(value=save_path, description="file",
+        self.undo_button = _classes(W.Button(description=TEXT["undo"]), "sl-rec-undo")
+        self.path = _classes(W.Text(value=save_path, description=TEXT["file"],
                                     layout=W.Layout(width="280px")), "sl-rec-path")
-        self.save_button = _classes(W.Button(description="save as PSN"), "sl-rec-save")
+        self.save_button = _classes(W.Button(description=TEXT["save"]), "sl-rec-save")
         self.psn_html = _classes(W.HTML(), "sl-rec-psn")
         self.message_html = _classes(W.HTML(), "sl-rec-message")
 
         self.deck_row.on_pick(self._on_setup_pick)
+        self.deck_row.on_refuse(self.take_back)  # an entered card, greyed in the deck
+        for row in self.part_rows.values():
+            row.on_pick(self.take_back)
         self.cards_row.on_pick(self.pick)
         self.clear_button.on_click(lambda _b: self.clear())
         self.start_button.on_click(lambda _b: self.start())
         self.undo_button.on_click(lambda _b: self.undo())
         self.save_button.on_click(lambda _b: self.save())
-        self.target_picker.observe(lambda _c: self.render(), names="value")
+        self.target_picker.observe(self._on_target, names="value")
+        for box in (self.name_a, self.name_b):
+            box.observe(lambda _c: self.render(), names="value")
 
+        parts = W.VBox([W.HBox([self.part_labels[x], self.part_rows[x]],
+                               layout=W.Layout(align_items="center")) for x in _PARTS])
         self.setup_box = W.VBox([
             W.HBox([self.dealer_picker, self.profile_picker]),
             W.HBox([self.name_a, self.name_b]),
-            W.HBox([W.HTML("click the cards of&nbsp;"), self.target_picker]),
-            self.deck_row, self.setup_html, W.HBox([self.clear_button, self.start_button])])
+            W.HBox([W.HTML(TEXT["enter"]), self.target_picker]),
+            self.setup_html, self.deck_row, parts,
+            W.HBox([self.clear_button, self.start_button])])
         self.play_box = W.VBox([self.position_html, self.prompt, self.cards_row,
                                 self.actions_box,
                                 W.HBox([self.undo_button, self.path, self.save_button]),
                                 self.psn_html])
-        super().__init__([W.HTML("<b>Record a deal played at the table</b>"), self.setup_box,
-                          self.play_box, self.message_html])
+        super().__init__([W.HTML(TEXT["title"]), self.setup_box, self.play_box,
+                          self.message_html])
         self.add_class("sl-recorder")
         self.render()
 
@@ -134,23 +206,40 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
     @property
     def target(self) -> str:
-        """Where a click on the deck row puts the card: ``"A"``, ``"B"`` or ``"I"``."""
+        """The part a click on the deck row enters: ``"A"``, ``"B"`` or ``"I"``."""
         return str(self.target_picker.value)
 
+    def _part_name(self, part: str) -> str:
+        names = self.names
+        return {"A": TEXT["part.label.A"].format(name=names[0]),
+                "B": TEXT["part.label.B"].format(name=names[1]),
+                "I": TEXT["part.label.I"]}[part]
+
+    def _on_target(self, _change: dict[str, Any]) -> None:
+        self.message = ""
+        self.render()
+
     def _on_setup_pick(self, card: Card) -> None:
+        """A free card was clicked: it joins the part being entered, if that has room."""
         t = self.target
-        limit = 1 if t == "I" else 5
-        if len(self.chosen[t]) >= limit:
-            self.message = f"{'the indicator is' if t == 'I' else 'a hand holds'} " \
-                           f"{limit} card{'s' if limit > 1 else ''}: clear to change it"
+        if len(self.chosen[t]) >= _size(t):
+            size = TEXT["size.indicator" if t == "I" else "size.hand"]
+            self.message = TEXT["full"].format(part=self._part_name(t), size=size)
         else:
             self.chosen[t].append(card)
             self.message = ""
-            if len(self.chosen[t]) == limit:
-                nxt = next((k for k in ("A", "B", "I") if len(self.chosen[k])
-                            < (1 if k == "I" else 5)), None)
-                if nxt is not None:
-                    self.target_picker.value = nxt
+        self.render()
+
+    def take_back(self, card: Card | str) -> None:
+        """Take an entered card back out of its part (a click on it does this)."""
+        c = Card.parse(card) if isinstance(card, str) else card
+        for part in _PARTS:
+            if c in self.chosen[part]:
+                self.chosen[part].remove(c)
+                self.message = TEXT["taken_back"].format(card=card_text(c),
+                                                         part=self._part_name(part))
+                self._note = True
+                break
         self.render()
 
     def clear(self) -> None:
@@ -183,7 +272,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
                                      self.chosen["I"][0] if self.chosen["I"] else "?",
                                      profile=PROFILES[self.profile_picker.value])
         except RecorderError as e:
-            self.message = str(e)
+            self.message = text_with_cards(str(e))
             self.render()
             return False
         self.message = ""
@@ -194,13 +283,13 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
     def enter(self, entry: Entry | str) -> bool:
         """Enter an action or a draw; False (with the reason shown) if it is refused."""
         if self.recorder is None:
-            self.message = "enter the deal first (dealer, both hands, the indicator)"
+            self.message = TEXT["first"]
             self.render()
             return False
         try:
             self.recorder.enter(entry)
         except RecorderError as e:
-            self.message = str(e)
+            self.message = text_with_cards(str(e))
             self.render()
             return False
         self.message = ""
@@ -249,17 +338,18 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         rec = self.record()
         p = (path or self.path.value).strip()
         if rec is None or not p:
-            self.message = "nothing to save yet" if rec is None else "give a file name"
+            self.message = TEXT["nothing"] if rec is None else TEXT["give_file"]
             self.render()
             return None
         try:
             with atomic_write(p) as f:
                 f.write(dumps([rec]))
         except OSError as e:
-            self.message = f"could not save {p}: {e.strerror or e}"
+            self.message = TEXT["cannot_save"].format(path=p, error=e.strerror or e)
             self.render()
             return None
-        self.message = f"saved to {p}"
+        self.message = TEXT["saved"].format(path=p)
+        self._note = True
         self.render()
         return p
 
@@ -273,41 +363,57 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
             self._render_setup()
         else:
             self._render_play(rec)
-        color = "#c8102e" if self.message and not self.message.startswith("saved") else "#222"
+        color = "#222" if self._note else "#c8102e"
+        self._note = False
         self.message_html.value = (f'<div style="color:{color};font:13px sans-serif">'
                                    f"{escape(self.message)}</div>" if self.message else "")
 
     def _render_setup(self) -> None:
         used = {c for cs in self.chosen.values() for c in cs}
         self.deck_row.show(CARDS, [c for c in CARDS if c not in used], size="md")
-        names = self.names
-        rows = []
-        for key, label in (("A", f"{names[0]} (A)"), ("B", f"{names[1]} (B)"),
-                           ("I", "indicator")):
-            rows.append(f"<div><span style='display:inline-block;width:120px'>"
-                        f"{escape(label)}</span>{H.cards_html(self.chosen[key], 'sm')}</div>")
-        self.setup_html.value = f'<div style="font:13px sans-serif">{"".join(rows)}</div>'
-        ready = (len(self.chosen["A"]) == 5 and len(self.chosen["B"]) == 5
-                 and len(self.chosen["I"]) == 1)
-        self.start_button.disabled = not ready
+        t = self.target
+        for part in _PARTS:
+            cards = self.chosen[part]
+            have = f"{len(cards)}/{_size(part)}"
+            weight = "bold" if part == t else "normal"
+            self.part_labels[part].value = (
+                f'<span style="font:13px sans-serif;font-weight:{weight}">'
+                f"{escape(self._part_name(part))} {have}</span>")
+            self.part_rows[part].show(cards, cards, size="sm", tip=TEXT["take_back_tip"])
+        missing = [p for p in _PARTS if len(self.chosen[p]) < _size(p)]
+        part = f"{escape(self._part_name(t))}"
+        if not missing:
+            text = TEXT["setup.ready"]
+        elif len(self.chosen[t]) < _size(t):
+            text = (TEXT["setup.entering_one"].format(part=part) if t == "I" else
+                    TEXT["setup.entering"].format(part=part, size=_size(t),
+                                                  have=len(self.chosen[t])))
+        else:
+            text = TEXT["setup.full"].format(part=part, next=TEXT[f"part.{missing[0]}"])
+        self.setup_html.value = (f'<div class="sl-rec-setup-text" style="font:14px sans-serif;'
+                                 f'background:#eef5ff;border-left:4px solid #1f77b4;'
+                                 f'padding:4px 8px;margin:4px 0">{text}</div>')
+        self.start_button.disabled = bool(missing)
 
     def _render_play(self, rec: Recorder) -> None:
         pos = rec.position
         names = self.names
-        self.position_html.value = H.position_html(pos, names)
+        esc = (escape(names[0]), escape(names[1]))
+        # Cards in the hands that nobody has entered yet (the draw due) lie face down.
+        undrawn = (pos.hands[0] | pos.hands[1]) & ~mask_of(rec.seen)
+        self.position_html.value = H.position_html(pos, names, face_down=undrawn)
         buttons: list[W.Button] = []
         order = rec.draw_order()
         if order is not None:
             w, lo = order
             n = pos.tricks_played
             if self._draw_first is None:
-                text = (f"after trick {n}: the card <b>{escape(names[w])}</b> drew "
-                        f"(the winner draws first)")
+                text = TEXT["draw.winner"].format(n=n, who=esc[w])
             else:
-                text = (f"after trick {n}: {escape(names[w])} drew "
-                        f"{self._draw_first.symbol}; the card <b>{escape(names[lo])}</b> drew")
+                text = TEXT["draw.loser"].format(n=n, winner=esc[w],
+                                                 card=card_text(self._draw_first), who=esc[lo])
             if rec.last_draw:
-                text += f" ({escape(names[lo])} takes the indicator)"
+                text += TEXT["draw.last"].format(who=esc[lo])
             unseen = [c for c in rec.unseen() if c != self._draw_first
                       and c != CARDS[pos.indicator]]
             self.cards_row.show(unseen, unseen, size="md")
@@ -316,11 +422,11 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
             actor = rec.to_act()
             legal = rec.legal_actions()
             if actor is None:
-                text = "the deal is over" + (": " + escape(outcome_text(pos.outcome, names))
-                                             if pos.outcome else "")
+                text = (TEXT["over.outcome"].format(outcome=outcome_text(pos.outcome, esc))
+                        if pos.outcome else TEXT["over"])
                 self.cards_row.show([], [], empty="")
             else:
-                text = f"<b>{escape(names[actor])}</b> ({actor}) to act"
+                text = TEXT["to_act"].format(who=esc[actor], seat=actor)
                 plays = [a.card for a in legal if a.kind is ActionKind.PLAY and a.card is not None]
                 self.cards_row.show(pos.hand(actor) if pos.outcome is None else [], plays)
         for a in legal:
@@ -339,5 +445,5 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
 
 def deal_recorder(**kwargs: Any) -> RecorderWidget:
-    """The recorder widget (see :class:`RecorderWidget`)."""
+    """The recorder widget (see :class:`RecorderWidget`; ``lang=`` chooses its language)."""
     return RecorderWidget(**kwargs)

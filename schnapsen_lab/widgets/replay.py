@@ -7,10 +7,17 @@
     replay(record, view="A")                               # one record, A's view
 
 The widget is built once; stepping only updates the values of its parts (no
-re-creation, no flashing). Its parts carry stable CSS classes for browser tests:
-``sl-header``, ``sl-deal``, ``sl-view``, ``sl-first``, ``sl-back``, ``sl-forward``,
-``sl-last``, ``sl-play``, ``sl-slider``, ``sl-step``, ``sl-table-view``, ``sl-scores``,
-``sl-counting``, ``sl-moves``, ``sl-comments``.
+re-creation, no flashing). The move list, the table and the side panel have fixed
+widths, so the table never moves between steps; on a narrow screen the side panel
+goes below. A file or list with nothing to replay shows why (the reader's first error,
+as ``schnapsen-lab check`` reports it) instead of the table.
+
+Its parts carry stable CSS classes for browser tests: ``sl-replay``, ``sl-header``,
+``sl-deal``, ``sl-view``, ``sl-first``, ``sl-back``, ``sl-forward``, ``sl-last``,
+``sl-play``, ``sl-slider``, ``sl-step``, ``sl-replay-body``, ``sl-moves-panel``,
+``sl-moves``, ``sl-table-panel``, ``sl-table-view``, ``sl-side-panel``, ``sl-scores``,
+``sl-counting``, ``sl-comments``, ``sl-record-error`` (the error where the record stops
+being valid) and ``sl-replay-problem`` (nothing to replay).
 """
 
 from __future__ import annotations
@@ -23,51 +30,123 @@ from typing import Any
 import ipywidgets as W
 
 from .. import html as H
+from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import TEXT as NOTATION_TEXT
+from ..notation import action_words, describe, error_text
 from ..psn import Record, read
 from ..replay import Replay, match_groups
-from ..rules import SEATS, ActionKind, Seat
+from ..rules import SEATS, Seat
 
-__all__ = ["VIEWS", "ReplayWidget", "move_label"]
+__all__ = ["MOVES_WIDTH", "PLURALS", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS",
+           "ReplayWidget", "move_label"]
 
-VIEWS: tuple[tuple[str, str], ...] = (("Open table", "open"), ("A's view", "A"),
-                                      ("B's view", "B"))
-"""The view selector's options: label and value."""
+TEXT = Texts({
+    "view.open": H.TEXT.source["view.open"],
+    "deal": H.TEXT.source["deal"],
+    "first": N_("first step"),
+    "back": N_("one step back"),
+    "forward": N_("one step forward"),
+    "last": N_("last step"),
+    "play": C_("plays the steps one after another", "play"),
+    "step": N_("step"),
+    "moves": H.TEXT.source["moves"],
+    "deal.match": N_("{match} deal {deal}"),
+    "deal.record": N_("record {index}"),
+    "deal.label": N_("{n}: {what} · {a} vs {b} · {result}"),
+    "step.line": H.TEXT.source["step.line"],
+    "step.dealt": NOTATION_TEXT.source["move.dealt"],
+    "step.open": H.TEXT.source["view.open_short"],
+    "step.view": H.TEXT.source["view.seat"],
+    "error.here": N_("The record stops being valid here: {error}"),
+    "error.after": N_("What follows the error in the record:"),
+    "skipped.first": N_("{where}deal {index}, {error}"),
+    "problem.empty": N_("Nothing to replay: there is no record (the list is empty)."),
+    "problem.file_empty": N_("Nothing to replay: {path} holds no record."),
+    "problem.no_file": N_("Nothing to replay: {path}: no such PSN file."),
+    "problem.unreadable": N_("Nothing to replay: {where}deal {index}, {error}"),
+    "problem.four_players": N_("Nothing to replay here: this widget does not draw "
+                               "four-player deals (Bauernschnapsen) yet; the command "
+                               "schnapsen-lab replay shows them."),
+    "bad_source": N_("replay() takes a Record, records, a Replay or a PSN file path"),
+    "bad_view": N_("view is 'open', 'A' or 'B', not {view!r}"),
+    **{f"nag.{k}": H.TEXT.source[f"nag.{k}"] for k in (1, 2, 3, 4, 5, 6, "other")},
+})
+"""Every text this widget shows, as format strings."""
+
+PLURALS = Plurals({
+    "skipped": NP_("{n} record could not be replayed; the first: {error}",
+                   "{n} records could not be replayed; the first: {error}"),
+})
+"""Texts that depend on a number."""
+
+_MOVE = "{step:>2} {seat} {words}"
+_COMMENT_MARK = " {…}"
+
+VIEWS: tuple[str, ...] = ("open", "A", "B")
+"""The view selector's values: the open table, A's view, B's view."""
 
 
-def _records_of(source: Any) -> list[Record]:
+def _view_options() -> list[tuple[str, str]]:
+    """The view selector's options, labelled in the language spoken."""
+    return [(TEXT["view.open"] if v == "open" else TEXT["step.view"].format(who=v), v)
+            for v in VIEWS]
+
+MOVES_WIDTH = 280
+"""The move list's width (px)."""
+SIDE_WIDTH = 280
+"""The side panel's width (px): tallies and counting."""
+TABLE_WIDTH = H.FELT_WIDTH + 8
+"""The table panel's width (px): the felt and the margins ipywidgets gives its parts."""
+
+
+def _records_of(source: Any) -> tuple[list[Record], str | None]:
+    """The records of ``source`` and, when there are none, why (a line for the user)."""
     if isinstance(source, Replay):
-        return [source.record]
+        return [source.record], None
     if isinstance(source, Record):
-        return [source]
+        return [source], None
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         if not os.path.isfile(path):
-            raise ValueError(f"{path}: no such PSN file")
-        return list(read(path))
+            return [], TEXT["problem.no_file"].format(path=path)
+        recs = list(read(path))
+        return recs, None if recs else TEXT["problem.file_empty"].format(path=path)
     if isinstance(source, Iterable):
         recs = list(source)
         if not all(isinstance(r, Record) for r in recs):
-            raise TypeError("replay() takes a Record, records, a Replay or a PSN file path")
-        return recs
-    raise TypeError("replay() takes a Record, records, a Replay or a PSN file path")
+            raise TypeError(TEXT["bad_source"])
+        return recs, None if recs else TEXT["problem.empty"]
+    raise TypeError(TEXT["bad_source"])
+
+
+def _where(r: Record) -> str:
+    return f"{r.file}: " if r.file else ""
+
+
+def _first_error(r: Record) -> str:
+    """The record's first error in words, as ``schnapsen-lab check`` gives it."""
+    if not r.errors:
+        return ""
+    e = r.errors[0]
+    return error_text(e.line, e.col, e.rule, e.message)
 
 
 def move_label(rp: Replay, step: int) -> str:
-    """The move list's text for ``step``: trick number, who, the action, glyphs, a note."""
+    """The move list's text for ``step``: one step number, the seat, the action in words
+    (``3  A  exchanges J♠ for the indicator``), its glyphs, and a mark for comments."""
     if step == 0:
-        return "0.  as dealt" + ("  {…}" if rp.record.main.comments else "")
+        return (_MOVE.format(step=0, seat="", words=TEXT["step.dealt"]).replace("  ", " ")
+                + (_COMMENT_MARK if rp.record.main.comments else ""))
     a = rp.action(step)
     assert a is not None
     who = rp.actor(step)
     mv = rp.move(step)
     assert mv is not None
-    num = f"{mv.number}." if mv.number is not None else "  "
-    tok = str(a)
-    if a.card is not None:
-        tok = a.card.symbol + (f"+{a.points}" if a.kind is ActionKind.MARRIAGE else "")
-    tok += H.glyph_text(mv.nags)
-    note = "  {…}" if mv.comments else ""
-    return f"{step:>2} {num:<4}{'?' if who is None else who.name}  {tok}{note}"
+    words = action_words(rp[step - 1], a)
+    glyphs = H.glyph_text(mv.nags)
+    text = _MOVE.format(step=step, seat="?" if who is None else who.name,
+                        words=words + (f" {glyphs}" if glyphs else ""))
+    return text + (_COMMENT_MARK if mv.comments else "")
 
 
 def _classes(widget: Any, *names: str) -> Any:
@@ -76,58 +155,87 @@ def _classes(widget: Any, *names: str) -> Any:
     return widget
 
 
+def _fixed(width: int) -> W.Layout:
+    """A layout of a fixed width that never shrinks or grows."""
+    return W.Layout(width=f"{width}px", min_width=f"{width}px", max_width=f"{width}px",
+                    flex="0 0 auto")
+
+
+@localized
 class ReplayWidget(W.VBox):  # type: ignore[misc]
     """A replay of one deal, or of several (a match, a file) with a deal picker.
 
     ``step``, ``viewer`` and ``replay`` tell what is shown; :meth:`go`, :meth:`forward`,
     :meth:`back`, :meth:`first`, :meth:`last`, :meth:`set_view` and :meth:`pick` change it
-    (the buttons, the slider, the move list and the selectors call them).
+    (the buttons, the slider, the move list and the selectors call them). With nothing
+    to replay, ``problem`` says why and the widget shows only that. ``lang`` is the
+    language it speaks (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language set
+    with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, source: Any, *, view: str | None = None, step: int = 0,
-                 deal: int = 0) -> None:
-        records = [r for r in _records_of(source) if r.deck is not None]
-        if not records:
-            raise ValueError("nothing to replay: no record with a valid Deck")
+                 deal: int = 0, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
+        given, problem = _records_of(source)
+        # the two-player deals this widget draws (four players: the widgets to come)
+        drawn = [r for r in given if len(r.seats) == len(SEATS)]
+        records = [r for r in drawn if r.deck is not None]
+        broken = [r for r in drawn if r.deck is None]
+        if not records and problem is None:
+            if broken:
+                r = broken[0]
+                problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,
+                                                            error=_first_error(r))
+            else:
+                problem = TEXT["problem.four_players"]
+        self.problem: str | None = problem
+        self.skipped: list[Record] = broken
         self.records: list[Record] = records
         self._replays: dict[int, Replay] = {}
         self._busy = False
         self.viewer: Seat | None = None
+        self.step = 0
+        self.header = _classes(W.HTML(), "sl-header")
+        if not records:
+            self.header.value = (f'<div class="sl-replay-problem" style="font:14px sans-serif;'
+                                 f'color:#c8102e">{escape(problem or "")}</div>')
+            super().__init__([self.header])
+            self.add_class("sl-replay")
+            return
         self._groups = match_groups(records)
 
-        self.header = _classes(W.HTML(), "sl-header")
         picker_options = [(self._deal_label(i, r), i) for i, r in enumerate(records)]
         self.deal_picker = _classes(W.Dropdown(options=picker_options, value=0,
-                                               description="Deal",
+                                               description=TEXT["deal"],
                                                layout=W.Layout(width="auto")), "sl-deal")
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
-        self.view_picker = _classes(W.ToggleButtons(options=list(VIEWS), value="open",
-                                                    style={"button_width": "100px"}), "sl-view")
+        self.view_picker = _classes(W.ToggleButtons(options=_view_options(), value="open",
+                                                    style={"button_width": "auto"}), "sl-view")
         btn = W.Layout(width="44px")
-        self.first_button = _classes(W.Button(icon="fast-backward", tooltip="first step",
+        self.first_button = _classes(W.Button(icon="fast-backward", tooltip=TEXT["first"],
                                               layout=btn), "sl-first")
-        self.back_button = _classes(W.Button(icon="step-backward", tooltip="one step back",
+        self.back_button = _classes(W.Button(icon="step-backward", tooltip=TEXT["back"],
                                              layout=btn), "sl-back")
         self.forward_button = _classes(W.Button(icon="step-forward",
-                                                tooltip="one step forward", layout=btn),
+                                                tooltip=TEXT["forward"], layout=btn),
                                        "sl-forward")
-        self.last_button = _classes(W.Button(icon="fast-forward", tooltip="last step",
+        self.last_button = _classes(W.Button(icon="fast-forward", tooltip=TEXT["last"],
                                              layout=btn), "sl-last")
         self.play = _classes(W.Play(value=0, min=0, max=1, step=1, interval=900,
-                                    show_repeat=False, description="play"), "sl-play")
-        self.slider = _classes(W.IntSlider(value=0, min=0, max=1, description="step",
+                                    show_repeat=False, description=TEXT["play"]), "sl-play")
+        self.slider = _classes(W.IntSlider(value=0, min=0, max=1, description=TEXT["step"],
                                            continuous_update=True,
                                            layout=W.Layout(width="360px")), "sl-slider")
         # A kernel-side link: a frontend (js) link would echo stale values back to the
         # kernel when the step is changed from code several times in a row.
         self._link = W.link((self.play, "value"), (self.slider, "value"))
         self.step_label = _classes(W.HTML(), "sl-step")
-        self.table = _classes(W.HTML(), "sl-table-view")
+        self.table = _classes(W.HTML(layout=_fixed(TABLE_WIDTH)), "sl-table-view")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.counting_panel = _classes(W.HTML(), "sl-counting")
         self.moves = _classes(W.Select(options=[("0", 0)], value=0, rows=16,
-                                       layout=W.Layout(width="210px")), "sl-moves")
+                                       layout=W.Layout(width="100%")), "sl-moves")
         self.comments = _classes(W.HTML(), "sl-comments")
 
         self.first_button.on_click(lambda _b: self.first())
@@ -142,17 +250,20 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         controls = W.HBox([self.first_button, self.back_button, self.forward_button,
                            self.last_button, self.play, self.slider],
                           layout=W.Layout(align_items="center", flex_flow="row wrap"))
-        right = W.VBox([self.scores, self.counting_panel],
-                       layout=W.Layout(margin="0 0 0 12px", min_width="260px"))
-        left = W.VBox([self.table, self.step_label, self.comments])
-        side = W.VBox([W.HTML("<b>Moves</b>"), self.moves])
-        body = W.HBox([side, left, right], layout=W.Layout(align_items="flex-start"))
+        side = _classes(W.VBox([W.HTML(f"<b>{TEXT['moves']}</b>"), self.moves],
+                               layout=_fixed(MOVES_WIDTH)), "sl-moves-panel")
+        middle = _classes(W.VBox([self.table, self.step_label, self.comments],
+                                 layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
+        right = _classes(W.VBox([self.scores, self.counting_panel], layout=_fixed(SIDE_WIDTH)),
+                         "sl-side-panel")
+        body = _classes(W.HBox([side, middle, right],
+                               layout=W.Layout(align_items="flex-start", flex_flow="row wrap",
+                                               grid_gap="12px")), "sl-replay-body")
         super().__init__([self.header, W.HBox([self.deal_picker, self.view_picker]),
                           controls, body])
         self.add_class("sl-replay")
 
         self.replay: Replay = self._replay_of(0)
-        self.step = 0
         self._load(max(0, min(deal, len(records) - 1)), step)
         if view is not None:
             self.set_view(view)
@@ -177,12 +288,15 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
 
     def _deal_label(self, i: int, r: Record) -> str:
         pa, pb = r.player_names
-        what = f"{r.match} deal {r.deal}" if r.match is not None else f"record {r.index}"
-        return f"{i + 1}: {what} · {pa} vs {pb} · {r.result_text}"
+        what = (TEXT["deal.match"].format(match=r.match, deal=r.deal) if r.match is not None
+                else TEXT["deal.record"].format(index=r.index))
+        return TEXT["deal.label"].format(n=i + 1, what=what, a=pa, b=pb, result=r.result_text)
 
     # -- actions -------------------------------------------------------------------------
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to the deal's steps)."""
+        if not self.records:
+            return
         step = max(0, min(self.replay.last, int(step)))
         self.step = step
         self.replay.go(step)
@@ -208,13 +322,16 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
 
     def last(self) -> None:
         """To the last step."""
-        self.go(self.replay.last)
+        if self.records:
+            self.go(self.replay.last)
 
     def set_view(self, view: str | Seat | None) -> None:
         """Show the open table (``None``/``"open"``) or ``"A"``'s or ``"B"``'s view."""
         value = "open" if view is None or str(view).lower() == "open" else str(view).upper()
         if value not in ("open", "A", "B"):
-            raise ValueError(f"view is 'open', 'A' or 'B', not {view!r}")
+            raise ValueError(TEXT["bad_view"].format(view=view))
+        if not self.records:
+            return
         if self.view_picker.value != value:
             self.view_picker.value = value  # the observer renders
         else:
@@ -222,7 +339,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
 
     def pick(self, deal: int) -> None:
         """Show the record at index ``deal`` (from 0), from its first step."""
-        self.deal_picker.value = int(deal)
+        if self.records:
+            self.deal_picker.value = int(deal)
 
     # -- observers -----------------------------------------------------------------------
     def _on_slider(self, change: dict[str, Any]) -> None:
@@ -264,7 +382,13 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         out = H.tags_html(rec)
         if rec.errors:
             out += (f'<div class="sl-errors" style="color:#c8102e">'
-                    f"{escape(str(rec.errors[0]))}</div>")
+                    f"{H.error_html(rec.errors[0])}</div>")
+        if self.skipped:
+            r = self.skipped[0]
+            first = TEXT["skipped.first"].format(where=_where(r), index=r.index,
+                                                 error=_first_error(r))
+            skipped = PLURALS.text("skipped", len(self.skipped), error=first)
+            out += f'<div class="sl-skipped" style="color:#c8102e">{escape(skipped)}</div>'
         return out
 
     def _render(self) -> None:
@@ -286,19 +410,20 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _step_html(self) -> str:
         rp = self.replay
         step = self.step
-        names = rp.record.player_names
+        names = tuple(escape(n) for n in rp.record.player_names)
         if step == 0:
-            what = "as dealt"
+            what = TEXT["step.dealt"]
         else:
             a = rp.action(step)
-            who = rp.actor(step)
             assert a is not None
-            name = escape(names[who]) if who is not None else "?"
-            what = f"{name} {_describe(rp, step)}"
-        view = "open table" if self.viewer is None else f"{escape(names[self.viewer])}'s view"
-        return (f'<div style="font:13px sans-serif;margin:4px 0"><b>step <span '
-                f'class="sl-step-number">{step}</span> of {rp.last}</b>: {what} '
-                f'<span style="color:#777">({view})</span></div>')
+            who = rp.actor(step)
+            what = describe(rp[step - 1], a, rp[step], names, who, card=H.card_span)
+        view = (TEXT["step.open"] if self.viewer is None
+                else TEXT["step.view"].format(who=names[self.viewer]))
+        number = f'<span class="sl-step-number">{step}</span>'
+        line = (f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>: {what} '
+                f'<span style="color:#777">({view})</span>')
+        return f'<div style="font:13px sans-serif;margin:4px 0">{line}</div>'
 
     def _comments_html(self) -> str:
         rp = self.replay
@@ -308,46 +433,29 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         if nags:
             items.insert(0, f"<div><b>{escape(H.glyph_text(nags))}</b> "
                             f"{escape(_nag_words(nags))}</div>")
-        if not items:
-            return '<div class="sl-comment-box" style="min-height:1em"></div>'
-        return (f'<div class="sl-comment-box" style="font:13px sans-serif;font-style:italic;'
-                f'background:#fff8dc;border-left:3px solid #e0b000;padding:4px 8px">'
-                f'{"".join(items)}</div>')
+        box = ""
+        if items:
+            box = (f'<div class="sl-comment-box" style="font:13px sans-serif;font-style:italic;'
+                   f'background:#fff8dc;border-left:3px solid #e0b000;padding:4px 8px">'
+                   f'{"".join(items)}</div>')
+        if step == rp.last and rp.error is not None:
+            box += self._error_html()
+        return box or '<div class="sl-comment-box" style="min-height:1em"></div>'
 
-
-_NAG_WORDS = {1: "good move", 2: "mistake", 3: "brilliant move", 4: "blunder",
-              5: "interesting move", 6: "dubious move"}
+    def _error_html(self) -> str:
+        """Where the record stops being valid: the error, then the comments after it."""
+        rp = self.replay
+        assert rp.error is not None
+        error = TEXT["error.here"].format(error=H.error_html(rp.error))
+        after = ""
+        if rp.comments_after_error:
+            quoted = "".join(f"<div>“{escape(c)}”</div>" for c in rp.comments_after_error)
+            after = (f'<div style="margin-top:4px">{escape(TEXT["error.after"])}</div>'
+                     f'<div style="font-style:italic">{quoted}</div>')
+        return (f'<div class="sl-record-error" style="font:13px sans-serif;color:#8a0015;'
+                f'background:#fdecea;border-left:3px solid #c8102e;padding:4px 8px;'
+                f'margin-top:4px"><b>{error}</b>{after}</div>')
 
 
 def _nag_words(nags: Sequence[int]) -> str:
-    return ", ".join(_NAG_WORDS.get(n, f"annotation ${n}") for n in nags)
-
-
-def _describe(rp: Replay, step: int) -> str:
-    a = rp.action(step)
-    assert a is not None
-    before = rp[step - 1]
-    if a.kind is ActionKind.EXCHANGE:
-        return f"exchanges the trump jack for {_sym(before.indicator)}"
-    if a.kind is ActionKind.CLOSE:
-        return "closes the talon"
-    if a.kind is ActionKind.CLAIM:
-        out = rp[step].outcome
-        ok = out is not None and out.end.value == "claim"
-        return "claims 66 (correct)" if ok else "claims 66 (false)"
-    assert a.card is not None
-    if a.kind is ActionKind.MARRIAGE:
-        return f"announces {a.points} and leads {_sym(a.card)}"
-    if before.lead >= 0:
-        t = rp.tricks(step)[-1]
-        names = rp.record.player_names
-        return f"plays {_sym(a.card)}; {escape(names[t.winner])} takes {t.points}"
-    return f"leads {_sym(a.card)}"
-
-
-def _sym(c: int) -> str:
-    from ..cards import CARDS
-
-    card = CARDS[c]
-    color = "#c8102e" if card.is_red else "#111"
-    return f'<span style="color:{color}">{card.symbol}</span>'
+    return ", ".join(TEXT.get(f"nag.{n}", TEXT["nag.other"].format(n=n)) for n in nags)

@@ -9,7 +9,9 @@
 The replay shows the annotated record (:func:`schnapsen_lab.review.annotate`): each
 reviewed move carries its class glyph and a comment with the best alternative. Beside it
 a list of the decisions (picking one steps the replay there) and the graph: the expected
-game points for A after each decision, judged from the player who made it.
+game points for A after each decision, judged from the player who made it. The list and
+the graph have fixed widths that fit a laptop's output area (they wrap when it is
+narrower). Every text shown is a format string in :data:`TEXT`.
 """
 
 from __future__ import annotations
@@ -21,11 +23,44 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..i18n import N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import action_text, seat_label
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
+from ..scope import analysis_refusal
 from .replay import ReplayWidget
 
-__all__ = ["CLASS_COLORS", "ReviewWidget", "evaluation_figure", "figure_png"]
+__all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "evaluation_figure",
+           "figure_png"]
+
+TEXT = Texts({
+    "decision.loss": N_("  loss {loss:.2f} — best {best}"),
+    "no_decisions": N_("no decisions"),
+    "plot.after": N_("after the move"),
+    "plot.best": N_("best option"),
+    "plot.step": N_("step"),
+    "plot.value": N_("game points for {who}"),
+    "plot.title": N_("Review: {a} (A) vs {b} (B)"),
+    "summary.accuracy": N_("accuracy"),
+    "summary.decisions": N_("decisions"),
+    "summary.average_loss": N_("average loss"),
+    "class.best": N_("best"),
+    "class.inaccuracy": N_("inaccuracy"),
+    "class.mistake": N_("mistake"),
+    "class.blunder": N_("blunder"),
+})
+"""Every text this widget shows, as format strings."""
+
+PLURALS = Plurals({
+    "summary.worlds": NP_("{n} world a decision, seed {seed}",
+                          "{n} worlds a decision, seed {seed}"),
+})
+"""Texts that depend on a number."""
+
+_DECISION = "{step:>2}. {who}: {played}{glyph} {value:+.2f}"
+
+GRAPH_WIDTH = 560
+"""The width (px) of the evaluation graph in the widget."""
 
 CLASS_COLORS = {Judgement.BEST: "#2e7d4f", Judgement.INACCURACY: "#e0b000",
                 Judgement.MISTAKE: "#f07800", Judgement.BLUNDER: "#c8102e"}
@@ -40,26 +75,30 @@ def evaluation_figure(review: Review, names: Sequence[str] = ("A", "B"),
 
     fig = Figure(figsize=(width, height), layout="constrained")
     ax = fig.add_subplot()
+    names = [n.replace("$", r"\$") for n in names]  # a name is text, never mathtext
     ds = review.decisions
     xs = [d.step + 1 for d in ds]
     after = [d.value_for_a() for d in ds]
     before = [d.value_for_a(after=False) for d in ds]
     ax.axhline(0, color="#999", linewidth=0.8)
     if ds:
-        ax.step(xs, after, where="post", color="#333", linewidth=1.2, label="after the move")
-        ax.plot(xs, before, linestyle=":", color="#777", linewidth=1, label="best option")
+        ax.step(xs, after, where="post", color="#333", linewidth=1.2, label=TEXT["plot.after"])
+        ax.plot(xs, before, linestyle=":", color="#777", linewidth=1, label=TEXT["plot.best"])
         for j in Judgement:
             pts = [(x, y) for x, y, d in zip(xs, after, ds, strict=True) if d.judgement is j]
             if pts:
                 ax.scatter([p[0] for p in pts], [p[1] for p in pts], color=CLASS_COLORS[j],
                            s=28 if j is Judgement.BEST else 48, zorder=3,
-                           label=j.value if j is not Judgement.BEST else None)
+                           label=TEXT[f"class.{j.value}"] if j is not Judgement.BEST else None)
         ax.legend(loc="best", fontsize=7, frameon=False)
     ax.set_ylim(-3.3, 3.3)
     ax.set_xlim(0, max(review.steps, 1) + 1)
-    ax.set_xlabel("step")
-    ax.set_ylabel(f"game points for {names[0]}")
-    ax.set_title(f"Review: {names[0]} (A) vs {names[1]} (B)", fontsize=9)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # steps are whole numbers
+    ax.set_xlabel(TEXT["plot.step"])
+    ax.set_ylabel(TEXT["plot.value"].format(who=names[0]))
+    ax.set_title(TEXT["plot.title"].format(a=names[0], b=names[1]), fontsize=9)
     return fig
 
 
@@ -71,54 +110,75 @@ def figure_png(fig: Any, dpi: int = 100) -> bytes:
 
 
 def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
+    """``12. Anna (A): 10♥? -0.40  loss 1.00 — best A♦`` (the loss only for a worse move)."""
     d = review.decisions[i]
-    glyph = d.judgement.glyph
-    best = "" if d.judgement is Judgement.BEST else f"  (best {d.best.token}, -{d.loss:.2f})"
-    return f"{d.step + 1:>2}. {names[d.actor]}: {d.played}{glyph} {d.played_option.mean:+.2f}{best}"
+    text = _DECISION.format(step=d.step + 1, who=seat_label(names, d.actor),
+                                   played=action_text(d.played), glyph=d.judgement.glyph,
+                                   value=d.played_option.mean)
+    if d.judgement is not Judgement.BEST:
+        text += TEXT["decision.loss"].format(loss=d.loss, best=action_text(d.best.action))
+    return text
 
 
+@localized
 class ReviewWidget(W.VBox):  # type: ignore[misc]
     """The replay of a reviewed deal, its decisions list and the evaluation graph.
 
     Give a ``review`` made earlier, or let the widget review the record with ``samples``
-    worlds a decision and ``seed``.
+    worlds a decision and ``seed``. ``lang`` is the language it speaks (None: the one set
+    with :func:`schnapsen_lab.set_language`); the comments the review writes into the
+    record (:func:`~schnapsen_lab.review.annotate`) are the record's, in English.
     """
 
     def __init__(self, record: Record, review: Review | None = None, *,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True) -> None:
+                 samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
+                 lang: str | None = None) -> None:
+        self.lang = resolve(lang)
+        refused = analysis_refusal(record.profile, "the review")
+        if refused is not None:
+            raise ValueError(refused)
         if review is None:
             review = review_record(record, samples=samples, seed=seed, progress=progress)
         self.review = review
         self.annotated = annotate(record, review)
         names = record.player_names
-        self.replay = ReplayWidget(self.annotated)
+        self.replay = ReplayWidget(self.annotated, lang=self.lang)
         self.summary = W.HTML(self._summary_html(names))
         self.summary.add_class("sl-review-summary")
         options = [(_decision_label(review, i, names), review.decisions[i].step + 1)
                    for i in range(len(review.decisions))]
-        self.decisions = W.Select(options=options or [("no decisions", 0)], rows=10,
-                                  layout=W.Layout(width="320px"))
+        self.decisions = W.Select(options=options or [(TEXT["no_decisions"], 0)], rows=10,
+                                  layout=W.Layout(width="340px", flex="0 0 auto"))
         self.decisions.index = None
         self.decisions.add_class("sl-review-decisions")
         self.decisions.observe(self._on_pick, names="value")
-        self.figure = evaluation_figure(review, names)
-        self.graph = W.Image(value=figure_png(self.figure), format="png")
+        self.figure = evaluation_figure(review, names, width=GRAPH_WIDTH / 100,
+                                        height=2.4)
+        self.graph = W.Image(value=figure_png(self.figure), format="png",
+                             layout=W.Layout(width=f"{GRAPH_WIDTH}px", max_width="100%",
+                                             height="auto", flex="0 1 auto"))
         self.graph.add_class("sl-review-graph")
-        super().__init__([self.summary, W.HBox([self.decisions, self.graph]), self.replay])
+        top = W.HBox([self.decisions, self.graph],
+                     layout=W.Layout(flex_flow="row wrap", grid_gap="12px"))
+        super().__init__([self.summary, top, self.replay])
         self.add_class("sl-review")
 
     def _summary_html(self, names: Sequence[str]) -> str:
         rows = []
         for p in self.review.players:
-            rows.append(f"<tr><td>{escape(names[p.seat])} ({p.seat})</td>"
+            rows.append(f"<tr><td>{escape(seat_label(names, p.seat))}</td>"
                         f"<td>{p.accuracy:.0f}%</td><td>{p.decisions}</td>"
                         f"<td>{p.inaccuracies}</td><td>{p.mistakes}</td><td>{p.blunders}</td>"
                         f"<td>{p.average_loss:.2f}</td></tr>")
-        return ('<table style="font:13px sans-serif;border-collapse:collapse">'
-                "<tr><th></th><th>accuracy</th><th>decisions</th><th>?!</th><th>?</th>"
-                "<th>??</th><th>average loss</th></tr>" + "".join(rows) + "</table>"
-                f'<div style="font:12px sans-serif;color:#666">{self.review.samples} worlds a '
-                f"decision, seed {self.review.seed}</div>")
+        worlds = PLURALS.text("summary.worlds", self.review.samples, seed=self.review.seed)
+        head = ("<tr><th></th>" + "".join(f"<th>{TEXT[f'summary.{k}']}</th>" for k in
+                                          ("accuracy", "decisions"))
+                + "<th>?!</th><th>?</th><th>??</th>"
+                + f"<th>{TEXT['summary.average_loss']}</th></tr>")
+        return ('<table class="sl-review-table" style="font:13px sans-serif;'
+                'border-collapse:separate;border-spacing:10px 1px;text-align:center">'
+                + head + "".join(rows) + "</table>"
+                f'<div style="font:12px sans-serif;color:#666">{worlds}</div>')
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:

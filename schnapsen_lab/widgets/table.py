@@ -6,21 +6,29 @@
     w = practice_table("heuristic")          # a Bummerl against the rule-of-thumb bot
     w.take_over("records/study/closing-wins-3.psn", step=4, seat="B")
 
-The student's hand is a row of cards (an anywidget drawn with
-:func:`schnapsen_lab.html.card_html`): only legal cards can be clicked, the others are
-greyed. Buttons announce a marriage (20 or 40, then click the card), exchange the trump
-jack, close the talon and claim 66. The bot answers after a short pause (``pause``
-seconds; 0 in tests) and its marriages, exchanges and closing are announced in words.
-At the end: the outcome with the rule, the Bummerl counters, "save as PSN" (atomic),
-"open in replay" and "review" (the engine's judgement of every decision).
+The table and the student's hand are one anywidget (:class:`CardRow`, drawn with
+:func:`schnapsen_lab.html.card_html`): a card is played by a click or by dragging it
+onto the table. Only legal cards are playable, the others are greyed; a click on a
+greyed card, or a drop of one, says why it may not be played (the engine's rule).
+Buttons announce a marriage (20 or 40, then click the card), exchange the trump jack,
+close the talon and claim 66 (after asking to confirm, with what a false claim costs);
+enabled buttons are coloured, disabled ones grey. After a marriage announcement or the
+last trick the table asks in words whether to claim. The bot answers after a short
+pause (``pause`` seconds; 0 in tests) and its marriages, exchanges and closing are
+announced in words. At the end: the outcome with the rule, the Bummerl counters and who
+won the Bummerl, "save as PSN" (atomic), "open in replay" and "review".
 
-Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (cards inside are
-``sl-pick sl-card-AH`` plus ``sl-playable`` or ``sl-disabled``), ``sl-trick-area``,
-``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-marriage-20``, ``sl-marriage-40``,
-``sl-exchange``, ``sl-close``, ``sl-claim``, ``sl-no-claim``, ``sl-new-deal``,
-``sl-new-bummerl``, ``sl-bot``, ``sl-end``, ``sl-save``, ``sl-save-path``,
-``sl-open-replay``, ``sl-open-review``, ``sl-replay-box``, ``sl-take-over`` (with
-``sl-take-source``, ``sl-take-step``, ``sl-take-seat``).
+Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (the table and
+the hand: ``sl-drop-zone`` holds the felt ``sl-practice-felt``; cards are ``sl-pick
+sl-card-AH`` plus ``sl-playable`` or ``sl-disabled``), ``sl-trick-area``, ``sl-trump``,
+``sl-scores``, ``sl-counters``, ``sl-messages``, ``sl-status`` (``sl-refusal``: why a card
+or an action was refused; ``sl-question``: the claim question), ``sl-note``,
+``sl-marriage-20``, ``sl-marriage-40``, ``sl-exchange``, ``sl-close``, ``sl-claim``,
+``sl-no-claim``, ``sl-claim-confirm-box`` (with ``sl-claim-confirm`` and
+``sl-claim-cancel``), ``sl-new-deal``, ``sl-new-bummerl``, ``sl-bot``, ``sl-end``,
+``sl-save``, ``sl-save-path``, ``sl-open-replay``, ``sl-open-review``,
+``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``, ``sl-take-step``,
+``sl-take-seat``); ``sl-table-panel`` and ``sl-side-panel`` for the layout.
 """
 
 from __future__ import annotations
@@ -37,86 +45,241 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
-from ..players.registry import player_names
-from ..psn import Record
+from ..i18n import N_, Texts, localized, resolve
+from ..notation import (
+    bummerl_text,
+    card_text,
+    outcome_text,
+    plural,
+    profile_name,
+    suit_name,
+    text_with_cards,
+)
+from ..players.registry import SOLVER_PLAYERS, player_names
+from ..psn import Record, dumps, loads
 from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
+from ..scope import analysis_refusal
 from ..table import Event, Table
 
-__all__ = ["CardRow", "PracticeTable", "practice_table"]
+__all__ = ["TEXT", "CardRow", "PracticeTable", "practice_table"]
+
+TEXT = Texts({
+    # the hand
+    "play_card": N_("play {card}"),
+    "not_playable": N_("{card} cannot be played now"),
+    "no_cards": N_("no cards in hand"),
+    "refused": N_("You cannot play {card} now: {why} ({rule})"),
+    "refused.marriage": N_("Click the king or queen of a marriage of {points}."),
+    # buttons
+    "marriage20": N_("announce 20"),
+    "marriage20.tip": N_("announce a marriage of 20, then click its K or Q"),
+    "marriage40": N_("announce 40"),
+    "marriage40.tip": N_("announce the trump marriage, then click its K or Q"),
+    "exchange": N_("exchange jack"),
+    "exchange.tip": N_("exchange the trump jack for the indicator"),
+    "close": N_("close"),
+    "close.tip": N_("close the talon"),
+    "claim": N_("claim 66"),
+    "claim.tip": N_("claim 66: the deal ends"),
+    "no_claim.marriage": N_("play on"),
+    "no_claim.last_trick": N_("let the last trick count"),
+    "no_claim.tip": N_("do not claim"),
+    "confirm": N_("yes, claim 66"),
+    "cancel": N_("cancel"),
+    "new_deal": N_("new deal"),
+    "new_bummerl": N_("new Bummerl"),
+    "bot": N_("Bot"),
+    "file": N_("file"),
+    "save": N_("save as PSN"),
+    "open_replay": N_("open in replay"),
+    "review": N_("review"),
+    "review.tip": N_("the engine judges every decision of the deal"),
+    "take.title": N_("<b>Take over a position</b> from any step of a record"),
+    "take.record": N_("record"),
+    "take.deal": N_("deal"),
+    "take.step": N_("step"),
+    "take.button": N_("take over here"),
+    # questions
+    "ask.marriage": N_("You announced {points}. Claim 66 now with your score, or play on "
+                       "and let {bot} answer your card?"),
+    "ask.last_trick": N_("All cards are played and you took the last trick. Claim 66 with "
+                         "your score, or let the last trick count: {outcome}?"),
+    "ask.cost": N_("If your score is under 66, the claim is false: {outcome}."),
+    "confirm.text": N_("Claim 66 now? The deal ends. If your score is under 66, the claim is "
+                       "false: {outcome}."),
+    "pick_marriage": N_("click the king or queen of your {points} marriage"),
+    # the felt and the side panel
+    "your_turn": N_("<b>your turn</b>, {who}"),
+    "their_turn": N_("{who} to play"),
+    "my_hand": N_("{who} (you) · {tricks}"),
+    "led": N_("{who} led"),
+    "last_trick": N_("last trick: {who} took {points}"),
+    "counters": N_("Bummerl: {a} {ca} : {cb} {b}"),
+    "taken_over": N_("taken-over deal (not counted)"),
+    "header": N_("<b>{me}</b> ({seat}) against <b>{bot}</b> ({bot_seat}, bot {player}) · "
+                 "rules {rules} · dealer {dealer} · trump {symbol} {suit}"),
+    "header.source": N_("taken over: {source}"),
+    "scores": N_("Scores"),
+    "you": N_(" (you)"),
+    "pending": N_(" (+{n} pending)"),
+    "hidden_score": N_("the rules do not let you look this up: count it"),
+    "at_table": N_("At the table"),
+    "end.more": N_("scores {a} : {b}, tricks {ta} : {tb}"),
+    "end.counters": N_("Bummerl counters: {a} {ca} : {cb} {b}"),
+    # status lines
+    "cannot_take_over": N_("cannot take over: {error}"),
+    "give_file": N_("give a file name to save to"),
+    "cannot_save": N_("could not save {path}: {error}"),
+    "saved": N_("saved to {path}"),
+    "reviewing": N_("reviewing the deal…"),
+    "review_ready": N_("review ready below"),
+})
+"""Every text this widget shows, as format strings."""
+
+SIDE_WIDTH = 300
+"""The width (px) of the side panel: scores and what was said."""
+TABLE_WIDTH = H.FELT_WIDTH + 8
+"""The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
+
+_ROW_HEIGHT = {"lg": 80, "md": 68, "sm": 48}
 
 _STUDY_GUESSES = ("records/study/failed-closing.psn", "../records/study/failed-closing.psn")
 
 _ESM = """
 function render({ model, el }) {
-  const draw = () => {
-    el.innerHTML = model.get("html");
-    el.querySelectorAll("[data-pick]").forEach((node) => {
+  const zone = document.createElement("div");
+  zone.className = "sl-drop-zone";
+  const row = document.createElement("div");
+  row.className = "sl-row";
+  el.appendChild(zone);
+  el.appendChild(row);
+  const send = (name, how) => model.send({ pick: name, how: how });
+  const drawZone = () => {
+    const felt = model.get("felt");
+    zone.innerHTML = felt;
+    zone.style.display = felt ? "" : "none";
+  };
+  const drawRow = () => {
+    row.innerHTML = model.get("html");
+    const drag = model.get("draggable");
+    row.querySelectorAll("[data-pick]").forEach((node) => {
       node.addEventListener("click", (ev) => {
         ev.preventDefault();
-        model.send({ pick: node.dataset.pick });
+        send(node.dataset.pick, "click");
       });
+      if (drag) {
+        node.setAttribute("draggable", "true");
+        node.addEventListener("dragstart", (ev) => {
+          ev.dataTransfer.setData("text/plain", node.dataset.pick);
+          ev.dataTransfer.effectAllowed = "move";
+        });
+      }
     });
   };
-  draw();
-  model.on("change:html", draw);
+  const over = (on) => {
+    zone.style.outline = on ? "3px dashed #f5c518" : "";
+    zone.style.outlineOffset = on ? "-3px" : "";
+  };
+  zone.addEventListener("dragover", (ev) => {
+    if (!model.get("draggable")) return;
+    ev.preventDefault();
+    ev.dataTransfer.dropEffect = "move";
+    over(true);
+  });
+  zone.addEventListener("dragleave", () => over(false));
+  zone.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    over(false);
+    const name = ev.dataTransfer.getData("text/plain");
+    if (name) send(name, "drop");
+  });
+  drawZone();
+  drawRow();
+  model.on("change:felt", drawZone);
+  model.on("change:html", drawRow);
+  model.on("change:draggable", drawRow);
 }
 export default { render };
 """
 
 
 class CardRow(anywidget.AnyWidget):
-    """A row of cards of which some can be clicked (picked).
+    """A row of cards of which some can be picked, under an optional table (``felt``).
 
-    :meth:`show` sets the cards and which of them are clickable; a click in the
-    browser (or :meth:`click` from Python) calls the handlers given to :meth:`on_pick`
-    with the card.
+    :meth:`show` sets the cards and which of them are playable; a click in the browser
+    (or :meth:`click` from Python), or a drop of the card onto the table when
+    ``draggable``, calls the handlers given to :meth:`on_pick` with a playable card and
+    those given to :meth:`on_refuse` with a greyed one.
     """
 
     _esm = _ESM
     html = traitlets.Unicode("").tag(sync=True)
+    felt = traitlets.Unicode("").tag(sync=True)
+    draggable = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cards: list[Card] = []
         self.pickable: set[Card] = set()
         self._handlers: list[Callable[[Card], None]] = []
+        self._refusers: list[Callable[[Card], None]] = []
         self.on_msg(self._on_msg)
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
-             size: str = "lg", empty: str = "") -> None:
-        """Show ``cards``; those in ``pickable`` can be clicked, the others are greyed."""
+             size: str = "lg", empty: str = "", tip: str = "") -> None:
+        """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
+        ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
+        default "play {card}")."""
+        tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
         parts = []
         for c in self.cards:
             if c in self.pickable:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-playable" '
-                             f'data-pick="{c.name}" title="play {c.symbol}" '
+                             f'data-pick="{c.name}" '
+                             f'title="{escape(tip.format(card=card_text(c)))}" '
                              f'style="cursor:pointer;display:inline-block">'
                              f"{H.card_html(c, size)}</span>")
             else:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
+                             f'data-pick="{c.name}" '
+                             f'title="{TEXT["not_playable"].format(card=card_text(c))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7)">{H.card_html(c, size, dim=True)}</span>')
         inner = "".join(parts) or f'<span style="opacity:.7">{escape(empty)}</span>'
-        self.html = (f'<div class="sl-card-row" style="min-height:80px;display:flex;'
+        height = _ROW_HEIGHT.get(size, 80)
+        self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
                      f'flex-wrap:wrap;align-items:flex-end">{inner}</div>')
 
     def on_pick(self, handler: Callable[[Card], None]) -> None:
-        """Call ``handler(card)`` when a clickable card is clicked."""
+        """Call ``handler(card)`` when a playable card is clicked or dropped."""
         self._handlers.append(handler)
 
+    def on_refuse(self, handler: Callable[[Card], None]) -> None:
+        """Call ``handler(card)`` when a greyed card of the row is clicked or dropped."""
+        self._refusers.append(handler)
+
     def click(self, card: Card | str) -> None:
-        """Click ``card`` (as the browser does); a card that is not clickable is ignored."""
+        """Click ``card`` (as the browser does); a card not in the row is ignored."""
         c = Card.parse(card) if isinstance(card, str) else CARDS[int(card)]
-        if c not in self.pickable:
-            return
-        for h in list(self._handlers):
-            h(c)
+        if c in self.pickable:
+            for h in list(self._handlers):
+                h(c)
+        elif c in self.cards:
+            for h in list(self._refusers):
+                h(c)
+
+    def drop(self, card: Card | str) -> None:
+        """Drop ``card`` onto the table (as a drag in the browser does): like a click."""
+        self.click(card)
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and isinstance(content.get("pick"), str):
-            self.click(content["pick"])
+            try:
+                self.click(content["pick"])
+            except ValueError:
+                return  # not a card: nothing the page can send
 
 
 def _classes(widget: Any, *names: str) -> Any:
@@ -125,93 +288,124 @@ def _classes(widget: Any, *names: str) -> Any:
     return widget
 
 
-def _button(text: str, cls: str, tooltip: str = "", width: str = "auto") -> W.Button:
-    return _classes(W.Button(description=text, tooltip=tooltip or text,
+def _button(key: str, cls: str, tip: str = "", width: str = "auto") -> W.Button:
+    text = TEXT[key]
+    return _classes(W.Button(description=text, tooltip=TEXT[tip] if tip else text,
                              layout=W.Layout(width=width)), cls)
 
 
+def _enable(button: W.Button, enabled: bool, style: str = "info") -> None:
+    """Enabled buttons are coloured, disabled ones grey: one look each."""
+    button.disabled = not enabled
+    button.button_style = style if enabled else ""
+
+
+def _fixed(width: int) -> W.Layout:
+    return W.Layout(width=f"{width}px", min_width=f"{width}px", max_width=f"{width}px",
+                    flex="0 0 auto")
+
+
+@localized
 class PracticeTable(W.VBox):  # type: ignore[misc]
     """The practice table widget around a :class:`~schnapsen_lab.table.Table` (``table``).
 
     Everything the buttons do can be done from Python: :meth:`play` (a card),
     :meth:`marriage`, :meth:`exchange`, :meth:`close`, :meth:`claim`,
     :meth:`decline_claim`, :meth:`new_deal`, :meth:`new_bummerl`, :meth:`take_over`,
-    :meth:`save` and :meth:`open_replay`.
+    :meth:`save` and :meth:`open_replay`. The claim button asks first
+    (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`). ``lang`` is the
+    language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, bot: str = "heuristic", *, seat: Seat | str = Seat.A,
                  profile: Profile = SOFT, student_name: str = "Anna", bot_name: str = "Bert",
                  seed: int | None = None, pause: float = 0.6, all_scores: bool = False,
                  save_path: str = "practice.psn", take_source: str | None = None,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         self.table = table or Table(bot, seat=seat, profile=profile, student_name=student_name,
                                     bot_name=bot_name, seed=seed)
         self.pause = pause
         self.all_scores = all_scores
         self.messages: list[Event] = []
-        self.status = ""
+        self.status = ""  # why something was refused, or an error (red)
+        self.note = ""  # what was done: saved, review ready
+        self.confirming = False
         self._marriage_points: int | None = None
 
         self.header = _classes(W.HTML(), "sl-practice-header")
         names = player_names()
+        if analysis_refusal(self.table.profile) is not None:  # bots the engine cannot serve
+            names = [n for n in names if n not in SOLVER_PLAYERS]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
         self.bot_picker = _classes(W.Dropdown(options=options,
                                               value=current or self.table.player.name,
-                                              description="Bot", layout=W.Layout(width="220px")),
-                                   "sl-bot")
+                                              description=TEXT["bot"],
+                                              layout=W.Layout(width="220px")), "sl-bot")
         self.counters_html = _classes(W.HTML(), "sl-counters")
-        self.felt = _classes(W.HTML(), "sl-felt")
-        self.hand = _classes(CardRow(), "sl-hand-row")
+        self.hand = _classes(CardRow(draggable=True, layout=_fixed(TABLE_WIDTH)),
+                             "sl-hand-row")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.messages_html = _classes(W.HTML(), "sl-messages")
-        self.marriage20_button = _button("announce 20", "sl-marriage-20",
-                                         "announce a marriage of 20, then click its K or Q")
-        self.marriage40_button = _button("announce 40", "sl-marriage-40",
-                                         "announce the trump marriage, then click its K or Q")
-        self.exchange_button = _button("exchange jack", "sl-exchange",
-                                       "exchange the trump jack for the indicator")
-        self.close_button = _button("close", "sl-close", "close the talon")
-        self.claim_button = _button("claim 66", "sl-claim", "claim 66: the deal ends")
-        self.no_claim_button = _button("no claim", "sl-no-claim", "play on without claiming")
-        self.new_deal_button = _button("new deal", "sl-new-deal")
-        self.new_bummerl_button = _button("new Bummerl", "sl-new-bummerl")
+        self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
+        self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
+        self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
+        self.close_button = _button("close", "sl-close", "close.tip")
+        self.claim_button = _button("claim", "sl-claim", "claim.tip")
+        self.no_claim_button = _button("no_claim.marriage", "sl-no-claim", "no_claim.tip")
+        self.confirm_html = _classes(W.HTML(), "sl-claim-confirm-text")
+        self.confirm_button = _button("confirm", "sl-claim-confirm")
+        self.confirm_button.button_style = "danger"
+        self.cancel_button = _button("cancel", "sl-claim-cancel")
+        self.confirm_box = _classes(W.VBox([self.confirm_html, W.HBox([self.confirm_button,
+                                                                       self.cancel_button])]),
+                                    "sl-claim-confirm-box")
+        self.new_deal_button = _button("new_deal", "sl-new-deal")
+        self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
         self.end_html = _classes(W.HTML(), "sl-end-text")
-        self.save_path = _classes(W.Text(value=save_path, description="file",
+        self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
                                          layout=W.Layout(width="280px")), "sl-save-path")
-        self.save_button = _button("save as PSN", "sl-save")
-        self.replay_button = _button("open in replay", "sl-open-replay")
-        self.review_button = _button("review", "sl-open-review",
-                                     "the engine judges every decision of the deal")
+        self.save_button = _button("save", "sl-save")
+        self.replay_button = _button("open_replay", "sl-open-replay")
+        self.review_button = _button("review", "sl-open-review", "review.tip")
+        # the review's engine knows RULES.md's duty to beat and thresholds only (scope.py)
+        self.review_button.disabled = analysis_refusal(self.table.profile) is not None
         self.end_box = _classes(W.VBox([self.end_html, W.HBox([self.save_path, self.save_button,
                                                                self.replay_button,
-                                                               self.review_button])]),
+                                                               self.review_button],
+                                                              layout=W.Layout(
+                                                                  flex_flow="row wrap"))]),
                                 "sl-end")
         self.replay_box = _classes(W.VBox([]), "sl-replay-box")
         if take_source is None:
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
         self.take_source = _classes(W.Text(value=take_source,
-                                           description="record",
+                                           description=TEXT["take.record"],
                                            layout=W.Layout(width="330px")), "sl-take-source")
         self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
-                                                    description="deal",
+                                                    description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),
                                    "sl-take-index")
-        self.take_step = _classes(W.BoundedIntText(value=0, min=0, max=60, description="step",
+        self.take_step = _classes(W.BoundedIntText(value=0, min=0, max=60,
+                                                   description=TEXT["take.step"],
                                                    layout=W.Layout(width="130px")),
                                   "sl-take-step")
         self.take_seat = _classes(W.ToggleButtons(options=["A", "B"], value=self.table.seat.name,
                                                   style={"button_width": "40px"}),
                                   "sl-take-seat")
-        self.take_button = _button("take over here", "sl-take-over")
+        self.take_button = _button("take.button", "sl-take-over")
 
         self.hand.on_pick(self._on_card)
+        self.hand.on_refuse(self._on_refused_card)
         self.marriage20_button.on_click(lambda _b: self._toggle_marriage(20))
         self.marriage40_button.on_click(lambda _b: self._toggle_marriage(40))
         self.exchange_button.on_click(lambda _b: self.exchange())
         self.close_button.on_click(lambda _b: self.close())
-        self.claim_button.on_click(lambda _b: self.claim())
+        self.claim_button.on_click(lambda _b: self._claim_clicked())
         self.no_claim_button.on_click(lambda _b: self.decline_claim())
+        self.confirm_button.on_click(lambda _b: self.claim())
+        self.cancel_button.on_click(lambda _b: self.cancel_claim())
         self.new_deal_button.on_click(lambda _b: self.new_deal())
         self.new_bummerl_button.on_click(lambda _b: self.new_bummerl())
         self.save_button.on_click(lambda _b: self.save())
@@ -229,12 +423,14 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         take = W.HBox([self.take_source, self.take_index, self.take_step, self.take_seat,
                        self.take_button], layout=W.Layout(flex_flow="row wrap",
                                                           align_items="center"))
-        left = W.VBox([self.felt, self.hand, actions])
-        right = W.VBox([self.scores, self.messages_html],
-                       layout=W.Layout(margin="0 0 0 12px", width="300px"))
-        super().__init__([self.header, top, W.HBox([left, right]), self.end_box,
-                          W.HTML("<b>Take over a position</b> from any step of a record"), take,
-                          self.replay_box])
+        left = _classes(W.VBox([self.hand, actions, self.confirm_box],
+                               layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
+        right = _classes(W.VBox([self.scores, self.messages_html], layout=_fixed(SIDE_WIDTH)),
+                         "sl-side-panel")
+        body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
+                                                     align_items="flex-start"))
+        super().__init__([self.header, top, body, self.end_box, W.HTML(TEXT["take.title"]),
+                          take, self.replay_box])
         self.add_class("sl-practice")
         self._show_events(self.table.log)
         self.render()
@@ -243,13 +439,15 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
     def _run(self, action: Action | None) -> None:
         t = self.table
         self._marriage_points = None
+        self.confirming = False
         try:
             ev = t.student_act(action)
         except ValueError as e:
-            self.status = str(e)
+            self.status = text_with_cards(str(e))
             self.render()
             return
         self.status = ""
+        self.note = ""
         self._show_events([ev])
         self.render()
         self._bot_answers()
@@ -272,6 +470,26 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         else:
             self.play(card)
 
+    def _on_refused_card(self, card: Card) -> None:
+        """A greyed card was clicked or dropped: say why it may not be played."""
+        self.status = self.why_not(card)
+        self.render()
+
+    def why_not(self, card: Card | str) -> str:
+        """Why ``card`` may not be played now, in words with the rule ('' if it may)."""
+        c = Card.parse(card) if isinstance(card, str) else card
+        pts = self._marriage_points
+        if pts is not None:
+            acts = self.table.student_actions()
+            if Action(ActionKind.MARRIAGE, c, pts) in acts:
+                return ""
+            return TEXT["refused.marriage"].format(points=pts)
+        refused = self.table.refusal(Action(ActionKind.PLAY, c))
+        if refused is None:
+            return ""
+        rule, why = refused
+        return TEXT["refused"].format(card=card_text(c), why=text_with_cards(why), rule=rule)
+
     def play(self, card: Card | str) -> None:
         """Play (lead or follow) ``card`` from the student's hand."""
         c = Card.parse(card) if isinstance(card, str) else card
@@ -292,8 +510,27 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self._run(CLOSE)
 
     def claim(self) -> None:
-        """Claim 66."""
+        """Claim 66 (at once: the button asks first, see :meth:`ask_claim`)."""
         self._run(CLAIM)
+
+    def ask_claim(self) -> None:
+        """Ask to confirm a claim and say what a false claim would cost."""
+        if CLAIM not in self.table.student_actions():
+            return
+        self.confirming = True
+        self.render()
+
+    def cancel_claim(self) -> None:
+        """Do not claim after all."""
+        self.confirming = False
+        self.render()
+
+    def _claim_clicked(self) -> None:
+        # The question after a marriage or the last trick already is the confirmation.
+        if self.table.claim_question:
+            self.claim()
+        else:
+            self.ask_claim()
 
     def decline_claim(self) -> None:
         """Play on without claiming (after a marriage announcement or the last trick)."""
@@ -301,6 +538,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
 
     def _toggle_marriage(self, points: int) -> None:
         self._marriage_points = None if self._marriage_points == points else points
+        self.status = ""
         self.render()
 
     # -- deals -------------------------------------------------------------------------------
@@ -320,7 +558,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         try:
             self.table.take_over(source, step, seat, index=index)
         except (ValueError, OSError) as e:
-            self.status = f"cannot take over: {e}"
+            self.status = TEXT["cannot_take_over"].format(error=e)
             self.render()
             return
         self._fresh()
@@ -332,6 +570,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
     def _fresh(self) -> None:
         self.messages = []
         self.status = ""
+        self.note = ""
+        self.confirming = False
         self._marriage_points = None
         self.replay_box.children = []
         self._show_events(self.table.log)
@@ -349,16 +589,17 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         """Save the deal (with the Bummerl's deals before it) as PSN; return the path."""
         p = (path or self.save_path.value).strip()
         if not p:
-            self.status = "give a file name to save to"
+            self.status = TEXT["give_file"]
             self.render()
             return None
         try:
             self.table.save(p)
         except OSError as e:
-            self.status = f"could not save {p}: {e.strerror or e}"
+            self.status = TEXT["cannot_save"].format(path=p, error=e.strerror or e)
             self.render()
             return None
-        self.status = f"saved to {p}"
+        self.status = ""
+        self.note = TEXT["saved"].format(path=p)
         self.render()
         return p
 
@@ -366,7 +607,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         """Show the deal (and the Bummerl's deals before it) in the replay widget."""
         from .replay import ReplayWidget
 
-        recs = self.table.records()
+        # read back as a saved file is: the reader places each deal in its Bummerl
+        # (Match, Deal, the counters before and after, who won the Bummerl)
+        recs = loads(dumps(self.table.records()))
         rw = ReplayWidget(recs, deal=len(recs) - 1)
         rw.last()
         self.replay_box.children = [rw]
@@ -377,12 +620,17 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         and show it with the evaluation graph."""
         from .review import ReviewWidget
 
+        refused = analysis_refusal(self.table.profile, "the review")
+        if refused is not None:
+            raise ValueError(refused)
         rec = self.table.record()
-        self.status = "reviewing the deal…"
+        for tag in ("Match", "Deal"):  # one deal judged alone, outside its Bummerl
+            rec.tags.pop(tag, None)
+        self.note = TEXT["reviewing"]
         self.render()
         rw = ReviewWidget(rec, samples=samples, seed=seed, progress=False)
         self.replay_box.children = [rw]
-        self.status = "review ready below"
+        self.note = TEXT["review_ready"]
         self.render()
         return rw
 
@@ -398,53 +646,71 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         names = t.names
         me = t.seat
         acts = t.student_actions()
+        if CLAIM not in acts:
+            self.confirming = False
         self.header.value = self._header_html()
         c = t.counters
+        counters = (TEXT["counters"].format(a=escape(names[0]), ca=c[0], cb=c[1],
+                                            b=escape(names[1]))
+                    if t.in_bummerl else TEXT["taken_over"])
         self.counters_html.value = (f'<span class="sl-counters-text" style="margin-left:12px">'
-                                    f"Bummerl: {escape(names[0])} {c[0]} : {c[1]} "
-                                    f"{escape(names[1])}</span>"
-                                    if t.in_bummerl else
-                                    '<span class="sl-counters-text" style="margin-left:12px">'
-                                    "taken-over deal (not counted)</span>")
-        self.felt.value = self._felt_html()
+                                    f"{counters}</span>")
         if self._marriage_points is not None:
             pick = [a.card for a in acts if a.kind is ActionKind.MARRIAGE
                     and a.points == self._marriage_points and a.card is not None]
         else:
             pick = [a.card for a in acts if a.kind is ActionKind.PLAY and a.card is not None]
-        self.hand.show(pos.hand(me), pick, empty="no cards in hand")
+        self.hand.felt = self._felt_html()
+        self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"])
         self.scores.value = self._scores_html()
         self.messages_html.value = self._messages_html()
         m20 = any(a.kind is ActionKind.MARRIAGE and a.points == 20 for a in acts)
         m40 = any(a.kind is ActionKind.MARRIAGE and a.points == 40 for a in acts)
-        self.marriage20_button.disabled = not m20
-        self.marriage40_button.disabled = not m40
-        for b, pts in ((self.marriage20_button, 20), (self.marriage40_button, 40)):
-            b.button_style = "warning" if self._marriage_points == pts else ""
-        self.exchange_button.disabled = EXCHANGE not in acts
-        self.close_button.disabled = CLOSE not in acts
-        self.claim_button.disabled = CLAIM not in acts
-        self.no_claim_button.layout.display = None if t.claim_question else "none"
+        for b, pts, on in ((self.marriage20_button, 20, m20), (self.marriage40_button, 40, m40)):
+            _enable(b, on, "warning" if self._marriage_points == pts else "info")
+        _enable(self.exchange_button, EXCHANGE in acts)
+        _enable(self.close_button, CLOSE in acts)
+        _enable(self.claim_button, CLAIM in acts and not self.confirming)
+        kind = t.claim_question_kind
+        self.no_claim_button.layout.display = None if kind else "none"
+        if kind:
+            self.no_claim_button.description = TEXT[f"no_claim.{kind}"]
+            _enable(self.no_claim_button, True)
+        self.confirm_box.layout.display = None if self.confirming else "none"
+        self.confirm_html.value = self._confirm_html() if self.confirming else ""
         self.end_box.layout.display = None if t.finished else "none"
         self.end_html.value = self._end_html()
+
+    def _false_claim_words(self) -> str:
+        """What a false claim by the student would bring, in words (no score shown)."""
+        t = self.table
+        names = tuple(escape(n) for n in t.names)
+        return outcome_text(t.false_claim_outcome(), names)
+
+    def _confirm_html(self) -> str:
+        text = TEXT["confirm.text"].format(outcome=self._false_claim_words())
+        return (f'<div style="font:13px sans-serif;background:#fdecea;border-left:4px solid '
+                f'#c8102e;padding:4px 8px;margin:4px 0">{text}</div>')
 
     def _header_html(self) -> str:
         t = self.table
         names = t.names
         me = t.seat
         trump = Suit(t.position.trump)
-        src = (f"<br><small>taken over: {escape(t.source)}</small>"
-               if t.source is not None else "")
-        return (f'<div style="font:14px sans-serif"><b>{escape(names[me])}</b> ({me}) against '
-                f"<b>{escape(names[me.other])}</b> ({me.other}, bot "
-                f"{escape(t.player.name)}) · rules {escape(t.profile.name)} · dealer "
-                f"{escape(names[t.start.dealer])} · trump {trump.symbol} {trump.title}"
-                f"{src}</div>")
+        text = TEXT["header"].format(me=escape(names[me]), seat=me, bot=escape(names[me.other]),
+                                     bot_seat=me.other, player=escape(t.player.name),
+                                     rules=escape(profile_name(t.profile.name)),
+                                     dealer=escape(names[t.start.dealer]),
+                                     symbol=trump.symbol, suit=suit_name(trump))
+        if t.source is not None:
+            text += "<br><small>" + TEXT["header.source"].format(source=escape(t.source))
+            text += "</small>"
+        return f'<div style="font:14px sans-serif">{text}</div>'
 
     def _felt_html(self) -> str:
         t = self.table
         pos = t.position
-        names = t.names
+        names = tuple(escape(n) for n in t.names)
         me = t.seat
         bot = me.other
         v = t.student_view()
@@ -458,10 +724,11 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             bot_cards = f'<span class="sl-cards">{inner}</span>'
         turn = ""
         if not t.finished:
-            turn = (f"<b>your turn</b>, {escape(names[me])}" if t.students_turn
-                    else f"{escape(names[bot])} to play")
-        top = (f'<div class="sl-bot-hand"><span style="font-size:12px">{escape(names[bot])} '
-               f"· {pos.tricks[bot]} tricks</span><br>{bot_cards}</div>")
+            turn = (TEXT["your_turn"].format(who=names[me]) if t.students_turn
+                    else TEXT["their_turn"].format(who=names[bot]))
+        theirs = f"{names[bot]} · {plural('tricks', pos.tricks[bot])}"
+        top = (f'<div class="sl-bot-hand" style="min-height:86px"><span style="font-size:12px">'
+               f"{theirs}</span><br>{bot_cards}</div>")
         trick = self._trick_html()
         said = ""
         last = next((e for e in reversed(self.messages) if e.seat == bot), None)
@@ -469,31 +736,32 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             said = (f'<div class="sl-announcement" style="background:#fff8dc;color:#222;'
                     f'border-radius:8px;padding:4px 8px;margin-top:6px;font-weight:bold">'
                     f"{escape(last.text)}</div>")
-        mid = (f'<div style="display:flex;gap:28px;align-items:center;margin:8px 0">'
-               f"{H._talon_html(pos)}{trick}"
-               f'<div style="font-size:12px">{turn}{said}</div></div>')
-        bottom = (f'<div style="font-size:12px">{escape(names[me])} (you) · '
-                  f"{pos.tricks[me]} tricks</div>")
+        mid = (f'<div style="display:flex;gap:20px;align-items:center;margin:8px 0">'
+               f"{H._talon_html(pos)}{trick}{H._trump_html(pos)}"
+               f'<div style="font-size:12px;flex:1">{turn}{said}</div></div>')
+        mine = TEXT["my_hand"].format(who=names[me], tricks=plural("tricks", pos.tricks[me]))
+        bottom = f'<div style="font-size:12px">{mine}</div>'
         return (f'<div class="sl-table sl-practice-felt" data-step="{len(t.actions)}" '
                 f'style="background:#2e7d4f;border-radius:10px;padding:8px 10px;color:#fff;'
-                f'font:13px/1.4 sans-serif;min-width:520px">{top}{mid}{bottom}</div>')
+                f'font:13px/1.4 sans-serif;width:{H.FELT_WIDTH}px;box-sizing:border-box">'
+                f"{top}{mid}{bottom}</div>")
 
     def _trick_html(self) -> str:
         t = self.table
         pos = t.position
-        names = t.names
+        names = tuple(escape(n) for n in t.names)
         if pos.lead >= 0:
             body = H.card_html(pos.lead, "lg")
-            cap = f"{escape(names[pos.leader])} led"
+            cap = TEXT["led"].format(who=names[pos.leader])
         elif pos.last_trick is not None:
             lead, follow, w = pos.last_trick
             body = H.card_html(lead, "lg") + H.card_html(follow, "lg")
             pts = CARDS[lead].points + CARDS[follow].points
-            cap = f"last trick: {escape(names[w])} took {pts}"
+            cap = TEXT["last_trick"].format(who=names[w], points=pts)
         else:
             body, cap = "", "&nbsp;"
         return (f'<div class="sl-trick-area" data-cards="{len(pos.trick)}" '
-                f'data-tricks="{pos.tricks_played}" style="min-width:130px;text-align:center">'
+                f'data-tricks="{pos.tricks_played}" style="width:124px;text-align:center">'
                 f'<div style="min-height:78px">{body}</div>'
                 f'<div style="font-size:12px">{cap}</div></div>')
 
@@ -506,17 +774,36 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         for s in (t.seat, t.seat.other):
             sc = shown[s]
             val = (str(sc) if sc is not None else
-                   '<span title="the rules do not let you look this up: count it">?</span>')
+                   f'<span title="{TEXT["hidden_score"]}">?</span>')
             pend = ""
             if pos.pending[s] and (s == t.seat or t.finished or self.all_scores):
-                pend = f" (+{pos.pending[s]} pending)"
-            who = f"{escape(names[s])}{' (you)' if s == t.seat else ''}"
+                pend = TEXT["pending"].format(n=pos.pending[s])
+            who = f"{escape(names[s])}{TEXT['you'] if s == t.seat else ''}"
             rows.append(f'<tr class="sl-score-{s.name}"><td>{who}</td>'
                         f'<td class="sl-score-value" style="text-align:right;padding-left:8px">'
-                        f"{val}{pend}</td><td style='padding-left:8px'>{pos.tricks[s]} tricks"
-                        f"</td></tr>")
-        return (f'<div class="sl-score-box" style="font:13px sans-serif"><b>Scores</b>'
+                        f"{val}{pend}</td><td style='padding-left:8px'>"
+                        f"{plural('tricks', pos.tricks[s])}</td></tr>")
+        return (f'<div class="sl-score-box" style="font:13px sans-serif"><b>{TEXT["scores"]}</b>'
                 f'<table>{"".join(rows)}</table></div>')
+
+    def _question_html(self) -> str:
+        """The claim question in words: what claiming and not claiming each bring."""
+        t = self.table
+        kind = t.claim_question_kind
+        if kind is None:
+            return ""
+        names = tuple(escape(n) for n in t.names)
+        if kind == "marriage":
+            pts = t.actions[-1].points if t.actions else 20
+            ask = TEXT["ask.marriage"].format(points=pts, bot=names[t.bot_seat])
+        else:
+            out = t.position.outcome
+            assert out is not None
+            ask = TEXT["ask.last_trick"].format(outcome=outcome_text(out, names))
+        cost = TEXT["ask.cost"].format(outcome=self._false_claim_words())
+        return (f'<div class="sl-status sl-question" style="background:#eef5ff;'
+                f'border-left:4px solid #1f77b4;padding:4px 8px;margin-top:4px">'
+                f"<b>{ask}</b><br>{cost}</div>")
 
     def _messages_html(self) -> str:
         items = []
@@ -525,14 +812,15 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             if e.announced:
                 text = f"<b>{text}</b>"
             items.append(f'<li class="sl-event">{text}</li>')
-        status = (f'<div class="sl-status" style="color:#c8102e">{escape(self.status)}</div>'
-                  if self.status else "")
+        status = (f'<div class="sl-status sl-refusal" style="color:#c8102e">'
+                  f"{escape(self.status)}</div>" if self.status else "")
+        if self.note:
+            status += f'<div class="sl-note" style="color:#555">{escape(self.note)}</div>'
         if self._marriage_points is not None:
-            status += (f'<div class="sl-status">click the king or queen of your '
-                       f"{self._marriage_points} marriage</div>")
-        if self.table.claim_question:
-            status += ('<div class="sl-status"><b>Claim 66 now, or play on?</b></div>')
-        return (f'<div style="font:13px sans-serif"><b>At the table</b>'
+            status += (f'<div class="sl-status">'
+                       f'{TEXT["pick_marriage"].format(points=self._marriage_points)}</div>')
+        status += self._question_html()
+        return (f'<div style="font:13px sans-serif"><b>{TEXT["at_table"]}</b>'
                 f'<ul style="margin:2px 0;padding-left:18px">{"".join(items)}</ul>{status}'
                 f"</div>")
 
@@ -541,23 +829,24 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         if not t.finished:
             return ""
         pos = t.position
-        names = t.names
+        names = tuple(escape(n) for n in t.names)
         c = t.counters
         text = escape(t.outcome_text())
         sc = pos.scores
-        more = f"scores {sc[0]} : {sc[1]}, tricks {pos.tricks[0]} : {pos.tricks[1]}"
+        more = TEXT["end.more"].format(a=sc[0], b=sc[1], ta=pos.tricks[0], tb=pos.tricks[1])
         bummerl = ""
         if t.in_bummerl:
-            bummerl = (f"<br>Bummerl counters: {escape(names[0])} {c[0]} : {c[1]} "
-                       f"{escape(names[1])}")
+            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=c[0], cb=c[1],
+                                                           b=names[1])
             w = t.bummerl_winner
             if w is not None:
-                bummerl += f" · <b>{escape(names[w])} wins the Bummerl</b>"
+                bummerl += f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}</b>'
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'
                 f'padding:6px 10px;border-left:4px solid #e0b000"><b>{text}</b><br>{more}'
                 f"{bummerl}</div>")
 
 
 def practice_table(bot: str = "heuristic", **kwargs: Any) -> PracticeTable:
-    """The practice table widget against ``bot`` (see :class:`PracticeTable`)."""
+    """The practice table widget against ``bot`` (see :class:`PracticeTable`; ``lang=``
+    chooses its language)."""
     return PracticeTable(bot, **kwargs)

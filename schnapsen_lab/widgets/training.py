@@ -22,25 +22,94 @@ import ipywidgets as W
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
 from ..cards import Card
+from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import action_text, card_text, plural, seat_label
 from ..replay import Replay
-from ..rules import Action, ActionKind
+from ..rules import Action
 from ..solver.plan import PlanStep
+from ..training import TEXT as TRAINING_TEXT
 from ..training import (
     Ask,
     ClosingExercise,
     ClosingFeedback,
     CountingItem,
     Feedback,
+    Question,
     Tally,
     check_answer,
+    choice_text,
     judge_closing,
+    prompt,
 )
 
-__all__ = ["ClosingTrainer", "CountingQuiz", "advice_html", "plan_html"]
+__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "advice_html", "plan_html",
+           "verdict_text"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
 _BAD = "color:#c8102e"
+
+TEXT = Texts({
+    "no_items": N_("no quiz items: give records with deals of at least a few tricks"),
+    "check": N_("Check"),
+    "next": N_("Next position"),
+    "summary_button": N_("See your score"),
+    "again": N_("Start again"),
+    "header": N_("<b>Position {n} of {total}</b>: you are {who}, after step {step}, "
+                 "{tricks} played."),
+    "score": N_("score: <b>{tally}</b>"),
+    "summary.title": N_("Quiz done: {right} of {asked} answers right ({positions} positions)."),
+    "summary.all_right": N_("Every question answered right."),
+    "summary.missed": N_("Missed:"),
+    "summary.item": N_("position {n}, {question}: {expected}{given}"),
+    "short.my_score": N_("your score"),
+    "short.opponent_score": N_("your opponent's score"),
+    "short.trumps_out": N_("trumps still out"),
+    "short.unknown": N_("unknown cards"),
+    "summary.given": N_(" (you said {given})"),
+    "summary.unanswered": N_(" (not answered)"),
+    "no_exercises": N_("no exercises: give records where closing was possible"),
+    "closing.close": N_("Close the talon"),
+    "closing.play_on": N_("Play on"),
+    "closing.thinking": N_("The advisor is thinking ..."),
+    "closing.chose": N_("You chose to {choice}."),
+    "closing.in_game.closed": N_("In the game, {who} closed."),
+    "closing.in_game.played_on": N_("In the game, {who} played on."),
+    "advice.close": C_("a row of the advisor's table", "close, the best plan"),
+    "advice.close_seeing": C_("a row of the advisor's table", "close, seeing every card"),
+    "advice.seeing_note": N_("exact; no player can count on it"),
+    "advice.plan": N_("<b>The plan after closing</b> (he answers as if he saw your cards):"),
+    "advice.guess": N_("(won seeing every card)"),
+    "advice.play_on": N_("play on ({action})"),
+    "advice.wins": N_("wins"),
+    "advice.game_points": N_("game points"),
+    "advice.more": N_("... and {n} more"),
+    "advice.often": N_("Often in those hands: {cards}"),
+    "advice.key_card": N_("{card} ({losing} vs {all})"),
+    "advice.no_hand": N_("No opponent hand beats the plan."),
+    "advice.beat": N_("Opponent hands that beat the plan ({n} of {hands})"),
+    "advice.title": N_("Advisor: {verdict}"),
+    "advice.title_exchanged": N_("Advisor (after exchanging the trump jack): {verdict}"),
+    "verdict.close": C_("the advisor's verdict", "close"),
+    "verdict.play on": C_("the advisor's verdict", "play on"),
+    "verdict.either": C_("the advisor's verdict", "either"),
+    "verdict.close call": C_("the advisor's verdict", "close call"),
+})
+"""Every text of the counting quiz and the closing trainer, as format strings."""
+
+PLURALS = Plurals({
+    "closing.header": NP_(
+        "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
+        "card. Close, or play on? <span>(score {right} / {asked})</span>",
+        "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
+        "cards. Close, or play on? <span>(score {right} / {asked})</span>"),
+    "advice.exact": NP_("exact, {n} hand; sure to get it", "exact, {n} hands; sure to get it"),
+    "advice.guesses": NP_("{n} of them is lost only because you cannot see his hand.",
+                          "{n} of them are lost only because you cannot see his hand."),
+    "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
+                          "95% CI [{low}, {high}], {n} worlds"),
+})
+"""Texts that depend on a number."""
 
 
 def _feedback_html(fb: Feedback) -> str:
@@ -49,31 +118,37 @@ def _feedback_html(fb: Feedback) -> str:
     return f'<span style="{style}">{mark} {escape(fb.message)}</span>'
 
 
-def _table_without_won_tricks(html: str) -> str:
-    """The table HTML without its won-tricks row (counting from memory)."""
-    cut = html.find('<div class="sl-won-tricks"')
-    if cut < 0:
-        return html
-    return html[:cut] + "</div>"
+def _note_html(text: str) -> str:
+    return f'<span style="color:#666">{escape(text)}</span>'
 
 
+@localized
 class CountingQuiz(W.VBox):  # type: ignore[misc]
     """Steps of real records with the tallies hidden: answer as the player to move.
 
-    ``show_won_tricks`` shows the won tricks the rules let the player look through (K1);
-    by default they are hidden, so the scores must come from memory.
+    The table shows what the player may see, with the won tricks face up or down as
+    the rules let the player look through them (K1); ``show_won_tricks=False`` leaves
+    them out, to count from memory alone. One answer a question counts: once answered,
+    a question's box is locked. After the last position :meth:`next` shows a summary
+    (the score and the questions missed) and then starts again. ``lang`` is the
+    language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
     """
 
-    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = False) -> None:
+    def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True,
+                 lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         if not items:
-            raise ValueError("no quiz items: give records with deals of at least a few tricks")
+            raise ValueError(TEXT["no_items"])
         self.show_won_tricks = show_won_tricks
         self.items = list(items)
         self.index = 0
         self.tally = Tally()
+        self.finished = False
+        self.results: list[dict[Ask, Feedback]] = [{} for _ in self.items]
         self.header = W.HTML()
         self.table = W.HTML()
         self.score_label = W.HTML()
+        self.summary = W.HTML()
         self.inputs: dict[Ask, W.Text] = {}
         self.feedback: dict[Ask, W.HTML] = {}
         rows = []
@@ -88,16 +163,18 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
             label.add_class("sl-quiz-prompt")
             rows.append(W.VBox([label, W.HBox([box, fb])]))
         self._labels = [r.children[0] for r in rows]
-        self.check_button = W.Button(description="Check", button_style="primary")
+        self.questions_box = W.VBox([self.table, *rows])
+        self.check_button = W.Button(description=TEXT["check"], button_style="primary")
         self.check_button.add_class("sl-quiz-check")
-        self.next_button = W.Button(description="Next position")
+        self.next_button = W.Button(description=TEXT["next"], layout=W.Layout(width="auto"))
         self.next_button.add_class("sl-quiz-next")
         self.check_button.on_click(lambda _b: self.check())
         self.next_button.on_click(lambda _b: self.next())
         self.header.add_class("sl-quiz-header")
         self.table.add_class("sl-quiz-table")
         self.score_label.add_class("sl-quiz-score")
-        super().__init__([self.header, self.table, *rows,
+        self.summary.add_class("sl-quiz-summary")
+        super().__init__([self.header, self.questions_box, self.summary,
                           W.HBox([self.check_button, self.next_button, self.score_label])])
         self.add_class("sl-quiz")
         self._show()
@@ -112,79 +189,146 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         rec = item.record
         names = rec.player_names
         rp = Replay(rec)
-        self.header.value = (f'<div style="{_BOX}"><b>Position {self.index + 1} of '
-                             f'{len(self.items)}</b>: you are {escape(names[item.seat])} '
-                             f'({item.seat}), after step {item.step}, '
-                             f'{rp[item.step].tricks_played} tricks played.</div>')
-        table = H.table_html(rp, item.step, item.seat)
-        self.table.value = table if self.show_won_tricks else _table_without_won_tricks(table)
+        self.finished = False
+        self.questions_box.layout.display = None
+        self.summary.value = ""
+        self.summary.layout.display = "none"
+        self.check_button.disabled = False
+        last = self.index == len(self.items) - 1
+        self.next_button.description = TEXT["summary_button" if last else "next"]
+        header = TEXT["header"].format(n=self.index + 1, total=len(self.items),
+                                       who=escape(seat_label(names, item.seat)),
+                                       step=item.step,
+                                       tricks=plural("tricks", rp[item.step].tricks_played))
+        self.header.value = f'<div style="{_BOX}">{header}</div>'
+        self.table.value = H.table_html(rp, item.step, item.seat,
+                                        won_tricks=self.show_won_tricks)
         asked = {q.ask: q for q in item.questions}
+        done = self.results[self.index]
         for ask, label in zip(Ask, self._labels, strict=True):
             q = asked.get(ask)
-            label.value = f'<div style="{_BOX}">{escape(q.prompt)}</div>' if q else ""
-            self.inputs[ask].value = ""
-            self.inputs[ask].disabled = q is None
-            self.feedback[ask].value = ""
+            label.value = f'<div style="{_BOX}">{escape(prompt(ask))}</div>' if q else ""
+            fb = done.get(ask)
+            self.inputs[ask].value = fb.given if fb is not None else ""
+            self.inputs[ask].disabled = q is None or fb is not None
+            self.feedback[ask].value = _feedback_html(fb) if fb is not None else ""
         self._score()
 
     def _score(self) -> None:
-        self.score_label.value = (f'<span style="{_BOX}margin-left:12px">score: '
-                                  f"<b>{self.tally}</b></span>")
+        score = TEXT["score"].format(tally=self.tally)
+        self.score_label.value = f'<span style="{_BOX}margin-left:12px">{score}</span>'
 
     def answer(self, answers: Mapping[Ask, str | int | Sequence[str]]) -> list[Feedback]:
         """Answer the current questions from code (as if typed), check them, and return
-        the feedback."""
+        the feedback of the answers counted now."""
         for ask, value in answers.items():
+            if self.inputs[ask].disabled:
+                continue
             v = value if isinstance(value, str) else (
                 str(value) if isinstance(value, int) else " ".join(value))
             self.inputs[ask].value = v
         return self.check()
 
     def check(self) -> list[Feedback]:
-        """Check the typed answers; unanswered questions are skipped."""
+        """Check the typed answers and return the feedback of those counted now.
+
+        A question counts once: an answered question keeps its verdict and its box is
+        locked. An empty box gets a reminder, an unreadable answer says why; neither
+        counts."""
+        if self.finished:
+            return []
         out = []
+        done = self.results[self.index]
         for q in self.item.questions:
+            if q.ask in done:
+                continue
             text = self.inputs[q.ask].value
             if not text.strip():
+                self.feedback[q.ask].value = _note_html(TRAINING_TEXT["empty"])
                 continue
             fb = check_answer(q, text)
             self.feedback[q.ask].value = _feedback_html(fb)
+            if fb.error is not None:
+                continue
+            done[q.ask] = fb
+            self.inputs[q.ask].disabled = True
             self.tally = self.tally.add(fb)
             out.append(fb)
         self._score()
         return out
 
+    def missed(self) -> list[tuple[int, Question, Feedback | None]]:
+        """The questions answered wrong or not at all: (position from 1, question, the
+        verdict or None when unanswered), of the positions shown so far."""
+        out: list[tuple[int, Question, Feedback | None]] = []
+        for i, item in enumerate(self.items[: self.index + 1]):
+            done = self.results[i]
+            for q in item.questions:
+                fb = done.get(q.ask)
+                if fb is None or not fb.correct:
+                    out.append((i + 1, q, fb))
+        return out
+
     def next(self) -> None:
-        """Go to the next position (round to the first after the last)."""
-        self.index = (self.index + 1) % len(self.items)
-        self._show()
+        """Go to the next position; after the last, show the summary; after the summary,
+        start again (a new score)."""
+        if self.finished:
+            self.index = 0
+            self.tally = Tally()
+            self.results = [{} for _ in self.items]
+            self._show()
+            return
+        if self.index + 1 < len(self.items):
+            self.index += 1
+            self._show()
+            return
+        self._finish()
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.questions_box.layout.display = "none"
+        self.check_button.disabled = True
+        self.next_button.description = TEXT["again"]
+        self.header.value = ""
+        self.summary.layout.display = None
+        self.summary.value = self._summary_html()
+
+    def _summary_html(self) -> str:
+        asked = sum(len(i.questions) for i in self.items)
+        title = TEXT["summary.title"].format(right=self.tally.right, asked=asked,
+                                             positions=len(self.items))
+        missed = self.missed()
+        if not missed:
+            body = f'<div style="{_GOOD}">{TEXT["summary.all_right"]}</div>'
+        else:
+            rows = []
+            for n, q, fb in missed:
+                given = (TEXT["summary.unanswered"] if fb is None
+                         else TEXT["summary.given"].format(given=fb.given))
+                rows.append("<li>" + escape(TEXT["summary.item"].format(
+                    n=n, question=TEXT[f"short.{q.ask.value}"], expected=q.answer_text,
+                    given=given)) + "</li>")
+            body = (f'<div>{TEXT["summary.missed"]}</div>'
+                    f'<ul class="sl-quiz-missed" style="margin:2px 0">{"".join(rows)}</ul>')
+        return f'<div style="{_BOX}"><b>{escape(title)}</b>{body}</div>'
 
 
-_RANKS = ("A", "10", "K", "Q", "J")
-
-
-def _card_text(card: Card) -> str:
+def _card_html(card: Card | int) -> str:
     """A card as ``10♥`` in its colour (HTML)."""
-    color = "#c8102e" if card.is_red else "#111"
-    return (f'<span style="color:{color};white-space:nowrap">'
-            f"{_RANKS[card.rank]}{card.suit.symbol}</span>")
+    color = "#c8102e" if Card(card).is_red else "#111"
+    return f'<span style="color:{color};white-space:nowrap">{escape(card_text(card))}</span>'
 
 
-def _action_text(a: Action) -> str:
-    """An action as HTML: its card (with the marriage announced, ``K♥ +20``)."""
-    if a.card is None:
-        return escape(str(a))
-    text = _card_text(a.card)
-    if a.kind is ActionKind.MARRIAGE:
-        text += f" +{a.points}"
-    return text
+def _action_html(a: Action) -> str:
+    """An action as HTML: its card in colour (with the marriage announced, ``K♥ +20``)."""
+    return action_text(a, card=_card_html)
 
 
 def plan_html(step: PlanStep, depth: int = 2) -> str:
     """The closer's plan as a small decision tree (HTML): what to lead, and what to do
     next after each answer of the opponent."""
     rows = []
-    for level, text in step.outline(depth, _action_text):
+    for level, text in step.outline(depth, _action_html):
         rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
                     f"{text}</div>")
     return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
@@ -197,55 +341,74 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
     dd = advice.close_double_dummy
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
+    exact = PLURALS.text("advice.exact", advice.hands)
+    sampled = PLURALS.text("advice.sampled", play.samples, low=f"{play.low:+.2f}",
+                           high=f"{play.high:+.2f}")
+    play_on = TEXT["advice.play_on"].format(action=action_text(advice.play_on_action))
     rows = [
-        f"<tr>{td}close, the best plan</td>{td}{close.win_chance:.0%}</td>"
-        f"{td}{close.mean:+.2f}</td>{td}exact, {advice.hands} hands; sure to get it</td></tr>",
-        f'<tr style="color:#666">{td}close, seeing every card</td>{td}{dd.win_chance:.0%}</td>'
-        f"{td}{dd.mean:+.2f}</td>{td}exact; no player can count on it</td></tr>",
-        f"<tr>{td}play on ({_action_text(advice.play_on_action)})</td>"
+        f"<tr>{td}{TEXT['advice.close']}</td>{td}{close.win_chance:.0%}</td>"
+        f"{td}{close.mean:+.2f}</td>{td}{escape(exact)}</td></tr>",
+        f'<tr style="color:#666">{td}{TEXT["advice.close_seeing"]}</td>'
+        f"{td}{dd.win_chance:.0%}</td>{td}{dd.mean:+.2f}</td>"
+        f"{td}{escape(TEXT['advice.seeing_note'])}</td></tr>",
+        f"<tr>{td}{escape(play_on)}</td>"
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
-        f"{td}95% CI [{play.low:+.2f}, {play.high:+.2f}], {play.samples} worlds</td></tr>",
+        f"{td}{escape(sampled)}</td></tr>",
     ]
     th = '<th style="text-align:left;padding:1px 10px 1px 0">'
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
-             f"<tr>{th}</th>{th}wins</th>{th}game points</th>{th}</th></tr>"
-             + "".join(rows) + "</table>")
+             f"<tr>{th}</th>{th}{TEXT['advice.wins']}</th>{th}{TEXT['advice.game_points']}</th>"
+             f"{th}</th></tr>" + "".join(rows) + "</table>")
     plan = ""
     if advice.plan is not None:
-        plan = (f"<div><b>The plan after closing</b> (he answers as if he saw your cards):"
-                f"</div>{plan_html(advice.plan, plan_depth)}")
+        plan = (f"<div>{TEXT['advice.plan']}</div>{plan_html(advice.plan, plan_depth)}")
     losing = advice.losing_hands
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
             f"<span>{r.value:+d}</span>"
-            + (' <span class="sl-closing-guess" style="color:#666">(won seeing every card)'
-               "</span>" if r.guess else "")
+            + (f' <span class="sl-closing-guess" style="color:#666">'
+               f"{escape(TEXT['advice.guess'])}</span>" if r.guess else "")
             + "</div>" for r in losing[:max_hands])
-        more = (f"<div>... and {len(losing) - max_hands} more</div>"
+        more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(f"{_card_text(k.card)} ({k.in_losing:.0%} vs {k.in_all:.0%})"
+        keys = ", ".join(TEXT["advice.key_card"].format(card=_card_html(k.card),
+                                                        losing=f"{k.in_losing:.0%}",
+                                                        all=f"{k.in_all:.0%}")
                          for k in advice.key_cards[:4])
-        key_line = f"<div>Often in those hands: {keys}</div>" if keys else ""
+        key_line = (f"<div>{TEXT['advice.often'].format(cards=keys)}</div>"
+                    if keys else "")
         guesses = len(advice.guess_hands)
-        guess_line = (f"<div>{guesses} of them are lost only because you cannot see his "
-                      "hand.</div>" if guesses else "")
-        beat = (f"<div><b>Opponent hands that beat the plan ({len(losing)} of "
-                f"{advice.hands})</b></div>{guess_line}{hands}{more}{key_line}")
+        guess_line = (f"<div>{escape(PLURALS.text('advice.guesses', guesses))}</div>"
+                      if guesses else "")
+        beat = (f"<div><b>{escape(TEXT['advice.beat'].format(n=len(losing), hands=advice.hands))}"
+                f"</b></div>{guess_line}{hands}{more}{key_line}")
     else:
-        beat = "<div><b>No opponent hand beats the plan.</b></div>"
-    pre = " (after exchanging the trump jack)" if advice.exchanged else ""
-    return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>Advisor{pre}: '
-            f"{escape(advice.verdict)}</b></div>{table}{plan}{beat}</div>")
+        beat = f"<div><b>{escape(TEXT['advice.no_hand'])}</b></div>"
+    title = TEXT["advice.title_exchanged" if advice.exchanged else "advice.title"].format(
+        verdict=verdict_text(advice.verdict))
+    return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>{escape(title)}'
+            f"</b></div>{table}{plan}{beat}</div>")
 
 
+def verdict_text(verdict: str) -> str:
+    """The advisor's verdict (``close``, ``play on``, ``either``, ``close call``) in the
+    language spoken."""
+    key = f"verdict.{verdict}"
+    return TEXT.get(key, verdict)
+
+
+@localized
 class ClosingTrainer(W.VBox):  # type: ignore[misc]
-    """Leads where closing was legal: choose close or play on, then see the advisor."""
+    """Leads where closing was legal: choose close or play on, then see the advisor.
+    ``lang`` is the language it speaks (None: the one set with
+    :func:`schnapsen_lab.set_language`)."""
 
     def __init__(self, exercises: Sequence[ClosingExercise], samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0) -> None:
+                 seed: int = 0, *, lang: str | None = None) -> None:
+        self.lang = resolve(lang)
         if not exercises:
-            raise ValueError("no exercises: give records where closing was possible")
+            raise ValueError(TEXT["no_exercises"])
         self.exercises = list(exercises)
         self.samples = samples
         self.seed = seed
@@ -257,9 +420,9 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         self.table = W.HTML()
         self.counting = W.HTML()
         self.result = W.HTML()
-        self.close_button = W.Button(description="Close the talon", button_style="warning")
-        self.play_button = W.Button(description="Play on", button_style="info")
-        self.next_button = W.Button(description="Next position")
+        self.close_button = W.Button(description=TEXT["closing.close"], button_style="warning")
+        self.play_button = W.Button(description=TEXT["closing.play_on"], button_style="info")
+        self.next_button = W.Button(description=TEXT["next"])
         for w, cls in ((self.header, "header"), (self.table, "table"),
                        (self.counting, "counting"), (self.result, "result"),
                        (self.close_button, "close"), (self.play_button, "play"),
@@ -285,11 +448,10 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         names = rec.player_names
         rp = Replay(rec)
         self.advice = None
-        self.header.value = (f'<div style="{_BOX}"><b>Position {self.index + 1} of '
-                             f"{len(self.exercises)}</b>: you are {escape(names[ex.seat])} "
-                             f"({ex.seat}) to lead; the talon holds {ex.talon} cards. "
-                             f"Close, or play on? <span>(score {self.right} / "
-                             f"{self.asked})</span></div>")
+        header = PLURALS.text(
+            "closing.header", ex.talon, position=self.index + 1, total=len(self.exercises),
+            who=escape(seat_label(names, ex.seat)), right=self.right, asked=self.asked)
+        self.header.value = f'<div style="{_BOX}">{header}</div>'
         self.table.value = H.table_html(rp, ex.step, ex.seat)
         self.counting.value = H.counting_html(rp.counting(ex.step, ex.seat), names)
         self.result.value = ""
@@ -300,17 +462,19 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         """Choose ``close`` or ``play on``; show and return the advisor's verdict."""
         ex = self.exercise
         if self.advice is None:
-            self.result.value = f'<div style="{_BOX}">The advisor is thinking ...</div>'
+            self.result.value = f'<div style="{_BOX}">{TEXT["closing.thinking"]}</div>'
             self.advice = advise(ex.position, samples=self.samples, seed=self.seed)
         fb = judge_closing(choice, self.advice)
         self.asked += 1
         self.right += fb.correct
-        played = "closed" if ex.closed else "played on"
+        who = seat_label(ex.record.player_names, ex.seat)
+        played = TEXT["closing.in_game.closed" if ex.closed
+                      else "closing.in_game.played_on"].format(who=who)
+        chose = TEXT["closing.chose"].format(choice=choice_text(fb.choice))
         style = _GOOD if fb.correct else _BAD
-        self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>You chose '
-                             f"{escape(fb.choice)}.</b> {escape(fb.message)}</div>"
-                             f"<div>In the game, {escape(ex.record.player_names[ex.seat])} "
-                             f"{played}.</div>{advice_html(self.advice)}</div>")
+        self.result.value = (f'<div style="{_BOX}"><div style="{style}"><b>{escape(chose)}'
+                             f"</b> {escape(fb.message)}</div>"
+                             f"<div>{escape(played)}</div>{advice_html(self.advice)}</div>")
         self.close_button.disabled = True
         self.play_button.disabled = True
         return fb

@@ -64,6 +64,9 @@ def test_replay_widget_forward_shows_the_models_scores(lab: Lab, page: Any) -> N
     expect(widget.locator(".sl-counting")).to_contain_text(re.compile(r"Facts for Bert"))
     widget.locator("button.sl-first").click()
     expect(step_number).to_have_text("0")
-    expect(widget.locator(".sl-hand-A.sl-hidden .sl-back")).to_have_count(5)
+    expect(widget.locator(".sl-hand-A.sl-hidden .sl-face-down")).to_have_count(5)
+    # one meaning a class: sl-back is the back button, never a card
+    expect(widget.locator(".sl-back")).to_have_count(1)
+    expect(widget.locator("button.sl-back")).to_have_count(1)
     widget.evaluate("e => e.scrollIntoView()")
     lab.screenshot(page, "b-view")

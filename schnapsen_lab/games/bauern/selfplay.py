@@ -1,0 +1,275 @@
+"""Self-play for four seats: deals and whole matches to the profile's target.
+
+::
+
+    from schnapsen_lab.games.bauern.selfplay import play_match
+    m = play_match(("heuristic", "random", "heuristic", "random"), seed=1)
+    print(m.winners, m.counters, len(m.deals))
+
+Deterministic: match ``n`` of seed ``s`` draws its first dealer, its decks and whether
+the cutter knocks from one generator seeded by ``(s, n)``, and each seat draws from its
+own generator seeded the same way, so the same seed gives the same matches.
+
+A player is asked only when it has a choice: more than one legal action, or whether
+to claim (the claim question comes with ``view.legal == (CLAIM,)``; ``None`` declines):
+right after its marriage announcement, and after the last trick when it won it. After
+any other trick its side won, the claim is among the legal actions of its lead. The
+simulator asks the seat that won the trick or announced; the claim is its side's (BE2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ...cards import CARDS, Card
+from ...match import MatchState
+from ...players.bauern import SeatPlayer
+from ...players.registry import make_player
+from ...psn import Record, dumps
+from .game import BAUERN_GAME
+from .knowledge import known_side, view
+from .rules import (
+    BAUERN,
+    CLAIM,
+    SEATS,
+    Action,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Position,
+    Profile,
+    Seat,
+)
+
+__all__ = [
+    "PlayedDeal",
+    "PlayedMatch",
+    "QuickSeatPlayer",
+    "match_records",
+    "match_rngs",
+    "match_text",
+    "play_deal",
+    "play_match",
+    "simulate",
+]
+
+
+@runtime_checkable
+class QuickSeatPlayer(Protocol):
+    """A player whose choice depends only on the legal actions and on whether its
+    side's claim is surely correct; the simulator then builds no view."""
+
+    name: str
+
+    def choose(self, legal: Sequence[Action], claim_ok: bool,
+               rng: random.Random) -> Action | None:
+        """The choice from the legal actions alone."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """One simulated deal: deck, dealer, cut or knock, profile, actions, outcome."""
+
+    deck: tuple[Card, ...]
+    dealer: Seat
+    knock: bool
+    profile: Profile
+    actions: tuple[Action, ...]
+    outcome: Outcome
+
+    def start(self) -> Position:
+        """The position as dealt."""
+        return Position.deal(self.deck, self.dealer, self.profile, self.knock)
+
+    def final(self) -> Position:
+        """The position at the end of the deal (every action refereed again)."""
+        return self.start().replay(self.actions)[-1]
+
+    def tags(self) -> dict[str, str]:
+        """The tags that fix the deal's start (Variant, Dealer, Cut, Rules, Deck)."""
+        return BAUERN_GAME.start_tags(self.start())
+
+    def record(self, tags: dict[str, str] | None = None) -> Record:
+        """The deal as a PSN record (refereed again while it is built) with extra tags;
+        a knocked deal carries ``[Cut "knock"]``."""
+        t = dict(tags or {})
+        if self.knock:
+            t["Cut"] = "knock"
+        return Record.from_actions(self.deck, self.actions, dealer=int(self.dealer),
+                                   profile=self.profile, tags=t)
+
+    def movetext(self) -> str:
+        """The deal's actions as one line of canonical PSN movetext."""
+        pos = self.start()
+        words: list[str] = []
+        for a in self.actions:
+            n = pos.number_before(a)
+            if n is not None:
+                words.append(f"{n}.")
+            words.append(str(a))
+            pos.apply_unchecked(a)
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """One simulated match: its number, the deals in order, the final counters."""
+
+    number: int
+    deals: tuple[PlayedDeal, ...]
+    state: MatchState
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """The final counters by name (``NS``/``EW``, or each seat with called partners)."""
+        return self.state.counters_dict()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The counters that reached the target (BX1, BC5)."""
+        return self.state.winners
+
+
+def _ask(pos: Position, seat: int, player: SeatPlayer, rng: random.Random,
+         legal: Sequence[Action]) -> Action | None:
+    choose = getattr(player, "choose", None)
+    if choose is not None:
+        ok = pos.contract is None and pos.score_of(known_side(pos, seat)) >= 66
+        a: Action | None = choose(legal, ok, rng)
+        return a
+    v = view(pos, seat, list(legal))
+    return player.act(v, rng)
+
+
+def _illegal(pos: Position, player: SeatPlayer, seat: int, a: Action | None,
+             legal: Sequence[Action]) -> IllegalAction:
+    who = f"player {player.name!r} ({SEATS[seat]})"
+    if a is None:
+        return IllegalAction("BP1", f"{who} chose no action", legal)
+    err = pos.check(a)
+    rule, why = err if err is not None else ("BE2", f"{a} is not {who}'s to make now")
+    return IllegalAction(rule, f"{who} chose {a}: {why}", legal)
+
+
+def _claim_asked(pos: Position, seat: int, player: SeatPlayer, rng: random.Random) -> bool:
+    """Ask ``seat`` whether its side claims now; apply the claim if it does."""
+    a = _ask(pos, seat, player, rng, (CLAIM,))
+    if a is None:
+        return False
+    if a is not CLAIM:
+        raise _illegal(pos, player, seat, a, (CLAIM,))
+    pos.apply_unchecked(CLAIM)
+    return True
+
+
+def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer: Seat | int,
+              profile: Profile = BAUERN, knock: bool = False,
+              rngs: Sequence[random.Random] | None = None) -> PlayedDeal:
+    """Play one deal: ``players`` sit N, E, S, W; ``rngs`` gives each its generator
+    (default: four seeded with 0..3)."""
+    gens = tuple(rngs) if rngs is not None else tuple(random.Random(i) for i in range(4))
+    pos = Position.deal(deck, dealer, profile, knock)
+    actions: list[Action] = []
+    while True:
+        legal = pos.legal_actions()
+        if not legal:
+            break
+        if pos.phase == Phase.OVER:  # the claim after the last trick (BE5)
+            cs = pos.claim_seat
+            if _claim_asked(pos, cs, players[cs], gens[cs]):
+                actions.append(CLAIM)
+            break
+        seat = pos.turn
+        if CLAIM in legal:
+            cs = pos.claim_seat
+            if cs != seat:  # right after a marriage announcement: the announcer's side
+                if _claim_asked(pos, cs, players[cs], gens[cs]):
+                    actions.append(CLAIM)
+                    break
+                legal = [a for a in legal if a is not CLAIM]
+        if len(legal) == 1:
+            chosen = legal[0]
+        else:
+            a = _ask(pos, seat, players[seat], gens[seat], legal)
+            if a is None or a not in legal:
+                raise _illegal(pos, players[seat], seat, a, legal)
+            chosen = a
+        pos.apply_unchecked(chosen)
+        actions.append(chosen)
+        if chosen is CLAIM:
+            break
+    assert pos.outcome is not None
+    return PlayedDeal(tuple(CARDS[c] for c in pos.deck), SEATS[pos.dealer], pos.knock,
+                      profile, tuple(actions), pos.outcome)
+
+
+def match_rngs(seed: int, number: int) -> tuple[random.Random, ...]:
+    """The generators of match ``number`` of ``seed``: decks, dealer and knocks; then
+    one for each seat N, E, S, W."""
+    base = f"schnapsen-lab/bauern/{seed}/{number}"
+    return (random.Random(base + "/deck"),
+            *(random.Random(f"{base}/{s}") for s in "NESW"))
+
+
+def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
+               profile: Profile = BAUERN, knock_rate: float = 0.2) -> PlayedMatch:
+    """Play a whole match (BX1, BC5) to the profile's target: match ``number`` of
+    ``seed``. ``players`` sit N, E, S, W (names are looked up with ``make_player``).
+    The first dealer is drawn by lot; the dealer passes clockwise (BS2); the cutter
+    knocks with chance ``knock_rate`` where the profile allows it."""
+    seats = [make_player(p, game="bauern") if isinstance(p, str) else p for p in players]
+    if len(seats) != 4:
+        raise ValueError("four players, N E S W")
+    deck_rng, *rngs = match_rngs(seed, number)
+    state = BAUERN_GAME.new_match(profile, deck_rng.randrange(4))
+    deals: list[PlayedDeal] = []
+    deck = list(range(20))
+    while not state.is_decided:
+        deck_rng.shuffle(deck)
+        knock = profile.knock_allowed and deck_rng.random() < knock_rate
+        played = play_deal(seats, deck, state.dealer, profile, knock, rngs)
+        deals.append(played)
+        state = state.after(BAUERN_GAME.match_gains(played.outcome, profile))
+    return PlayedMatch(number, tuple(deals), state)
+
+
+def simulate(players: Sequence[str], matches: int, seed: int = 0, profile: Profile = BAUERN,
+             first: int = 1) -> Iterator[PlayedMatch]:
+    """Matches ``first .. first + matches - 1`` between registered players (N, E, S, W),
+    in order; raise KeyError on an unknown name."""
+    for p in players:
+        make_player(p, game="bauern")  # fail early on an unknown name
+    for n in range(first, first + matches):
+        yield play_match(players, seed, n, profile)
+
+
+def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | None = None,
+                  extra_tags: dict[str, str] | None = None) -> list[Record]:
+    """The deals of a match as PSN records with the North ... West, Match, Deal and Score
+    tags (the counters before each deal: ``NS-EW``, or ``N-E-S-W`` with called
+    partners)."""
+    mid = match_id if match_id is not None else str(played.number)
+    out: list[Record] = []
+    if not played.deals:
+        return out
+    profile = played.deals[0].profile
+    state = BAUERN_GAME.new_match(profile, int(played.deals[0].dealer))
+    for k, d in enumerate(played.deals, 1):
+        tags = dict(extra_tags or {})
+        tags.update(zip(BAUERN_GAME.name_tags, names, strict=True))
+        tags.update({"Match": mid, "Deal": str(k), "Score": state.score_text})
+        out.append(d.record(tags))
+        state = state.after(BAUERN_GAME.match_gains(d.outcome, profile), int(d.dealer))
+    return out
+
+
+def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
+               match_id: str, names: Sequence[str]) -> str:
+    """Match ``number`` of ``seed`` between the named players (N, E, S, W) as canonical
+    PSN (:data:`schnapsen_lab.simulate.SELFPLAY_MODULES`)."""
+    played = play_match(players, seed, number, profile)
+    return dumps(match_records(played, names, match_id))

@@ -1,0 +1,43 @@
+"""Which deals the analysis engine judges: the solver, the worlds, the advisor, the review
+and the strong player.
+
+The analysis engine is written for two-player Schnapsen with the duty to beat once the
+talon is closed or gone (RULES.md F2) and the G1/C2 thresholds (a loser with 33 or more
+gives 1). It knows neither four-player Bauernschnapsen nor a profile without that duty
+or with other thresholds (``bauern2``, BAUERN.md BZ3-BZ4): rather than answer wrongly,
+every entry to it (the ``solve``, ``advise`` and ``review`` commands, the review and
+closing-trainer widgets, the strong player at the practice table) asks
+:func:`analysis_refusal` first and says why in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import Profile
+
+__all__ = ["analysis_refusal", "solver_knows"]
+
+
+def solver_knows(profile: Any) -> bool:
+    """Whether the analysis engine plays by ``profile``: a two-player profile with the
+    duty to beat (F2) and the 33-point threshold of G1 and C2."""
+    return (isinstance(profile, Profile) and profile.must_head
+            and profile.schneider_below == 33)
+
+
+def analysis_refusal(profile: Any, what: str = "the solver") -> str | None:
+    """Why ``what`` (the solver, the advisor, the review, ...) cannot judge a deal played
+    by ``profile`` (one line), or None when it can."""
+    if not isinstance(profile, Profile):
+        return (f"{what} judges two-player Schnapsen only; this deal is played by the "
+                f"{profile.name} rules of another game")
+    if not solver_knows(profile):
+        why = []
+        if not profile.must_head:
+            why.append("no duty to beat once the talon is gone")
+        if profile.schneider_below != 33:
+            why.append(f"a loser's score below {profile.schneider_below} gives 2")
+        return (f"{what} knows the duty to beat and the 33-point threshold of RULES.md "
+                f"only, not the {profile.name} profile ({'; '.join(why)})")
+    return None

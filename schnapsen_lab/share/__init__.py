@@ -1,0 +1,522 @@
+"""A deal or a whole Bummerl as one self-contained HTML page, to mail or put on a website.
+
+::
+
+    from schnapsen_lab import psn, Replay
+    from schnapsen_lab.share import bummerl_html, deal_html
+
+    page = Replay(record).to_html()              # one deal (same as deal_html(record))
+    page = bummerl_html(records_of_one_bummerl)  # every deal of a Bummerl, with a deal picker
+
+The page needs nothing but a browser: no network, no server, no Jupyter. It holds the
+replay's facts of every step as compact JSON (:func:`page_data`: hands, the trick,
+talon, scores, tricks, what each player knows, comments, the outcome) and a small inline
+script (``page.js``) that draws the table, the move list, the step buttons (and arrow
+keys), the view switch and the counting panel from them, with the cards of
+:func:`schnapsen_lab.html.card_html` (through :func:`~schnapsen_lab.html.render_kit`).
+
+The data names the seats and their places around the table for each view (``top``,
+``bottom``, ``left``, ``right``), so the script draws two or four seats alike. Every
+text of the page is in :data:`STRINGS` and :data:`COUNTED` (English source, written in
+the page's language, ``lang=``, whose forms of counted texts the page holds), handed to
+the script as one dict; the page's ``<html lang>`` says the language.
+Everything a user typed reaches the page as JSON text (with ``<``, ``>``, ``&`` and the
+line separators escaped) and is escaped by the script before it is shown; a
+Content-Security-Policy lets only the page's own script run and forbids every request.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from importlib import resources
+from typing import Any
+
+from .. import notation
+from ..html import PLURALS as html_plurals
+from ..html import TEXT as html_texts
+from ..html import render_kit
+from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_form
+from ..match import MatchState
+from ..psn import GLYPHS, Record
+from ..replay import Replay
+from ..rules import SEATS, ActionKind, Seat
+
+__all__ = [
+    "COUNTED",
+    "COUNTED_UP_TO",
+    "FORMAT",
+    "STRINGS",
+    "TEXT",
+    "bummerl_html",
+    "deal_data",
+    "deal_html",
+    "page_data",
+    "page_html",
+    "script_json",
+]
+
+FORMAT = 1
+"""The version of the page's data layout (:func:`page_data`)."""
+
+_N, _H = notation.TEXT.source, html_texts.source
+
+STRINGS = Texts({
+    # page and header
+    "page_title_deal": N_("{a} vs {b}: a Schnapsen deal"),
+    "page_title_bummerl": N_("{a} vs {b}: a Schnapsen Bummerl"),
+    "versus": C_("between two players' names", "vs"),
+    "name_seat": notation.SEAT_LABEL,
+    "deal": _H["deal"],
+    "deal_option": N_("{n}. deal {deal} · {result}"),
+    "deal_option_plain": "{n}. {result}",
+    "deal_result": N_("{name} wins {points}"),
+    "unfinished": _H["record.unfinished"],
+    "noscript": N_("This page shows a Schnapsen replay; it needs JavaScript."),
+    "keys_help": N_("Keys: ← → one step, Home / End first and last step."),
+    "keys_help_deals": N_("Page Up / Page Down: previous and next deal."),
+    # views
+    "view_open": _H["view.open"],
+    "view_seat": _H["view.seat"],
+    "view_open_short": _H["view.open_short"],
+    # step buttons
+    "first": N_("first step (Home)"),
+    "back": N_("one step back (←)"),
+    "forward": N_("one step forward (→)"),
+    "last": N_("last step (End)"),
+    "next_deal": N_("the next deal (Page Down)"),
+    "next_deal_text": N_("next deal"),
+    "moves": _H["moves"],
+    # step line
+    "step_line": _H["step.line"],
+    "as_dealt": _N["move.dealt"],
+    "who_did": "{name} {what}",
+    # actions, as the move list and the step line write them
+    "exchanges": _N["move.exchange"],
+    "exchanges_long": N_("exchanges {jack} for the indicator {card}"),
+    "closes": _N["move.close"],
+    "closes_long": N_("closes the talon"),
+    "claims": _N["move.claim"],
+    "claims_correct": N_("claims 66 (correct)"),
+    "claims_false": N_("claims 66 (false)"),
+    "announces": _N["move.marriage"],
+    "leads": _N["move.lead"],
+    "plays": _N["move.follow"],
+    "plays_long": N_("plays {card}; {who} takes {points}"),
+    # table
+    "to_play": _H["hand.to_play"],
+    "led": _H["trick.led"],
+    "trick_won": _H["trick.won"],
+    "talon_left": _H["talon.size"],
+    "talon_closed": _H["talon.closed_by"],
+    "talon_exhausted": _H["talon.exhausted"],
+    "indicator_down": _H["talon.turned_down"],
+    "face_down": _H["face_down"],
+    "trump": _H["trump"],
+    "no_trump": N_("no trump"),
+    "won_tricks": _H["won.label"],
+    "trick_hidden": _H["won.hidden"],
+    "none_yet": "-",
+    # tallies
+    "score": _H["tallies.score"],
+    "pending": _H["tallies.pending"],
+    "tricks": _H["tallies.tricks"],
+    "counters": _H["tallies.counters"],
+    "bummerl_won": _N["bummerl.won"],
+    "stops_at_error": _H["tallies.error"],
+    # counting
+    "facts_for": _H["count.facts"],
+    "unknown": _H["count.unknown"],
+    "count": _H["count.number"],
+    "cards": _H["count.cards"],
+    "known_in_hand": _H["count.known"],
+    "trumps_out": _H["count.trumps_out"],
+    "points_out": _H["count.points_out"],
+    "count_scores": _H["count.scores"],
+    "none": _H["count.none"],
+    "inferences": _H["count.inferences"],
+    "inferences_none": _H["count.no_inferences"],
+    "inference_step": _H["count.inference"],
+    "inf_void": _N["inference.void"],
+    "inf_void_trumps": _N["inference.void_trumps"],
+    "inf_no_higher": _N["inference.no_higher"],
+    "inferred_talon": _H["count.talon"],
+    # comments and annotations
+    "nag_1": _H["nag.1"],
+    "nag_2": _H["nag.2"],
+    "nag_3": _H["nag.3"],
+    "nag_4": _H["nag.4"],
+    "nag_5": _H["nag.5"],
+    "nag_6": _H["nag.6"],
+    "nag_other": _H["nag.other"],
+    # card and suit names (card titles)
+    "card_title": _N["card.name"],
+    "rank_A": _N["rank.A"], "rank_T": _N["rank.T"], "rank_K": _N["rank.K"],
+    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"],
+    "suit_C": _N["suit.C"], "suit_D": _N["suit.D"], "suit_H": _N["suit.H"],
+    "suit_S": _N["suit.S"],
+    "suit_of_C": _N["suit_of.C"], "suit_of_D": _N["suit_of.D"], "suit_of_H": _N["suit_of.H"],
+    "suit_of_S": _N["suit_of.S"],
+})
+"""Every text the page shows (English source), by key, shown in the language of the page;
+``{name}`` fields are filled by the script. Texts the widgets show too are theirs (one
+translation for both)."""
+
+COUNTED = Plurals({
+    "talon_title": html_plurals.source["talon.pile"],
+    "bummerl_header": NP_("Bummerl {match}: {n} deal", "Bummerl {match}: {n} deals"),
+    "result_claim": notation.PLURALS.source["outcome.claim"],
+    "result_false_claim": notation.PLURALS.source["outcome.false_claim"],
+    "result_last_trick": notation.PLURALS.source["outcome.last_trick"],
+    "result_failed_closing": notation.PLURALS.source["outcome.failed_closing"],
+})
+"""The page's texts that depend on a number (``{n}``): the page holds each one's plural
+forms in its language, and which form each number from 0 to :data:`COUNTED_UP_TO` (or
+the number of deals) takes (:func:`page_data`)."""
+
+COUNTED_UP_TO = 20
+"""The numbers whose plural form the page knows at least: 0 to this."""
+
+
+def _counted(most: int) -> tuple[list[int], dict[str, list[str]]]:
+    """For the language spoken: the plural form of each number from 0 to ``most`` (an
+    index), and each counted text's forms in that order."""
+    index = [plural_form(n) for n in range(most + 1)]
+    numbers = [index.index(k) for k in sorted(set(index))]  # a number of each form
+    return index, {k: [COUNTED.form(k, n) for n in numbers] for k in COUNTED}
+
+TEXT = Texts({
+    "no_deal": N_("nothing to share: no deal"),
+    "cannot_replay": N_("the record cannot be replayed{why}"),
+    "bad_source": N_("deal_html() takes a Replay or a Record"),
+    "not_one_bummerl": N_("bummerl_html() takes the deals of one Bummerl, in order"),
+    "no_bummerl_deal": N_("nothing to share: no deal of the Bummerl can be replayed"),
+})
+"""The errors of this module, as format strings."""
+
+_SUIT_MASK = tuple(0b11111 << (s * 5) for s in range(4))
+_ACTION_CODES = {ActionKind.EXCHANGE: "X", ActionKind.CLOSE: "C", ActionKind.CLAIM: "66",
+                 ActionKind.MARRIAGE: "M"}
+_TWO_SEAT_PLACES = {None: ("bottom", "top"), Seat.A: ("bottom", "top"),
+                    Seat.B: ("top", "bottom")}
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+# -- the data ------------------------------------------------------------------------------------
+
+def _action(rp: Replay, step: int) -> list[Any] | None:
+    """``[code, actor, card, points]``: X, C, 66, M (marriage lead), L (lead), F (follow)."""
+    a = rp.action(step)
+    if a is None:
+        return None
+    actor = rp.actor(step)
+    who = -1 if actor is None else int(actor)
+    before = rp[step - 1]
+    if a.kind is ActionKind.EXCHANGE:
+        return ["X", who, before.indicator, 0]
+    if a.kind is ActionKind.PLAY:
+        code = "F" if before.lead >= 0 else "L"
+    else:
+        code = _ACTION_CODES[a.kind]
+    card = -1 if a.card is None else int(a.card)
+    points = a.points if a.kind is ActionKind.MARRIAGE else 0
+    return [code, who, card, points]
+
+
+def _table_cards(rp: Replay, step: int) -> tuple[list[list[int]], int]:
+    """The cards on the table as ``[seat, card]`` in play order, and the number of the
+    trick completed at this step (0: none)."""
+    pos = rp[step]
+    if pos.lead >= 0:
+        return [[pos.leader, pos.lead]], 0
+    done = rp.tricks(step)
+    if done and done[-1].step == step:
+        t = done[-1]
+        return [[int(t.leader), int(t.lead)], [1 - int(t.leader), int(t.follow)]], t.number
+    return [], 0
+
+
+def _inference_table(rp: Replay) -> tuple[list[list[Any]], dict[tuple[int, int, str, int], int]]:
+    """Every inference of the deal once, as ``[seat, step, kind, suit, excluded, card]``."""
+    table: list[list[Any]] = []
+    index: dict[tuple[int, int, str, int], int] = {}
+    trump = rp[0].trump
+    lead_at = {t.step: t.lead for t in rp.all_tricks}
+    for seat in SEATS:
+        for inf in rp.inferences(rp.last, seat.other):
+            key = (int(inf.seat), inf.step, inf.kind, inf.excluded)
+            kind = inf.kind
+            if kind == "void" and inf.suit != trump and inf.excluded & _SUIT_MASK[trump]:
+                kind = "void_trumps"
+            index[key] = len(table)
+            table.append([int(inf.seat), inf.step, kind, int(inf.suit), inf.excluded,
+                          int(lead_at[inf.step])])
+    return table, index
+
+
+def _counting(rp: Replay, step: int, seat: Seat,
+              index: Mapping[tuple[int, int, str, int], int]) -> list[Any]:
+    """``[known, unknown, trumps_out, points_out, inferences, inferred_talon]`` for ``seat``:
+    ``known`` lists per seat the cards known in that hand (0 for the viewer's own)."""
+    c = rp.counting(step, seat)
+    v = rp.knowledge(step, seat)
+    known = [0] * len(SEATS)
+    known[seat.other] = v.opponent
+    unknown = 0
+    for cards in c.unknown_by_suit.values():
+        unknown |= _mask(cards)
+    infs = [index[(int(i.seat), i.step, i.kind, i.excluded)] for i in c.inferences]
+    return [known, unknown, _mask(c.trumps_out), c.points_out, infs, _mask(c.inferred_talon)]
+
+
+def _face_up(rp: Replay, step: int, viewer: Seat | None) -> int:
+    """The won tricks ``viewer`` may look through (K1): bit ``n - 1`` for trick ``n``."""
+    m = 0
+    for ts in rp.visible_tricks(step, viewer):
+        if ts.face_up:
+            m |= 1 << (ts.trick.number - 1)
+    return m
+
+
+def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
+          viewers: Sequence[Seat | None]) -> dict[str, Any]:
+    """One step's facts, keyed short (the page holds hundreds of them).
+
+    ``a`` the action that led here (:func:`_action`), ``h`` the hands per seat, ``t`` the
+    cards on the table and ``d`` the trick completed here, ``i`` the face-up indicator,
+    ``n`` the talon (0 once exhausted), ``c`` the closer, ``u`` whether a turned-down
+    indicator lies under a closed talon, ``s`` ``p`` ``w`` scores, pending marriages and
+    tricks per seat, ``m`` who plays next, ``up`` the face-up won tricks per view, ``k``
+    each seat's counting facts (:func:`_counting`), and when there are any ``b`` the
+    Bummerl counters, ``q`` the comments, ``g`` the glyphs (NAGs). -1 stands for none.
+    """
+    pos = rp[step]
+    table, done = _table_cards(rp, step)
+    to_move = pos.to_move
+    ind = pos.face_up_indicator
+    counters = rp.counters(step)
+    out: dict[str, Any] = {
+        "a": _action(rp, step),
+        "h": [pos.hands[s] for s in SEATS],
+        "t": table,
+        "d": done,
+        "i": -1 if ind is None else int(ind),
+        "n": 0 if pos.exhausted else pos.talon_size,
+        "c": pos.closed_by,
+        "u": 1 if pos.closed_by >= 0 and pos.indicator >= 0 else 0,
+        "s": [pos.score(s) for s in SEATS],
+        "p": [pos.pending[s] for s in SEATS],
+        "w": [pos.tricks[s] for s in SEATS],
+        "m": -1 if to_move is None else int(to_move),
+        "up": [_face_up(rp, step, v) for v in viewers],
+        "k": [_counting(rp, step, s, index) for s in SEATS],
+    }
+    if counters is not None:
+        out["b"] = list(counters)
+    comments = rp.comments(step)
+    if comments:
+        out["q"] = comments
+    nags = rp.nags(step)
+    if nags:
+        out["g"] = nags
+    return out
+
+
+def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:
+    return [list(_TWO_SEAT_PLACES[v]) for v in viewers]
+
+
+def deal_data(rp: Replay) -> dict[str, Any]:
+    """One deal's data for the page: its seats and views, tags, tricks, inferences, steps.
+
+    Card sets are bit masks over the 20 cards (bit ``c`` for ``Card(c)``), cards their
+    numbers, seats their index in ``seats``; ``views`` are the open table (``seat`` -1)
+    and each player's view, and ``places`` puts each seat around the table in each view.
+    """
+    rec = rp.record
+    viewers: list[Seat | None] = [None, *SEATS]
+    table, index = _inference_table(rp)
+    out = rp.outcome(rp.last)
+    after = rp.counters(rp.last) if out is not None else None
+    bummerl_winner = -1
+    if after is not None:  # the counter that reached the match's target (B1, BZ5)
+        won = MatchState(rec.match_rules, after, 0).winners
+        bummerl_winner = "AB".index(won[0]) if won else -1
+    error = rp.error or (rec.errors[0] if rec.errors else None)
+    error_words = (None if error is None else
+                   notation.error_text(error.line, error.col, error.rule, error.message))
+    return {
+        "seats": [s.name for s in SEATS],
+        "names": list(rec.player_names),
+        "views": [-1 if v is None else int(v) for v in viewers],
+        "places": _places(viewers),
+        "talon": True,
+        "trump": rp[0].trump,
+        "tags": [[k, v] for k, v in rec.tags.items() if k not in ("Deck", "PlayerA", "PlayerB")],
+        "match": rec.match,
+        "deal": rec.deal,
+        "tricks": [[int(t.leader), [int(t.lead), int(t.follow)], int(t.winner), t.points,
+                    t.step] for t in rp.all_tricks],
+        "inferences": table,
+        "result": (None if out is None else
+                   {"winner": int(out.winner), "points": out.game_points,
+                    "end": out.end.value, "rule": out.rule}),
+        "bummerl_winner": bummerl_winner,
+        "error": error_words,
+        "error_in_play": rp.error is not None,
+        "steps": [_step(rp, i, index, viewers) for i in range(len(rp))],
+    }
+
+
+def page_data(replays: Sequence[Replay], *, bummerl: str | None = None,
+              strings: Mapping[str, str] | None = None,
+              lang: str | None = None) -> dict[str, Any]:
+    """The page's data: its language, the texts, the card styles and every deal
+    (:func:`deal_data`).
+
+    ``bummerl`` names the Bummerl (its Match tag) when the deals are one; ``lang`` is the
+    page's language (None: the one spoken, :func:`schnapsen_lab.set_language`).
+    """
+    with language(lang):
+        if not replays:
+            raise ValueError(TEXT["no_deal"])
+        code = get_language()
+        texts = dict(STRINGS)
+        if strings is not None:
+            texts.update(strings)
+        plural, counted = _counted(max(COUNTED_UP_TO, len(replays)))
+        deals = [deal_data(rp) for rp in replays]
+    return {
+        "format": FORMAT,
+        "lang": code,
+        "strings": texts,
+        "counted": counted,
+        "plural": plural,
+        "kit": render_kit(),
+        "bummerl": bummerl,
+        "glyphs": {str(n): g for g, n in GLYPHS.items()},
+        "deals": deals,
+    }
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+_UNSAFE_IN_SCRIPT = re.compile(r"</script|<!--", re.IGNORECASE)
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element of an HTML page.
+
+    ``<``, ``>`` and ``&`` are written as ``\\u`` escapes (no ``</script>`` or ``<!--``
+    can end or bend the element), and so are U+2028 and U+2029.
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _csp(script: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
+            f"img-src data:; form-action 'none'; base-uri 'none'")
+
+
+def page_html(data: Mapping[str, Any], title: str) -> str:
+    """The whole page for :func:`page_data`'s ``data``: one HTML document, nothing outside."""
+    script = _asset("page.js")
+    if _UNSAFE_IN_SCRIPT.search(script):
+        raise AssertionError("page.js must not contain '</script' or '<!--'")
+    css = _asset("page.css")
+    lang = escape(str(data.get("lang", "en")))
+    return (
+        f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<meta http-equiv=\"Content-Security-Policy\" content=\"{_csp(script)}\">\n"
+        "<meta name=\"generator\" content=\"schnapsen-lab\">\n"
+        f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
+        "<main id=\"sl-page\" class=\"sl-page\" tabindex=\"-1\">"
+        f"<noscript>{escape(data['strings']['noscript'])}</noscript></main>\n"
+        f"<script type=\"application/json\" id=\"sl-data\">{script_json(data)}</script>\n"
+        f"<script>{script}</script>\n</body>\n</html>\n"
+    )
+
+
+def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
+           lang: str | None) -> str:
+    with language(lang):
+        texts = {**STRINGS, **(strings or {})}
+    a, b = rec.player_names
+    return texts[key].format(a=a, b=b)
+
+
+def _two_players(record: Record) -> None:
+    """Raise ValueError for a record of a game the page does not draw (four players)."""
+    if len(record.seats) != len(SEATS):
+        raise ValueError(f"the shared page shows two-player deals; deal {record.index} is "
+                         f"{record.game.title} ({len(record.seats)} players)")
+
+
+def _replay_of(source: Replay | Record) -> Replay:
+    if isinstance(source, Replay):
+        _two_players(source.record)
+        return source
+    if isinstance(source, Record):
+        _two_players(source)
+        if source.deck is None:
+            raise ValueError(TEXT["cannot_replay"].format(
+                why=f": {source.errors[0]}" if source.errors else ""))
+        return Replay(source)
+    raise TypeError(TEXT["bad_source"])
+
+
+def deal_html(source: Replay | Record, *, strings: Mapping[str, str] | None = None,
+              lang: str | None = None) -> str:
+    """One deal as a self-contained HTML page (a document: write it to a ``.html`` file)
+    in ``lang`` (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language spoken).
+
+    Raise ValueError for a record without a valid deck (nothing can be replayed).
+    """
+    with language(lang):
+        rp = _replay_of(source)
+        return page_html(page_data([rp], strings=strings),
+                         _title("page_title_deal", rp.record, strings, None))
+
+
+def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None = None,
+                 lang: str | None = None) -> str:
+    """The deals of one Bummerl as a self-contained HTML page, with a deal picker, in
+    ``lang`` (None: the language spoken).
+
+    ``records`` are the Bummerl's deals in order (one group of
+    :func:`schnapsen_lab.replay.match_groups`, or consecutive deals of one); records
+    without a valid deck are left out. Raise ValueError when they are not consecutive
+    deals of one Bummerl or none of them can be replayed.
+    """
+    with language(lang):
+        deals = [r.deal for r in records]
+        if (not records or len({r.match for r in records}) != 1 or records[0].match is None
+                or None in deals
+                or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
+            raise ValueError(TEXT["not_one_bummerl"])
+        for r in records:
+            _two_players(r)
+        replays = [Replay(r) for r in records if r.deck is not None]
+        if not replays:
+            raise ValueError(TEXT["no_bummerl_deal"])
+        match = replays[0].record.match
+        return page_html(page_data(replays, bummerl=match, strings=strings),
+                         _title("page_title_bummerl", replays[0].record, strings, None))

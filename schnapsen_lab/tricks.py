@@ -1,0 +1,127 @@
+"""What Schnapsen and Bauernschnapsen share about tricks, marriages and claims.
+
+Cards stand in bit masks (bit ``c`` for :class:`~schnapsen_lab.cards.Card` value ``c``;
+a suit is five adjacent bits, its ace lowest). Both referees and the players read these
+helpers: who wins a trick (RULES.md T1, BAUERN.md BP3), which cards a follower may play
+when bound to follow suit and trump (F2, BP2, with or without the duty to beat), the
+pairs of a marriage (M1, BM1) and the game points of a won deal (G1/G2, BG1/BG2).
+
+A trump of :data:`NO_TRUMP` (4) means a deal without trumps (Gang, BK4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import CARD_POINTS
+
+__all__ = [
+    "ALL_CARDS",
+    "KINGS_QUEENS",
+    "NO_TRUMP",
+    "SUIT_MASKS",
+    "beats",
+    "false_claim_points",
+    "follow_mask",
+    "higher_in_suit",
+    "marriage_partner",
+    "marriage_suits",
+    "points_of",
+    "trick_winner",
+    "won_deal_points",
+]
+
+NO_TRUMP = 4
+"""The trump of a deal played without trumps."""
+
+SUIT_MASKS: tuple[int, ...] = (0x1F, 0x1F << 5, 0x1F << 10, 0x1F << 15, 0)
+"""The mask of each suit's five cards, by suit value; index :data:`NO_TRUMP` is empty."""
+
+ALL_CARDS = (1 << 20) - 1
+"""The mask of the 20 cards."""
+
+KINGS_QUEENS = 0b01100_01100_01100_01100
+"""The mask of every king and queen."""
+
+_SUIT_POINTS: tuple[int, ...] = tuple(
+    sum(CARD_POINTS[r] for r in range(5) if m >> r & 1) for m in range(32))
+
+
+def points_of(mask: int) -> int:
+    """The card points of the cards in ``mask``."""
+    t = _SUIT_POINTS
+    return t[mask & 31] + t[mask >> 5 & 31] + t[mask >> 10 & 31] + t[mask >> 15 & 31]
+
+
+def higher_in_suit(card: int) -> int:
+    """The mask of the cards of ``card``'s suit that outrank it."""
+    return SUIT_MASKS[card // 5] & ((1 << card) - 1)
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes a trick that ``best`` is winning (T1, BP3): a higher card
+    of the same suit, or a trump on a card that is not one."""
+    if card // 5 == best // 5:
+        return card < best
+    return card // 5 == trump
+
+
+def trick_winner(cards: Sequence[int], trump: int) -> int:
+    """The index (in play order) of the card that wins a trick: the highest trump, else
+    the highest card of the led suit."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return best
+
+
+def follow_mask(hand: int, lead: int, best: int, trump: int, must_head: bool) -> int:
+    """The cards of ``hand`` a follower may play when bound to follow suit and trump.
+
+    ``lead`` is the trick's first card and ``best`` the card now winning it. A follower
+    with the led suit plays it; void in it, a trump; void in both, anything (F2, BP2).
+    With ``must_head`` he must also beat ``best`` when a card he is bound to play can
+    (overtrumping included); a discard stays free.
+    """
+    same = hand & SUIT_MASKS[lead // 5]
+    if same:
+        if must_head and best // 5 == lead // 5:
+            return same & ((1 << best) - 1) or same
+        return same
+    trumps = hand & SUIT_MASKS[trump]
+    if not trumps:
+        return hand
+    if must_head and best // 5 == trump:
+        return trumps & ((1 << best) - 1) or trumps
+    return trumps
+
+
+def marriage_partner(card: int) -> int:
+    """The other half of a marriage: the queen of a king, the king of a queen."""
+    return card + 1 if card % 5 == 2 else card - 1
+
+
+def marriage_suits(hand: int) -> int:
+    """A 4-bit mask of the suits in which ``hand`` holds both king and queen."""
+    kq = hand & KINGS_QUEENS
+    both = kq & (kq >> 1)  # bit of the king set where the queen is held too
+    out = 0
+    for s in range(4):
+        if both >> (s * 5 + 2) & 1:
+            out |= 1 << s
+    return out
+
+
+def won_deal_points(loser_score: int, loser_tricks: int, schneider_below: int) -> int:
+    """Game points of a correct claim (G1, BG1; also a closer's success, C2): 3 when the
+    loser has no trick, 2 when his score is below ``schneider_below``, else 1."""
+    if not loser_tricks:
+        return 3
+    return 2 if loser_score < schneider_below else 1
+
+
+def false_claim_points(other_tricks: int) -> int:
+    """Game points the other side wins after a false claim (G2, BG2): 3 when it has no
+    trick, else 2."""
+    return 2 if other_tricks else 3

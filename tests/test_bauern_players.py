@@ -1,0 +1,157 @@
+"""Four-seat players and self-play: what they see, how they decide, whole matches."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from schnapsen_lab.cards import parse_cards
+from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Action, End, Seat
+from schnapsen_lab.games.bauern.knowledge import View
+from schnapsen_lab.games.bauern.selfplay import play_deal, play_match, simulate
+from schnapsen_lab.players import make_player, player_names
+from schnapsen_lab.players.bauern import (
+    HeuristicBauernPlayer,
+    RandomBauernPlayer,
+    SeatPlayer,
+)
+from schnapsen_lab.tricks import ALL_CARDS
+
+from .test_bauern_rules import A, D, deck_for, run, table
+
+
+class Spy(SeatPlayer):
+    """Plays like the heuristic player and checks every view it is given."""
+
+    def __init__(self) -> None:
+        self.name = "spy"
+        self.inner = HeuristicBauernPlayer()
+        self.views = 0
+
+    def act(self, view: View, rng: random.Random) -> Action | None:
+        self.views += 1
+        assert view.legal, "asked without a choice"
+        others = 0
+        for s in range(4):
+            if s != view.viewer:
+                assert not others & view.known[s]
+                others |= view.known[s]
+        assert view.hand | view.played | others | view.unknown == ALL_CARDS
+        assert not (view.hand | view.played | others) & view.unknown
+        return self.inner.act(view, rng)
+
+
+def test_players_are_registered_per_game() -> None:
+    assert player_names("bauern") == ["heuristic", "random"]
+    assert isinstance(make_player("heuristic", game="bauern"), HeuristicBauernPlayer)
+    assert isinstance(make_player("Random", "bauern"), RandomBauernPlayer)
+    assert not isinstance(make_player("random"), RandomBauernPlayer)  # two-player default
+    with pytest.raises(KeyError, match="known: heuristic, random"):
+        make_player("strong", game="bauern")
+
+
+def test_a_player_sees_only_its_view() -> None:
+    spies = [Spy() for _ in range(4)]
+    for n in range(1, 4):
+        for profile in (BAUERN, BAUERN_CALLED):
+            play_match(spies, seed=5, number=n, profile=profile)
+    assert all(s.views > 50 for s in spies)
+
+
+def test_self_play_is_seeded_and_plays_to_the_target() -> None:
+    a = play_match(("heuristic", "random", "heuristic", "random"), seed=3, number=2)
+    b = play_match(("heuristic", "random", "heuristic", "random"), seed=3, number=2)
+    c = play_match(("heuristic", "random", "heuristic", "random"), seed=4, number=2)
+    assert [d.actions for d in a.deals] == [d.actions for d in b.deals]
+    assert [d.deck for d in a.deals] != [d.deck for d in c.deals]
+    assert a.state.is_decided and max(a.counters.values()) >= 21
+    totals = {"NS": 0, "EW": 0}
+    for d in a.deals:  # the counters are the deals' game points
+        totals["NS" if d.outcome.winners & 1 else "EW"] += d.outcome.game_points
+    assert totals == a.counters
+    dealers = [d.dealer for d in a.deals]
+    assert all((int(y) - int(x)) % 4 == 1 for x, y in itertools.pairwise(dealers))
+    for d in a.deals:
+        assert d.final().outcome == d.outcome  # refereed again
+
+
+def test_called_matches_keep_a_counter_per_player() -> None:
+    m = play_match(("heuristic",) * 4, seed=1, number=1, profile=BAUERN_CALLED)
+    assert set(m.counters) == {"N", "E", "S", "W"} and m.winners
+    assert all(m.counters[w] >= 21 for w in m.winners)
+
+
+def test_simulate_checks_names_and_yields_in_order() -> None:
+    got = list(simulate(("random",) * 4, matches=3, seed=2))
+    assert [m.number for m in got] == [1, 2, 3]
+    with pytest.raises(KeyError):
+        next(simulate(("random", "nobody", "random", "random"), matches=1))
+
+
+def test_heuristic_names_trump_sensibly_from_three_cards() -> None:
+    p = HeuristicBauernPlayer()
+    rng = random.Random(0)
+    for three, want in (("AH TH KC", "T:H"), ("QC JD KS", "T:up"), ("AC JD QS", "T:C"),
+                        ("KC QC AS", "T:C")):
+        hands = dict(A)
+        rest = [str(c) for c in parse_cards("AH TH KH QS JS AC TC KC QH JH AD TD KD QC JC "
+                                            "AS TS KS QD JD") if str(c) not in three.split()]
+        hands["E"] = three + " " + " ".join(rest[:2])
+        others = rest[2:]
+        hands["S"], hands["W"], hands["N"] = (" ".join(others[5 * k:5 * k + 5])
+                                              for k in range(3))
+        pos = table(hands)
+        from schnapsen_lab.games.bauern.knowledge import view
+
+        assert str(p.act(view(pos, Seat.E), rng)) == want, three
+
+
+def test_heuristic_calls_only_sure_or_strong_contracts() -> None:
+    from schnapsen_lab.games.bauern.knowledge import view
+
+    p = HeuristicBauernPlayer()
+    rng = random.Random(0)
+    bs = table(D).play("T:H")  # E: AH TH KH AS AC, three top trumps and side aces
+    assert str(p.act(view(bs, Seat.E), rng)) == "bauernschnapser"
+    gang = table({"E": "AH TH AS AC AD", "S": "KH QH JH TS KS", "W": "QS JS TC KC QC",
+                  "N": "JC TD KD QD JD"}).play("T:H")  # every card on top, two trumps
+    assert str(p.act(view(gang, Seat.E), rng)) == "gang"
+    weak = table(A).play("T:H").play("weiter")  # S: AC TC KC QH JH
+    assert str(p.act(view(weak, Seat.S), rng)) == "weiter"
+
+
+def test_heuristic_feeds_a_partner_who_wins_surely_and_never_claims_falsely() -> None:
+    from schnapsen_lab.games.bauern.knowledge import view
+
+    p = HeuristicBauernPlayer()
+    rng = random.Random(0)
+    f = {"E": "AH TH KH QS JS", "S": "QH JH AC TC KC", "W": "AD TD JC QC KD",
+         "N": "AS TS KS QD JD"}
+    pos = run(table(f), "T:H weiter weiter weiter weiter AH JH")
+    # E's trump ace wins whatever N holds: W, void in hearts, gives its ace of diamonds
+    assert str(p.act(view(pos, Seat.W), rng)) == "AD"
+    after = run(pos, "AD")
+    assert str(p.act(view(after, Seat.N), rng)) == "JD"  # N cannot win it: its cheapest
+    for k in range(1, 40):
+        m = play_match(("heuristic",) * 4, seed=11, number=k)
+        assert all(d.outcome.end is not End.FALSE_CLAIM for d in m.deals)
+        assert any(d.outcome.end is End.CLAIM for d in m.deals) or len(m.deals) < 3
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0
+    for k in range(1, 21):
+        m = play_match(("heuristic", "random", "heuristic", "random"), seed=9, number=k)
+        wins += m.winners == ("NS",)
+    assert wins >= 18
+
+
+def test_the_random_player_claims_only_when_sure() -> None:
+    r = RandomBauernPlayer()
+    rng = random.Random(1)
+    assert r.choose((CLAIM,), False, rng) is None
+    assert r.choose((CLAIM,), True, rng) is CLAIM
+    d = play_deal([RandomBauernPlayer() for _ in range(4)], deck_for(Seat.N, A), Seat.N)
+    assert d.outcome.end is not End.FALSE_CLAIM

@@ -1,0 +1,330 @@
+"""Every command under hostile input and interruptions, as real processes: one line and the
+documented exit code, never a traceback; nothing half-written or left behind."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from schnapsen_lab import psn
+from schnapsen_lab.cli import main
+
+from .conftest import DATA, ROOT
+
+VALID = DATA / "conformance" / "valid.psn"
+DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
+ONE = f'[Deck "{DECK}"]\n\n1. X TS QH 2. TD JS\n'
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def run(*args: str, stdin: bytes | None = None, user: bool = False,
+        cwd: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``schnapsen-lab ARGS`` in a fresh process (as an unprivileged user with ``user``)."""
+    cmd = [sys.executable, "-m", "schnapsen_lab.cli", *args]
+    if user and os.geteuid() == 0:  # root may write anywhere: drop to nobody
+        cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
+    r = subprocess.run(cmd, input=stdin, capture_output=True, env=ENV, cwd=cwd, check=False,
+                       timeout=300)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode("utf-8", "replace"),
+                                       r.stderr.decode("utf-8", "replace"))
+
+
+def one_line(r: subprocess.CompletedProcess[str], code: int, *words: str) -> None:
+    """The process printed exactly one error line, with these words, and exited ``code``."""
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == code, (r.returncode, r.stderr)
+    assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.fixture
+def shared_tmp() -> Iterator[Path]:
+    """A folder that an unprivileged user can read (pytest's own is root's alone)."""
+    d = Path(tempfile.mkdtemp(prefix="schnapsen-hostile-"))
+    d.chmod(0o755)
+    try:
+        yield d
+    finally:
+        for p in [d, *d.rglob("*")]:
+            if p.is_dir():
+                p.chmod(0o755)
+        shutil.rmtree(d)
+
+
+# -- big numbers, BOM, encodings -------------------------------------------------------------
+
+def test_huge_numbers_are_reader_errors_with_line_and_column(tmp_path: Path) -> None:
+    big = "9" * 5000
+    f = tmp_path / "big.psn"
+    f.write_text(f'[Deck "{DECK}"]\n\n1. X ${big} TS\n\n[Deck "{DECK}"]\n\n1. X TS {big}. QH\n'
+                 f'\n{ONE}', encoding="utf-8")
+    r = run("check", "--json", str(f))
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    import json
+
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [row["ok"] for row in rows] == [False, False, True]
+    assert (rows[0]["errors"][0]["line"], rows[0]["errors"][0]["col"]) == (3, 6)
+    assert (rows[1]["errors"][0]["line"], rows[1]["errors"][0]["col"]) == (7, 9)
+    assert all(row["errors"][0]["rule"] == "PSN" for row in rows[:2])
+    out = tmp_path / "out.psn"
+    assert run("fmt", str(f), "-o", str(out)).returncode == 1
+    assert f"1. X ${big} TS" in out.read_text() and f"1. X TS {big}. QH" in out.read_text()
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    f = tmp_path / "bom.psn"
+    f.write_bytes(b"\xef\xbb\xbf" + ONE.encode())
+    r = run("check", str(f))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert run("check", "-", stdin=f.read_bytes()).returncode == 0
+    assert psn.loads("\ufeff" + ONE)[0].ok
+
+
+@pytest.mark.parametrize("where", ["file", "stdin"])
+def test_not_utf8_is_refused_with_the_right_byte(where: str, tmp_path: Path) -> None:
+    good = (ONE + "\n") * 200  # about 14 KiB, past the 8 KiB looked at first
+    data = good.encode() + b"[Event \"caf\xe9\"]\n" + ONE.encode()
+    byte = len(good.encode()) + len(b'[Event "caf') + 1
+    f = tmp_path / "latin1.psn"
+    f.write_bytes(data)
+    for cmd in (["check"], ["fmt", "-o", "-"], ["review", "--record", "202"]):
+        r = run(*cmd, str(f)) if where == "file" else run(*cmd, "-", stdin=data)
+        one_line(r, 2, "not UTF-8", f"byte {byte})")
+    assert f.read_bytes() == data
+
+
+# -- where output goes ----------------------------------------------------------------------
+
+def test_fmt_output_into_a_missing_folder_or_onto_a_folder(tmp_path: Path) -> None:
+    src = tmp_path / "in.psn"
+    src.write_text(ONE)
+    one_line(run("fmt", str(src), "-o", str(tmp_path / "nope" / "out.psn")), 2, "no such folder")
+    (tmp_path / "dir.psn").mkdir()
+    one_line(run("fmt", str(src), "-o", str(tmp_path / "dir.psn")), 2, "is a directory")
+    one_line(run("stats", str(src), "-o", str(tmp_path / "nope" / "d.csv")), 2, "no such folder")
+    one_line(run("review", str(src), "-o", str(tmp_path)), 2, "is a directory")
+    assert sorted(os.listdir(tmp_path)) == ["dir.psn", "in.psn"]
+
+
+def test_writing_into_a_read_only_folder(shared_tmp: Path) -> None:
+    src = shared_tmp / "in.psn"
+    src.write_text(VALID.read_text())
+    ro = shared_tmp / "ro"
+    ro.mkdir()
+    inside = ro / "deals.psn"
+    shutil.copy(src, inside)
+    for p in (src, inside):
+        p.chmod(0o666)
+    ro.chmod(0o555)
+    one_line(run("fmt", str(src), "-o", str(ro / "out.psn"), user=True), 2, "permission denied")
+    one_line(run("fmt", "--compact", str(inside), user=True), 2, "permission denied")
+    one_line(run("stats", str(src), "-o", str(ro / "deals.csv"), "-q", user=True), 2,
+             "permission denied")
+    one_line(run("review", str(src), "-s", "2", "-o", str(ro / "r.psn"), "--no-progress",
+                 user=True), 2, "permission denied")
+    assert sorted(os.listdir(ro)) == ["deals.psn"] and inside.read_text() == src.read_text()
+
+
+@pytest.mark.parametrize("command", ["fmt", "stats", "review"])
+def test_a_write_that_fails_late_is_one_line(command: str, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # The folder was writable when the command started and is not any more when it writes.
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    src = tmp_path / "in.psn"
+    src.write_text(VALID.read_text())
+    argv = {"fmt": ["fmt", str(src), "-o", str(tmp_path / "o.psn")],
+            "stats": ["stats", str(src), "-o", str(tmp_path / "o.csv"), "-q"],
+            "review": ["review", str(src), "-s", "2", "--no-progress", "-o",
+                       str(tmp_path / "o.psn")]}[command]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Permission denied" in err[0], err
+    assert sorted(os.listdir(tmp_path)) == ["in.psn"]
+
+
+def test_stale_temporary_files_of_a_killed_run_are_removed(tmp_path: Path) -> None:
+    big = tmp_path / "big.psn"
+    big.write_text((VALID.read_text() + "\n") * 300, encoding="utf-8")  # ~2.7 MB
+    before = big.read_bytes()
+    p = subprocess.Popen([sys.executable, "-m", "schnapsen_lab.cli", "fmt", "--compact",
+                          str(big)], env=ENV, stderr=subprocess.DEVNULL)
+    tmp = wait_for(lambda: [x for x in os.listdir(tmp_path) if x.startswith(".~big.psn.")])
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    left = [x for x in os.listdir(tmp_path) if x.startswith(".~big.psn.")]
+    assert left == tmp and big.read_bytes() == before  # killed: the file as it was
+    # a leftover of a live process (this one) is not touched
+    mine = tmp_path / f".~big.psn.{os.getpid()}.abcdefgh"
+    mine.write_text("busy")
+    r = run("fmt", "--compact", str(big))
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(tmp_path)) == sorted(["big.psn", mine.name])
+    assert len(big.read_text().splitlines()) == 46 * 300
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+def test_stats_on_a_record_with_more_errors_than_int16(tmp_path: Path) -> None:
+    f = tmp_path / "errors.psn"
+    f.write_text(f'[Deck "{DECK}"]\n\n' + " @" * 40_000 + "\n" + ONE, encoding="utf-8")
+    out = tmp_path / "deals.csv"
+    r = run("stats", str(f), "-o", str(out), "-q")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "1 invalid record" in r.stdout
+    from schnapsen_lab.stats import load_frame
+
+    assert load_frame(out)["n_errors"].tolist() == [40_000, 0]
+
+
+# -- interruptions -----------------------------------------------------------------------------
+
+def wait_for(cond: Callable[[], object], timeout: float = 120.0) -> object:
+    """Poll ``cond`` until it gives something true; fail after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = cond()
+        if got:
+            return got
+        time.sleep(0.01)
+    raise AssertionError("timed out waiting")
+
+
+def children(pid: int) -> list[int]:
+    """The process ids whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{d}/stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d))
+    return out
+
+
+def maps(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return ""
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """About 20 MB of standalone deals: read in parallel chunks, for several seconds."""
+    f = tmp_path_factory.mktemp("large") / "large.psn"
+    recs = [r for r in psn.read(VALID) if r.match is None]
+    unit = psn.dumps(recs) + "\n"
+    f.write_text(unit * (20_000_000 // len(unit)), encoding="utf-8")
+    return f
+
+
+def start(*args: str) -> subprocess.Popen[bytes]:
+    """The command in its own process group, as a shell starts it at a terminal."""
+    return subprocess.Popen([sys.executable, "-m", "schnapsen_lab.cli", *args], env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def interrupted(p: subprocess.Popen[bytes]) -> None:
+    """Ctrl-C at a terminal: SIGINT to the whole group; then one line and exit 130."""
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=120)
+    text = err.decode("utf-8", "replace")
+    assert p.returncode == 130, (p.returncode, text)
+    assert text.strip().splitlines() == ["schnapsen-lab: interrupted"], text
+
+
+def test_ctrl_c_while_pandas_is_imported(large: Path) -> None:
+    p = start("stats", str(large), "-q")
+    wait_for(lambda: "/pandas/" in maps(p.pid) and p.poll() is None)
+    interrupted(p)
+
+
+def test_ctrl_c_while_the_workers_read(large: Path) -> None:
+    p = start("stats", str(large), "-q", "-j", "2")
+    wait_for(lambda: len(children(p.pid)) >= 2)
+    time.sleep(0.5)
+    workers = children(p.pid)
+    interrupted(p)
+    wait_for(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 30)
+
+
+def test_workers_die_quietly_with_their_parent(large: Path) -> None:
+    p = start("stats", str(large), "-q", "-j", "2")
+    wait_for(lambda: len(children(p.pid)) >= 2)
+    time.sleep(0.5)
+    workers = children(p.pid)
+    p.send_signal(signal.SIGKILL)
+    _, err = p.communicate(timeout=60)  # returns when every holder of stderr is gone
+    assert err == b"", err.decode("utf-8", "replace")
+
+    def alive(w: int) -> bool:
+        try:
+            return "zombie" not in Path(f"/proc/{w}/status").read_text()
+        except OSError:
+            return False
+
+    # their stderr is closed while they exit: wait until none is left running
+    wait_for(lambda: not any(alive(w) for w in workers), 30)
+
+
+# -- what matplotlib shows ---------------------------------------------------------------------
+
+def test_dollar_signs_in_names_are_text_in_every_plot(tmp_path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from schnapsen_lab.review import review_record
+    from schnapsen_lab.stats import deals_frame, matches_frame, players_frame
+    from schnapsen_lab.stats.plots import plot_bummerl, plot_player_win_rates, plot_score_trajectory
+    from schnapsen_lab.widgets.review import evaluation_figure, figure_png
+
+    text = VALID.read_text().replace("Anna", "$x$").replace("m810442-0", "$m^$")
+    f = tmp_path / "dollars.psn"
+    f.write_text(text)
+    rec = next(r for r in psn.read(f) if r.player_names[0] == "$x$")
+    review = review_record(rec, samples=2, progress=False)
+    png = figure_png(evaluation_figure(review, rec.player_names))
+    assert png.startswith(b"\x89PNG")
+    deals = deals_frame(f)
+    players = players_frame(deals, matches_frame(deals))
+    for draw in (lambda ax: plot_score_trajectory(rec, ax),
+                 lambda ax: plot_bummerl(deals, "$m^$", ax=ax),
+                 lambda ax: plot_player_win_rates(players, ax)):
+        fig = Figure()
+        ax = draw(fig.add_subplot())
+        fig.savefig(tmp_path / "p.png")  # mathtext would raise on "$m^$"
+        shown = [t.get_text() for t in [*ax.texts, ax.title, *ax.get_yticklabels()]]
+        shown += [t.get_text() for t in (ax.get_legend().get_texts() if ax.get_legend() else [])]
+        assert any("$" in s for s in shown), shown
+
+
+def test_review_will_not_write_an_annotated_copy_of_a_record_with_an_error(
+        tmp_path: Path) -> None:
+    text = ONE.replace("2. TD JS", "2. TD JS (AS)")  # an illegal variation: kept as read
+    f = tmp_path / "var.psn"
+    f.write_text(text)
+    (rec,) = psn.read(f)
+    assert rec.main_line_ok and rec.errors and rec.errors[0].rule == "H1"
+    one_line(run("review", str(f), "-s", "2", "--no-progress", "-o", str(tmp_path / "r.psn")),
+             2, "has an error to fix", "H1")
+    assert run("review", str(f), "-s", "2", "--no-progress").returncode == 0  # still reviewed
+    assert sorted(os.listdir(tmp_path)) == ["var.psn"]

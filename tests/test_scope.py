@@ -1,0 +1,110 @@
+"""The analysis engine and the two-player pictures refuse what they do not know.
+
+The solver, the advisor, the review and the strong player play RULES.md's duty to beat
+and thresholds only; four-player deals and the ``bauern2`` profile get a one-line
+refusal at every entry (commands, widgets, the practice table), never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schnapsen_lab import psn
+from schnapsen_lab.cli import main
+from schnapsen_lab.games.bauern import BAUERN
+from schnapsen_lab.rules import BAUERN2, SOFT, STRICT, Profile
+from schnapsen_lab.scope import analysis_refusal, solver_knows
+from schnapsen_lab.table import Table
+from schnapsen_lab.training import closing_exercises, counting_quiz
+
+from .conftest import ROOT
+
+FOUR = ROOT / "records" / "study" / "bauern-spritze.psn"
+TWO_B2 = ROOT / "records" / "bauern2-heuristic-vs-random.psn"
+
+
+def test_the_engine_knows_the_duty_to_beat_and_33_only() -> None:
+    assert solver_knows(SOFT) and solver_knows(STRICT)
+    assert not solver_knows(BAUERN2) and not solver_knows(BAUERN)
+    assert analysis_refusal(SOFT) is None
+    why = analysis_refusal(BAUERN2, "the advisor")
+    assert why is not None and why.startswith("the advisor knows")
+    assert "no duty to beat" in why and "below 34" in why
+    house = Profile("club", must_head=False)
+    assert "club" in str(analysis_refusal(house)) and "below" not in str(analysis_refusal(house))
+    four = analysis_refusal(BAUERN)
+    assert four is not None and "two-player Schnapsen only" in four
+
+
+@pytest.mark.parametrize("command", [["solve"], ["advise"], ["review", "--samples", "2"]])
+@pytest.mark.parametrize("path", [FOUR, TWO_B2], ids=["four-players", "bauern2"])
+def test_the_analysis_commands_refuse_in_one_line(command: list[str], path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, str(path), "--record", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert ("two-player Schnapsen only" in err) if path == FOUR else ("bauern2" in err)
+
+
+def test_the_review_widget_refuses() -> None:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.review import ReviewWidget
+
+    for path in (FOUR, TWO_B2):
+        rec = next(psn.read(path))
+        with pytest.raises(ValueError, match="the review"):
+            ReviewWidget(rec, samples=1, progress=False)
+
+
+def test_the_practice_table_refuses_what_its_bot_or_rules_cannot_play() -> None:
+    with pytest.raises(ValueError, match="strong bot knows"):
+        Table("strong", profile=BAUERN2, seed=1)
+    t = Table("heuristic", profile=BAUERN2, seed=1)  # the rule-of-thumb bot plays bauern2
+    assert t.bummerl.counters == (0, 0)  # counting up from 0 (BZ5)
+    with pytest.raises(ValueError, match="strong bot knows"):
+        t.set_bot("strong")
+    with pytest.raises(ValueError, match="plays two-player Schnapsen"):
+        t.take_over(str(FOUR), 3)
+    strong = Table("strong", profile=SOFT, seed=1)
+    with pytest.raises(ValueError, match="bauern2"):
+        strong.take_over(str(TWO_B2), 2)
+
+
+def test_the_practice_widget_offers_no_strong_bot_for_bauern2() -> None:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.table import PracticeTable
+
+    w = PracticeTable("heuristic", profile=BAUERN2, seed=1)
+    assert "strong" not in list(w.bot_picker.options)
+    assert w.review_button.disabled
+    with pytest.raises(ValueError, match="the review"):
+        w.open_review()
+    soft = PracticeTable("heuristic", profile=SOFT, seed=1)
+    assert not soft.review_button.disabled
+
+
+def test_the_trainers_skip_what_they_cannot_ask() -> None:
+    four = list(psn.read(FOUR))
+    b2 = list(psn.read(TWO_B2))[:40]
+    assert counting_quiz(four, count=3) == []
+    assert counting_quiz(b2, count=3)  # counting works for the two-player form
+    assert closing_exercises(b2, count=3) == []  # no closing in bauern2 (BZ2), no advisor
+    soft = list(psn.read(ROOT / "records" / "heuristic-vs-random.psn"))[:100]
+    assert closing_exercises(soft, count=1)  # the soft deals beside them still serve
+
+
+def test_the_html_page_draws_two_player_deals(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from schnapsen_lab.share import deal_html
+
+    out = tmp_path / "x.html"
+    assert main(["html", str(FOUR), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "the page shows two-player deals" in err and err.count("\n") == 1
+    assert not out.exists()
+    with pytest.raises(ValueError, match="two-player deals"):
+        deal_html(next(psn.read(FOUR)))
+    page = deal_html(next(psn.read(TWO_B2)))  # bauern2 is a two-player deal
+    assert "<html" in page
