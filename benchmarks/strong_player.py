@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/strong_player.py [--matches 1000] [--samples S] [--jobs J]
                                                  [--against old|heuristic] [--seed X]
+                                                 [--minutes M]
 
 The strong player (closing and closed games by plans a player can follow) plays Bummerls
 against ``--against``: ``old`` is today's strong player (``StrongPlayer(plan=False)``,
@@ -13,6 +14,8 @@ player under test as A, then as B. Both cores are used (``--jobs``), with a prog
 Prints the Bummerl win rate with a 95 % Wilson interval, deals and game points won, and
 for each side how often it closed and how often a closing failed (C3), with intervals;
 and the time each side took a decision, measured in the same run (the ratio).
+With ``--minutes`` (or Ctrl-C) it stops early and reports the Bummerls played so far
+(whole pairs only: both seatings of each match).
 """
 
 from __future__ import annotations
@@ -160,11 +163,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=default_jobs())
     ap.add_argument("--against", default="old", help="old (default) or a player name")
+    ap.add_argument("--minutes", type=float, default=0.0,
+                    help="stop after this long and report what was played (0: no limit)")
     a = ap.parse_args()
     tasks = [Task(n, a.seed, a.samples, a.against) for n in range(1, a.matches + 1)]
     t = time.perf_counter()
-    rs = list(tqdm(parallel_map(play, tasks, a.jobs), total=len(tasks), desc="Bummerls",
-                   file=sys.stderr))
+    rs: list[Result] = []
+    results = parallel_map(play, tasks, a.jobs)
+    try:
+        for r in tqdm(results, total=len(tasks), desc="Bummerls", file=sys.stderr):
+            rs.append(r)
+            if a.minutes and time.perf_counter() - t > 60 * a.minutes and len(rs) % 2 == 0:
+                break
+    except KeyboardInterrupt:
+        print("interrupted: reporting the Bummerls played so far", file=sys.stderr)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    rs = rs[:len(rs) - len(rs) % 2]
     report(rs, a.against, time.perf_counter() - t)
 
 
