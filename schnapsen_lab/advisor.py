@@ -173,12 +173,13 @@ class ClosingAdvice:
         dd = self.close_double_dummy
         lines.append(f"Close: the best plan wins against {self.close.win_chance:.0%} of the "
                      f"{self.hands} possible opponent hands; expected {self.close.mean:+.2f} "
-                     "game points (exact, the opponent seeing every card).")
+                     "game points (exact and sure: the opponent may even see every card).")
         guesses = len(self.guess_hands)
         if guesses:
+            are = "hand is" if guesses == 1 else "hands are"
             lines.append(f"Seeing every card, closing would win {dd.win_chance:.0%} "
-                         f"({dd.mean:+.2f}): {guesses} hands are lost only because the "
-                         "closer cannot see them (strategy fusion).")
+                         f"({dd.mean:+.2f}): {guesses} {are} lost only because the "
+                         "closer cannot see the opponent's hand (strategy fusion).")
         else:
             lines.append(f"Seeing every card would not win more ({dd.win_chance:.0%}, "
                          f"{dd.mean:+.2f}).")
@@ -223,6 +224,7 @@ class ClosingAdvice:
                     "distribution": {str(v): n for v, n in sorted(dd_dist.items())},
                 },
                 "guess_hands": len(self.guess_hands),
+                "exact": self.closed.exact,
                 "plan": self.plan.to_dict(plan_depth) if self.plan is not None else None,
             },
             "play_on": {

@@ -13,7 +13,7 @@ from schnapsen_lab.cards import cards_in
 from schnapsen_lab.rules import CLAIM, CLOSE, Action, Position, Seat
 from schnapsen_lab.solver.plan import ClosedPlan, PlanStep, closed_plan, closed_stakes
 from schnapsen_lab.solver.reference import claim_now, minimax
-from schnapsen_lab.worlds import hidden_cards, opponent_hands
+from schnapsen_lab.worlds import hidden_cards, inferred_absent, opponent_hands
 
 from .conftest import ROOT
 from .plan_brute import best_by_brute_force, worlds_of
@@ -219,16 +219,18 @@ def test_wrong_questions_are_refused() -> None:
 
 # -- a position built to need a guess --------------------------------------------------------
 
-GUESS = ROOT / "records" / "study" / "closing-guess.psn"
-GUESS_STEP = 15
+GUESS_DECK = "KS KD TH JS TC QC AD JH KH TD QD KC JC AS JD QH TS AH QS AC"
+GUESS_ACTIONS = "KD QC KC QD JS KH AS TS C AH JH JC JD QS+20 TD".split()
 
 
-def test_the_constructed_guess() -> None:
-    """records/study/closing-guess.psn, step 15: Bert (B) leads with T♣ Q♥ and needs 6;
-    Anna holds K♠ (shown with her marriage) and A♣ or T♥. Seeing her hand he wins both
-    worlds; the best plan wins one, whichever lead it picks."""
-    rec = next(psn.read(GUESS))
-    pos = rec.positions()[GUESS_STEP]
+def test_a_constructed_guess_by_brute_force() -> None:
+    """A constructed closed position (two cards each): Bert (B) leads with T♣ Q♥ and
+    needs 6; Anna holds K♠ and one of A♣ and T♥ (the other lies in the talon). T♣ wins
+    against T♥ K♠, Q♥ against A♣ K♠: seeing her hand he wins both, the best plan one,
+    whichever lead it picks; brute force over every pure plan agrees. (The two hands are
+    given as the cards in view allow; the deal's history would show Anna void in clubs.)"""
+    rec = psn.Record.from_actions(GUESS_DECK.split(), GUESS_ACTIONS)
+    pos = rec.positions()[len(GUESS_ACTIONS)]
     me = int(pos.leader)
     assert me == Seat.B and pos.closed_by == Seat.B
     hands = _hands(pos, me)
@@ -240,3 +242,32 @@ def test_the_constructed_guess() -> None:
     tried, best, _ = best_by_brute_force(pos, me, hands)
     assert (tried, best) == (2, 1)
     assert plan.guessing() and len(plan.beating()) == 1
+
+
+GUESS = ROOT / "records" / "study" / "closing-guess.psn"
+GUESS_STEP = 9
+
+
+def test_the_guess_of_the_study_deal() -> None:
+    """records/study/closing-guess.psn (a bundled real deal), right after Bert closes:
+    six hands Anna may hold (what play has shown counted); double dummy wins all six,
+    the best plan five: A♦ first loses only when the K♦ is the hidden card, A♥ first only
+    when the T♥ is. Bert leads A♥ and loses to the hand where the T♥ is hidden."""
+    rec = next(psn.read(GUESS))
+    positions = rec.positions()
+    pos = positions[GUESS_STEP]
+    me = int(pos.leader)
+    assert me == Seat.B and pos.closed_by == Seat.B
+    hands = list(opponent_hands(hidden_cards(pos, me, inferred_absent(positions[:GUESS_STEP + 1],
+                                                                     me))))
+    assert len(hands) == 6
+    plan = closed_plan(pos, me, hands, every_action=True, depth=0)
+    assert (plan.double_dummy_wins, plan.wins) == (6, 5)
+    wins = dict((str(a), n) for a, n in plan.action_wins)
+    assert wins["AD"] == wins["AH"] == 5 and max(wins.values()) == 5
+    lost = {str(a): {" ".join(str(c) for c in cards_in(h))
+                     for h, v in zip(hands, vs, strict=True) if v < 0}
+            for a, vs in plan.action_values}
+    assert lost["AD"] == {"AC TC QC TH TS"} and lost["AH"] == {"AC TC QC KD TS"}
+    assert str(rec.actions[GUESS_STEP]) == "AH"
+    assert " ".join(str(c) for c in cards_in(pos.hands[1 - me])) in lost["AH"]

@@ -294,33 +294,32 @@ def strict_deal() -> Record:
     return rec
 
 
-GUESS_DECK = "KS KD TH JS TC QC AD JH KH TD QD KC JC AS JD QH TS AH QS AC"
-GUESS_ACTIONS = "KD QC KC QD JS KH AS TS C AH JH JC JD QS+20 TD QH TH KS TC"
+GUESS_DECK = "TC AC JH AH AD QD JC JD JS TD KC KS AS QS KD QC QH KH TS TH"
+GUESS_ACTIONS = "JD TD QD JH QS+20 AS JS KS C AH AC TC KC QC AD KD KH 66"
 
 
 def closing_guess() -> Record:
-    """A closed game where seeing every card wins, but the lead must guess (docs/closing.md).
+    """A closing where seeing every card wins, but the lead must guess (docs/closing.md).
 
-    Found by searching random closed games (Bert dealing) for a lead whose opponent hands
-    split into two that need opposite leads; written out here, with the wrong guess.
+    The deal is heuristic-vs-heuristic.psn's match 2-15, deal 5 (the 107th record), to
+    the lead where Bert may close; there he closes and leads the ace of hearts, and the
+    rest is played double dummy (both sides' best).
     """
     rec = record(parse_cards(GUESS_DECK), GUESS_ACTIONS.split())
-    note(rec, 0, "Strategy fusion: seeing every card Bert would win this closing; not "
-                 "seeing them, the best he can do is a guess.")
-    note(rec, 9, "Bert closes with 34 against 7; Anna has a trick, so a failure costs 2 "
-                 "(C3). The last card of the talon stays face down to the end.")
-    note(rec, 14, "Anna announces 20 in spades: the K♠ stays in her hand, and Bert knows "
-                  "it.")
-    note(rec, 15, "Bert has 60 and needs 6 more. Anna holds K♠ and either A♣ or T♥; the "
-                  "other one lies in the closed talon. T♣ wins if she holds T♥ (she must "
-                  "then throw a card away), Q♥ wins if she holds A♣. Seeing her hand Bert "
-                  "would always win (double dummy: 100%); he cannot, and the best plan "
-                  "wins half.")
-    note(rec, 16, "Bert guesses that the ace of clubs is in her hand.")
-    note(rec, 17, "Anna must beat the queen with the ten of hearts (F2).")
-    note(rec, 19, "The last trick is played and Bert has 60: the closing failed, Anna "
-                  "gets 2 game points (C3).")
-    rec.main.moves[15].nags.append(6)
+    note(rec, 0, "Strategy fusion, from a real deal (heuristic-vs-heuristic.psn, match "
+                 "2-15, deal 5): seeing every card Bert would win this closing whatever "
+                 "Anna holds; not seeing them, the best he can do is a guess.")
+    note(rec, 9, "Bert closes with 43 against 14; he holds K♥ Q♥, A♥, A♦ and the K♣ "
+                 "(clubs are trumps). Anna has a trick, so a failure costs 2 (C3). Six "
+                 "cards are unseen: A♣ T♣ Q♣ K♦ T♥ T♠; Anna holds five of them, the sixth "
+                 "lies face down in the talon. A♦ first wins unless the K♦ is the hidden "
+                 "card, A♥ first wins unless the T♥ is: Anna would then have to trump. "
+                 "Seeing her hand Bert would always win (double dummy: 6 hands of 6); the "
+                 "best plan wins 5 of 6.")
+    note(rec, 10, "Bert leads the ace of hearts: he bets that Anna holds the T♥.")
+    note(rec, 11, "The T♥ is the hidden card: Anna has no heart and must trump (F2).")
+    note(rec, 18, "Anna reaches 66 and claims: the closing failed, Anna gets 2 game "
+                  "points (C3).")
     return rec
 
 

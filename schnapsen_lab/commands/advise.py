@@ -2,9 +2,11 @@
 
 At the position after step K of a record's main line, where the leader may close the
 talon (C1), the closing advisor (:mod:`schnapsen_lab.advisor`) judges from the leader's
-knowledge: the exact chance that closing wins and its expected game points over every
-opponent hand, the sampled value of playing on with a 95 % confidence interval, and the
-hands that beat the closer.
+knowledge: over every opponent hand, what closing with the best plan the closer can follow
+is sure to achieve (the verdict's number) beside what closing would give seeing every card
+(double dummy); the plan as a small decision tree (what to lead, what next after each of
+the opponent's answers); the hands that beat the plan; and the sampled value of playing on
+with a 95 % confidence interval. ``--json`` carries both numbers, the plan and every hand.
 """
 
 from __future__ import annotations
@@ -29,9 +31,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "advise", help="should the leader close the talon? (closing advisor)",
         description="At the position after step K of one record's main line, where the "
-        "leader may close the talon, judge from the leader's knowledge: the exact chance "
-        "that closing wins and its expected game points over every opponent hand, and the "
-        "value of playing on estimated over sampled worlds with a 95% confidence interval. "
+        "leader may close the talon, judge from the leader's knowledge: over every opponent "
+        "hand, what closing with the best plan the closer can follow is sure to achieve "
+        "(exact; the verdict uses it) and what closing would give seeing every card "
+        "(double dummy, an upper bound); the plan (what to lead, what next after each "
+        "answer) and the hands that beat it; and the value of playing on estimated over "
+        "sampled worlds with a 95% confidence interval. "
         "Exit 0; 2 when the file, the record or the step cannot be used.")
     p.add_argument("file", metavar="FILE", help="a PSN file ('-' for stdin)")
     p.add_argument("--record", "-r", type=int, default=1, metavar="N",

@@ -210,13 +210,14 @@ class PlanStep:
         return [indent * level + text for level, text in self.outline(depth)]
 
     def to_dict(self, depth: int = 3) -> dict[str, Any]:
-        """Plain data for JSON, ``depth`` decisions deep."""
-        d: dict[str, Any] = {"play": str(self.action), "worlds": self.worlds}
+        """Plain data for JSON, ``depth`` decisions deep (``worlds``: how many of the
+        opponent's hands come this way and are won)."""
+        d: dict[str, Any] = {"play": str(self.action), "worlds": _count(self.worlds)}
         if self.double_dummy:
             d["double_dummy"] = True
         if depth != 1 and self.branches:
             d["replies"] = [
-                {"reply": [str(a) for a in b.reply], "worlds": b.worlds,
+                {"reply": [str(a) for a in b.reply], "worlds": _count(b.worlds),
                  **({"ends": b.ends} if b.ends else {}),
                  **({"then": b.then.to_dict(depth - 1 if depth > 1 else 0)}
                     if b.then is not None else {})}
