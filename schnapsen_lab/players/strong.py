@@ -77,6 +77,12 @@ class StrongPlayer:
     plans a player can follow for closing and the closed game; see the module docs.
 
     ``plan=False`` gives the earlier player (PIMC everywhere), kept as a baseline.
+    ``budget`` bounds the plan search of one decision (see :data:`PLAN_BUDGET`).
+    ``closing`` says when closing is chosen: ``"ci"`` (default) when its plan value beats
+    the best other action's upper 95 % bound, ``"mean"`` when it beats that action's mean,
+    ``"pimc"`` by the sampled double-dummy average as the earlier player did.
+    ``closed_play=False`` plays the closed game by sampling instead of plans (for
+    comparisons).
     """
 
     name = "strong"
@@ -86,6 +92,8 @@ class StrongPlayer:
                  closed_play: bool = True) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if closing not in ("ci", "mean", "pimc"):
+            raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
         self.plan = plan
         self.budget = budget
