@@ -2,7 +2,9 @@
 
 Judged from the leader's knowledge only (K2). Once the talon is closed nobody draws
 again, so the talon's order no longer matters: the advisor goes through *every* hand the
-opponent may hold. For closing it gives two exact numbers:
+opponent may hold. For closing it gives two exact numbers (the first within a work
+budget, :data:`ADVICE_BUDGET`; past it, what the best plan found is sure of, marked as
+such):
 
 - what the best *plan* is sure to achieve: the closer plays from what he sees (his hand,
   the cards played), the same way against every hand he cannot tell apart, and the
@@ -45,6 +47,7 @@ from .worlds import (
 )
 
 __all__ = [
+    "ADVICE_BUDGET",
     "DEFAULT_SAMPLES",
     "KEY_CARD_LIFT",
     "ClosingAdvice",
@@ -60,6 +63,12 @@ DEFAULT_SAMPLES = 60
 """Worlds sampled to estimate playing on."""
 KEY_CARD_LIFT = 0.1
 """A key card is held in at least this much larger a share of the losing hands."""
+ADVICE_BUDGET = 2_500
+"""Work (about one unit a search node) the plan search of one closing decision may do, so
+that the advice comes within about half a second. Most decisions are searched to the end
+well within it (the numbers are then exact); past it the best plan found so far is
+reported, still a real plan, so its number is still sure, but a better plan may exist
+(:attr:`ClosingAdvice.exact` False). 0: no bound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +142,12 @@ class ClosingAdvice:
         return self.closed.plan
 
     @property
+    def exact(self) -> bool:
+        """Whether the plan search went to the end (else ``close`` is what the best plan
+        found is sure of, and a better plan may exist)."""
+        return self.closed.exact
+
+    @property
     def guess_hands(self) -> tuple[HandResult, ...]:
         """The hands closing would beat seeing every card, but the plan loses to."""
         return tuple(r for r in self.losing_hands if r.guess)
@@ -171,9 +186,16 @@ class ClosingAdvice:
         pre = "after exchanging the trump jack, " if self.exchanged else ""
         lines.append(f"{self.seat} to lead; {pre}verdict: {self.verdict}.")
         dd = self.close_double_dummy
-        lines.append(f"Close: the best plan wins against {self.close.win_chance:.0%} of the "
-                     f"{self.hands} possible opponent hands; expected {self.close.mean:+.2f} "
-                     "game points (exact and sure: the opponent may even see every card).")
+        if self.exact:
+            lines.append(f"Close: the best plan wins against {self.close.win_chance:.0%} of "
+                         f"the {self.hands} possible opponent hands; expected "
+                         f"{self.close.mean:+.2f} game points (exact and sure: the opponent "
+                         "may even see every card).")
+        else:
+            lines.append(f"Close: a plan wins against at least {self.close.win_chance:.0%} of "
+                         f"the {self.hands} possible opponent hands; expected at least "
+                         f"{self.close.mean:+.2f} game points (sure for this plan; the search "
+                         "stopped at its work budget, so a better plan may exist).")
         guesses = len(self.guess_hands)
         if guesses:
             are = "hand is" if guesses == 1 else "hands are"
@@ -224,7 +246,7 @@ class ClosingAdvice:
                     "distribution": {str(v): n for v, n in sorted(dd_dist.items())},
                 },
                 "guess_hands": len(self.guess_hands),
-                "exact": self.closed.exact,
+                "exact": self.exact,
                 "plan": self.plan.to_dict(plan_depth) if self.plan is not None else None,
             },
             "play_on": {
@@ -260,20 +282,21 @@ def closing_possible(pos: Position) -> bool:
     return EXCHANGE in legal and CLOSE in pos.play(EXCHANGE).legal_actions()
 
 
-def closing_plan(pos: Position, depth: int = 3) -> ClosedPlan:
+def closing_plan(pos: Position, depth: int = 3, budget: int = ADVICE_BUDGET) -> ClosedPlan:
     """The best plan of the leader of ``pos`` after closing now, against every opponent hand
-    he cannot rule out (``depth``: how many of his decisions the plan shows)."""
+    he cannot rule out (``depth``: how many of his decisions the plan shows; ``budget``:
+    see :data:`ADVICE_BUDGET`)."""
     if CLOSE not in pos.legal_actions():
         raise ValueError("closing is not legal here")
     me = pos.leader
     hands = list(opponent_hands(hidden_cards(pos, me)))
-    return closed_plan(pos.play(CLOSE), me, hands, depth=depth)
+    return closed_plan(pos.play(CLOSE), me, hands, depth=depth, budget=budget)
 
 
-def closing_hands(pos: Position) -> tuple[HandResult, ...]:
+def closing_hands(pos: Position, budget: int = ADVICE_BUDGET) -> tuple[HandResult, ...]:
     """For every opponent hand the leader of ``pos`` cannot rule out, what closing now
     gives him: with the best plan, and seeing every card."""
-    return _hand_results(closing_plan(pos, depth=1))
+    return _hand_results(closing_plan(pos, depth=1, budget=budget))
 
 
 def _hand_results(plan: ClosedPlan) -> tuple[HandResult, ...]:
@@ -300,11 +323,13 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
 
 
 def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           exchange_first: bool = True, plan_depth: int = 3) -> ClosingAdvice:
+           exchange_first: bool = True, plan_depth: int = 3,
+           budget: int = ADVICE_BUDGET) -> ClosingAdvice:
     """Close or play on, for the leader of ``pos``, from the leader's knowledge.
 
     With ``exchange_first`` and the trump jack in hand, the leader exchanges first.
-    ``plan_depth``: how many of the closer's decisions the plan keeps (0: all).
+    ``plan_depth``: how many of the closer's decisions the plan keeps (0: all);
+    ``budget`` bounds the plan search (:data:`ADVICE_BUDGET`; 0: search to the end).
     Raise ValueError when closing is not legal at ``pos``.
     """
     if pos.outcome is not None or pos.lead >= 0:
@@ -318,7 +343,7 @@ def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
     if CLOSE not in legal:
         raise ValueError("closing is not legal here (C1)")
     me = Seat(pos.leader)
-    plan = closing_plan(pos, depth=plan_depth)
+    plan = closing_plan(pos, depth=plan_depth, budget=budget)
     results = _hand_results(plan)
     values = [r.value for r in results]
     close = estimate(values, exact=True)

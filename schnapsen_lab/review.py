@@ -323,7 +323,8 @@ def review_decision(positions: Sequence[Position], step: int, played: Action,
     h = hidden_cards(pos, actor, absent)
     planned = _closed_game_options(pos, h, actor, options)
     if planned is not None:
-        return Decision(step, actor, played, planned, len(planned[0].values), True)
+        ranked, searched = planned
+        return Decision(step, actor, played, ranked, len(ranked[0].values), searched)
     closed = pos.closed_by >= 0 or pos.exhausted
     exact = world_count(h, ordered_talon=not closed) <= samples
     worlds = sample_worlds_hidden(pos, h, samples, rng, exhaustive=True)
@@ -334,9 +335,12 @@ def review_decision(positions: Sequence[Position], step: int, played: Action,
 
 
 def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
-                         options: Sequence[Action | None]) -> tuple[ActionEstimate, ...] | None:
+                         options: Sequence[Action | None]
+                         ) -> tuple[tuple[ActionEstimate, ...], bool] | None:
     """In the closed game, each option valued by the best plan starting with it, over
-    every opponent hand (None where this does not apply: a claim to decide)."""
+    every opponent hand, and whether the search went to the end (None where this does
+    not apply: a claim to decide)."""
+    from .advisor import ADVICE_BUDGET
     from .solver.plan import closed_plan
 
     if pos.closed_by < 0 or pos.outcome is not None or pos.to_move != actor:
@@ -346,23 +350,25 @@ def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
     hands = list(opponent_hands(h))
     if not hands:
         return None
-    plan = closed_plan(pos, actor, hands, depth=1, every_action=True)
+    plan = closed_plan(pos, actor, hands, depth=1, every_action=True, budget=ADVICE_BUDGET)
     values = dict(plan.action_values)
     if not all(a in values for a in options):
         return None
     out = [ActionEstimate(a, estimate(list(values[a]), exact=True), values[a])
            for a in options if a is not None]
     out.sort(key=lambda e: -e.mean)
-    return tuple(out)
+    return tuple(out), plan.exact
 
 
 def _with_closing_plan(pos: Position, h: HiddenCards, actor: Seat,
                        est: tuple[ActionEstimate, ...]) -> tuple[ActionEstimate, ...]:
-    """``est`` with closing valued by its best plan over every opponent hand (exact)."""
+    """``est`` with closing valued by its best plan over every opponent hand (exact, unless
+    the search stops at the advisor's work budget: then the best plan found)."""
+    from .advisor import ADVICE_BUDGET
     from .solver.plan import closed_plan
 
     hands = list(opponent_hands(h))
-    plan = closed_plan(pos.play(CLOSE), actor, hands, depth=1)
+    plan = closed_plan(pos.play(CLOSE), actor, hands, depth=1, budget=ADVICE_BUDGET)
     close = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True), plan.achieved)
     out = [close if e.action is CLOSE else e for e in est]
     out.sort(key=lambda e: -e.mean)

@@ -275,3 +275,18 @@ def test_advise_command_when_closing_is_illegal(tmp_path: Path,
     path.write_text(psn.dumps([rec]), encoding="utf-8")
     assert main(["advise", str(path)]) == 2
     assert "C1" in capsys.readouterr().err
+
+
+def test_a_work_budget_keeps_a_sure_plan() -> None:
+    """Cut short, the search reports the plan it found: a real plan (its number never
+    above the best plan's, never above double dummy), marked as not exact."""
+    rec = list(islice(psn.read(FUSION_RECORDS), FUSION_RECORD))[-1]
+    pos = rec.positions()[FUSION_STEP]
+    full = advise(pos, samples=4, exchange_first=False, budget=0)
+    cut = advise(pos, samples=4, exchange_first=False, budget=1)
+    assert full.exact and not cut.exact
+    assert cut.close.win_chance <= full.close.win_chance
+    assert cut.close_double_dummy == full.close_double_dummy
+    assert all(r.value <= r.double_dummy for r in cut.results)
+    assert "at least" in cut.explain() and "a better plan may exist" in cut.explain()
+    assert cut.to_dict()["close"]["exact"] is False

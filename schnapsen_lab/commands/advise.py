@@ -47,6 +47,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="worlds sampled to value playing on (default 60)")
     p.add_argument("--seed", type=int, default=0, metavar="X",
                    help="seed of the sampling (default 0)")
+    p.add_argument("--budget", type=int, default=None, metavar="W",
+                   help="work the plan search may do (default 2500, about half a second; "
+                   "0: search to the end, exact but sometimes slow); past it the best "
+                   "plan found is reported, marked as not exact")
     p.add_argument("--no-exchange", action="store_true",
                    help="do not exchange the trump jack first when the leader may")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
@@ -59,12 +63,15 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Print the closing advice."""
-    from ..advisor import DEFAULT_SAMPLES, advise, closing_possible
+    from ..advisor import ADVICE_BUDGET, DEFAULT_SAMPLES, advise, closing_possible
     from ..rules import CLOSE
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
+    budget = ADVICE_BUDGET if args.budget is None else args.budget
+    if budget < 0:
+        return _fail(f"--budget {budget}: give 0 or more")
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
@@ -81,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         why = pos.check(CLOSE)
         reason = f"{why[0]}: {why[1]}" if why else "closing is not legal"
         return _fail(f"{where}: {reason}")
-    advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange)
+    advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange,
+                    budget=budget)
     if args.json:
         d = advice.to_dict()
         d["step"] = args.step

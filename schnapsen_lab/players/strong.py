@@ -45,7 +45,7 @@ DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
 PLAN_BUDGET = 3_000
 """Nodes the plan search may visit for one decision before it settles for the best plan
-found so far (a player must answer in time; the advisor searches without a bound)."""
+found so far (a player must answer in time)."""
 CLOSING_MARGIN = 0.25
 """Closing is searched for a plan only when, over the sampled worlds, its double-dummy
 value comes within this many game points of playing on (the plan is never worth more

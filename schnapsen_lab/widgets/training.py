@@ -104,6 +104,8 @@ PLURALS = Plurals({
         "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
         "cards. Close, or play on? <span>(score {right} / {asked})</span>"),
     "advice.exact": NP_("exact, {n} hand; sure to get it", "exact, {n} hands; sure to get it"),
+    "advice.found": NP_("a plan found, {n} hand; sure for it, a better one may exist",
+                        "a plan found, {n} hands; sure for it, a better one may exist"),
     "advice.guesses": NP_("{n} of them is lost only because you cannot see his hand.",
                           "{n} of them are lost only because you cannot see his hand."),
     "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
@@ -341,7 +343,7 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
     dd = advice.close_double_dummy
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
-    exact = PLURALS.text("advice.exact", advice.hands)
+    exact = PLURALS.text("advice.exact" if advice.exact else "advice.found", advice.hands)
     sampled = PLURALS.text("advice.sampled", play.samples, low=f"{play.low:+.2f}",
                            high=f"{play.high:+.2f}")
     play_on = TEXT["advice.play_on"].format(action=action_text(advice.play_on_action))
