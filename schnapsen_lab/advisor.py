@@ -1,14 +1,22 @@
 """The closing advisor: should the leader close the talon here, or play on?
 
 Judged from the leader's knowledge only (K2). Once the talon is closed nobody draws
-again, so the talon's order no longer matters: the advisor goes through *every* hand
-the opponent may hold, plays each closed game out with all cards known (the solver), and
-reports exactly how often closing wins and what it is worth on average. Playing on
-depends on the talon's order too, so its value is estimated by sampling worlds
-(perfect-information Monte Carlo), with the sample size and a 95 % confidence interval.
+again, so the talon's order no longer matters: the advisor goes through *every* hand the
+opponent may hold. For closing it gives two exact numbers (the first within a work
+budget, :data:`ADVICE_BUDGET`; past it, what the best plan found is sure of, marked as
+such):
 
-Both numbers assume that, in each world, both players then play as if they saw every
-card (double-dummy); the hands that beat the closer explain the verdict.
+- what the best *plan* is sure to achieve: the closer plays from what he sees (his hand,
+  the cards played), the same way against every hand he cannot tell apart, and the
+  opponent answers as if he saw every card and the plan (:mod:`schnapsen_lab.solver.plan`);
+  this is the number the verdict uses, with the plan itself (what to lead, and what next
+  after each answer) and the hands that beat it;
+- what closing would give if the closer saw every card (double-dummy, an upper bound):
+  the difference is what strategy fusion promises and no player can collect
+  (docs/closing.md).
+
+Playing on depends on the talon's order too, so its value is estimated by sampling worlds
+(perfect-information Monte Carlo), with the sample size and a 95 % confidence interval.
 
 Example::
 
@@ -27,19 +35,19 @@ from typing import Any
 
 from .cards import CARDS, Card, cards_in
 from .rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
+from .solver.plan import ClosedPlan, PlanStep, closed_plan
 from .worlds import (
     ActionEstimate,
     Estimate,
-    build_world,
     estimate,
     estimate_actions,
     hidden_cards,
     opponent_hands,
     sample_worlds_hidden,
-    side,
 )
 
 __all__ = [
+    "ADVICE_BUDGET",
     "DEFAULT_SAMPLES",
     "KEY_CARD_LIFT",
     "ClosingAdvice",
@@ -47,6 +55,7 @@ __all__ = [
     "KeyCard",
     "advise",
     "closing_hands",
+    "closing_plan",
     "closing_possible",
 ]
 
@@ -54,22 +63,38 @@ DEFAULT_SAMPLES = 60
 """Worlds sampled to estimate playing on."""
 KEY_CARD_LIFT = 0.1
 """A key card is held in at least this much larger a share of the losing hands."""
+ADVICE_BUDGET = 2_500
+"""Work (about one unit a search node) the plan search of one closing decision may do, so
+that the advice comes within about half a second. Most decisions are searched to the end
+well within it (the numbers are then exact); past it the best plan found so far is
+reported, still a real plan, so its number is still sure, but a better plan may exist
+(:attr:`ClosingAdvice.exact` False). 0: no bound."""
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """One hand the opponent may hold, and what the closed game then gives the closer."""
+    """One hand the opponent may hold, and what the closed game then gives the closer:
+    ``value`` with the best plan (the closer not seeing the hand), ``double_dummy``
+    seeing it. Both in game points from the closer's side."""
 
     hand: tuple[Card, ...]
     value: int
+    double_dummy: int
 
     @property
     def closer_wins(self) -> bool:
-        """Whether the closer wins the closed game against this hand."""
+        """Whether the best plan wins against this hand."""
         return self.value > 0
 
+    @property
+    def guess(self) -> bool:
+        """Whether the closer would win seeing the hand, but the plan loses to it: he
+        cannot tell it from hands that need another play."""
+        return self.double_dummy > 0 >= self.value
+
     def __str__(self) -> str:
-        return f"{' '.join(str(c) for c in self.hand)}: {self.value:+d}"
+        tail = " (won seeing every card)" if self.guess else ""
+        return f"{' '.join(str(c) for c in self.hand)}: {self.value:+d}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +114,13 @@ class KeyCard:
 class ClosingAdvice:
     """The advisor's verdict at one lead, from the leader's knowledge.
 
-    ``close`` is exact over every opponent hand (``hands`` of them); ``play_on`` is the
-    best non-closing lead's estimate over ``samples`` worlds, ``play_on_actions`` every
-    such lead's. With ``exchanged`` the leader is assumed to exchange the trump jack
-    first (X1), both for closing and for playing on.
+    ``close`` is what closing and then following the best plan is sure to achieve, exact
+    over every opponent hand (``hands`` of them); ``close_double_dummy`` what closing
+    would give seeing every card (an upper bound); ``closed`` the whole plan search
+    (each hand's result, the plan). ``play_on`` is the best non-closing lead's estimate
+    over ``samples`` worlds, ``play_on_actions`` every such lead's. With ``exchanged`` the
+    leader is assumed to exchange the trump jack first (X1), both for closing and for
+    playing on.
     """
 
     seat: Seat
@@ -105,20 +133,38 @@ class ClosingAdvice:
     play_on_action: Action
     play_on_actions: tuple[ActionEstimate, ...]
     key_cards: tuple[KeyCard, ...]
+    close_double_dummy: Estimate
+    closed: ClosedPlan
+
+    @property
+    def plan(self) -> PlanStep | None:
+        """The best plan after closing (None when no plan wins against any hand)."""
+        return self.closed.plan
+
+    @property
+    def exact(self) -> bool:
+        """Whether the plan search went to the end (else ``close`` is what the best plan
+        found is sure of, and a better plan may exist)."""
+        return self.closed.exact
+
+    @property
+    def guess_hands(self) -> tuple[HandResult, ...]:
+        """The hands closing would beat seeing every card, but the plan loses to."""
+        return tuple(r for r in self.losing_hands if r.guess)
 
     @property
     def close_win_chance(self) -> float:
-        """The chance that closing wins (exact)."""
+        """The chance that closing with the best plan wins (exact)."""
         return self.close.win_chance
 
     @property
     def close_expected(self) -> float:
-        """Expected game points of closing for the closer (exact)."""
+        """Expected game points of closing with the best plan, for the closer (exact)."""
         return self.close.mean
 
     @property
     def losing_hands(self) -> tuple[HandResult, ...]:
-        """The opponent hands that beat the closer, worst first."""
+        """The opponent hands that beat the closer's best plan, worst first."""
         return tuple(sorted((r for r in self.results if not r.closer_wins),
                             key=lambda r: (r.value, r.hand)))
 
@@ -133,21 +179,42 @@ class ClosingAdvice:
             return "close call"
         return "close" if c > self.play_on.mean else "play on"
 
-    def explain(self, max_hands: int = 8) -> str:
-        """The verdict in a few lines of plain text."""
+    def explain(self, max_hands: int = 8, plan_depth: int = 2) -> str:
+        """The verdict in a few lines of plain text, with the plan ``plan_depth`` of the
+        closer's decisions deep."""
         lines = []
         pre = "after exchanging the trump jack, " if self.exchanged else ""
         lines.append(f"{self.seat} to lead; {pre}verdict: {self.verdict}.")
-        lines.append(f"Close: wins against {self.close.win_chance:.0%} of the "
-                     f"{self.hands} possible opponent hands; expected {self.close.mean:+.2f} "
-                     f"game points (exact).")
+        dd = self.close_double_dummy
+        if self.exact:
+            lines.append(f"Close: the best plan wins against {self.close.win_chance:.0%} of "
+                         f"the {self.hands} possible opponent hands; expected "
+                         f"{self.close.mean:+.2f} game points (exact and sure: the opponent "
+                         "may even see every card).")
+        else:
+            lines.append(f"Close: a plan wins against at least {self.close.win_chance:.0%} of "
+                         f"the {self.hands} possible opponent hands; expected at least "
+                         f"{self.close.mean:+.2f} game points (sure for this plan; the search "
+                         "stopped at its work budget, so a better plan may exist).")
+        guesses = len(self.guess_hands)
+        if guesses:
+            are = "hand is" if guesses == 1 else "hands are"
+            lines.append(f"Seeing every card, closing would win {dd.win_chance:.0%} "
+                         f"({dd.mean:+.2f}): {guesses} {are} lost only because the "
+                         "closer cannot see the opponent's hand (strategy fusion).")
+        else:
+            lines.append(f"Seeing every card would not win more ({dd.win_chance:.0%}, "
+                         f"{dd.mean:+.2f}).")
+        if self.plan is not None:
+            lines.append("The plan:")
+            lines.extend(plan_lines(self.plan, depth=plan_depth, indent="  "))
         lines.append(f"Play on ({self.play_on_action}): expected {self.play_on.mean:+.2f} "
                      f"game points, 95% CI [{self.play_on.low:+.2f}, {self.play_on.high:+.2f}] "
                      f"over {self.play_on.samples} sampled worlds; wins in "
                      f"{self.play_on.win_chance:.0%} of them.")
         losing = self.losing_hands
         if losing:
-            lines.append(f"Hands that beat the closer ({len(losing)}):")
+            lines.append(f"Hands that beat the plan ({len(losing)}):")
             lines.extend(f"  {r}" for r in losing[:max_hands])
             if len(losing) > max_hands:
                 lines.append(f"  ... and {len(losing) - max_hands} more")
@@ -156,11 +223,14 @@ class ClosingAdvice:
                                  for k in self.key_cards[:4])
                 lines.append(f"The opponent then often holds: {keys}.")
         else:
-            lines.append("No opponent hand beats the closer.")
+            lines.append("No opponent hand beats the plan.")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
+    def to_dict(self, plan_depth: int = 3) -> dict[str, Any]:
+        """Plain data for JSON: both numbers, the plan ``plan_depth`` decisions deep, and
+        every opponent hand with both its results."""
+        dd = self.close_double_dummy
+        dd_dist = Counter(r.double_dummy for r in self.results)
         return {
             "seat": str(self.seat),
             "exchanged": self.exchanged,
@@ -170,6 +240,14 @@ class ClosingAdvice:
                 "win_chance": self.close.win_chance,
                 "expected": self.close.mean,
                 "distribution": {str(v): n for v, n in self.close_distribution},
+                "double_dummy": {
+                    "win_chance": dd.win_chance,
+                    "expected": dd.mean,
+                    "distribution": {str(v): n for v, n in sorted(dd_dist.items())},
+                },
+                "guess_hands": len(self.guess_hands),
+                "exact": self.exact,
+                "plan": self.plan.to_dict(plan_depth) if self.plan is not None else None,
             },
             "play_on": {
                 "best": str(self.play_on_action),
@@ -181,11 +259,19 @@ class ClosingAdvice:
                                                                    e.estimate.high]}
                             for e in self.play_on_actions},
             },
-            "losing_hands": [{"hand": [str(c) for c in r.hand], "value": r.value}
-                             for r in self.losing_hands],
+            "losing_hands": [{"hand": [str(c) for c in r.hand], "value": r.value,
+                              "double_dummy": r.double_dummy} for r in self.losing_hands],
+            "hands": [{"hand": [str(c) for c in r.hand], "value": r.value,
+                       "double_dummy": r.double_dummy} for r in self.results],
             "key_cards": [{"card": str(k.card), "in_losing": k.in_losing, "in_all": k.in_all}
                           for k in self.key_cards],
         }
+
+
+def plan_lines(step: PlanStep, depth: int = 2, indent: str = "") -> list[str]:
+    """A plan as text lines, ``depth`` of the planner's decisions deep; answers that lead
+    to the same next play are named together."""
+    return [indent + "  " * level + text for level, text in step.outline(depth)]
 
 
 def closing_possible(pos: Position) -> bool:
@@ -196,22 +282,26 @@ def closing_possible(pos: Position) -> bool:
     return EXCHANGE in legal and CLOSE in pos.play(EXCHANGE).legal_actions()
 
 
-def closing_hands(pos: Position) -> tuple[HandResult, ...]:
-    """For every opponent hand the leader of ``pos`` cannot rule out, the closed game's
-    exact value for the leader (who closes now, at ``pos``)."""
-    from .solver import solve
-
+def closing_plan(pos: Position, depth: int = 3, budget: int = ADVICE_BUDGET) -> ClosedPlan:
+    """The best plan of the leader of ``pos`` after closing now, against every opponent hand
+    he cannot rule out (``depth``: how many of his decisions the plan shows; ``budget``:
+    see :data:`ADVICE_BUDGET`)."""
     if CLOSE not in pos.legal_actions():
         raise ValueError("closing is not legal here")
     me = pos.leader
-    h = hidden_cards(pos, me)
-    out = []
-    for hand in opponent_hands(h):
-        rest = [c for c in range(20) if (h.unknown & ~hand) >> c & 1]
-        w = build_world(pos, me, hand, rest)
-        w.apply_unchecked(CLOSE)
-        out.append(HandResult(tuple(cards_in(hand)), side(me, solve(w))))
-    return tuple(out)
+    hands = list(opponent_hands(hidden_cards(pos, me)))
+    return closed_plan(pos.play(CLOSE), me, hands, depth=depth, budget=budget)
+
+
+def closing_hands(pos: Position, budget: int = ADVICE_BUDGET) -> tuple[HandResult, ...]:
+    """For every opponent hand the leader of ``pos`` cannot rule out, what closing now
+    gives him: with the best plan, and seeing every card."""
+    return _hand_results(closing_plan(pos, depth=1, budget=budget))
+
+
+def _hand_results(plan: ClosedPlan) -> tuple[HandResult, ...]:
+    return tuple(HandResult(tuple(cards_in(h)), a, d)
+                 for h, a, d in zip(plan.hands, plan.achieved, plan.double_dummy, strict=True))
 
 
 def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard, ...]:
@@ -233,10 +323,13 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
 
 
 def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           exchange_first: bool = True) -> ClosingAdvice:
+           exchange_first: bool = True, plan_depth: int = 3,
+           budget: int = ADVICE_BUDGET) -> ClosingAdvice:
     """Close or play on, for the leader of ``pos``, from the leader's knowledge.
 
     With ``exchange_first`` and the trump jack in hand, the leader exchanges first.
+    ``plan_depth``: how many of the closer's decisions the plan keeps (0: all);
+    ``budget`` bounds the plan search (:data:`ADVICE_BUDGET`; 0: search to the end).
     Raise ValueError when closing is not legal at ``pos``.
     """
     if pos.outcome is not None or pos.lead >= 0:
@@ -250,7 +343,8 @@ def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
     if CLOSE not in legal:
         raise ValueError("closing is not legal here (C1)")
     me = Seat(pos.leader)
-    results = closing_hands(pos)
+    plan = closing_plan(pos, depth=plan_depth, budget=budget)
+    results = _hand_results(plan)
     values = [r.value for r in results]
     close = estimate(values, exact=True)
     dist = tuple(sorted(Counter(values).items()))
@@ -272,4 +366,6 @@ def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
         play_on_action=best.action,
         play_on_actions=per,
         key_cards=_key_cards(results, h.unknown),
+        close_double_dummy=estimate(list(plan.double_dummy), exact=True),
+        closed=plan,
     )

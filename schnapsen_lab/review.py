@@ -46,6 +46,13 @@ When the talon is closed or exhausted and there are at most ``samples`` consiste
 worlds, every world is used once and the values are exact. Sampling is reproducible:
 decision ``k`` draws its worlds from a generator seeded with ``(seed, k)``.
 
+Closing and the closed game are judged by plans a player can follow
+(:mod:`schnapsen_lab.solver.plan`): closing is worth what its best plan is sure to
+achieve over every hand the opponent may hold (exact), and once the talon is closed each
+choice is worth what the best plan starting with it achieves (exact, every hand the
+opponent may hold). Seeing every card would promise more (strategy fusion,
+docs/closing.md).
+
 A correct claim made when it is first possible is never worse than waiting (docs on the
 solver), so a decision is also reviewed when the move is ``66`` after a marriage lead or
 after the last trick: the alternative there is to decline (shown as ``-``). The leader's
@@ -63,12 +70,15 @@ from typing import Any
 from . import psn
 from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
 from .psn import Line, Move, Record
-from .rules import CLAIM, Action, ActionKind, Position, Seat
+from .rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from .worlds import (
     ActionEstimate,
+    HiddenCards,
+    estimate,
     estimate_actions,
     hidden_cards,
     inferred_absent,
+    opponent_hands,
     sample_worlds_hidden,
     world_count,
 )
@@ -454,11 +464,58 @@ def review_decision(positions: Sequence[Position], step: int, played: Action,
     pos = positions[step]
     absent = inferred_absent(positions[:step + 1], actor)
     h = hidden_cards(pos, actor, absent)
+    planned = _closed_game_options(pos, h, actor, options)
+    if planned is not None:
+        ranked, searched = planned
+        return Decision(step, actor, played, ranked, len(ranked[0].values), searched)
     closed = pos.closed_by >= 0 or pos.exhausted
     exact = world_count(h, ordered_talon=not closed) <= samples
     worlds = sample_worlds_hidden(pos, h, samples, rng, exhaustive=True)
     est = estimate_actions(worlds, actor, options, exact=exact)
+    if CLOSE in options:
+        est = _with_closing_plan(pos, h, actor, est)
     return Decision(step, actor, played, est, len(worlds), exact)
+
+
+def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
+                         options: Sequence[Action | None]
+                         ) -> tuple[tuple[ActionEstimate, ...], bool] | None:
+    """In the closed game, each option valued by the best plan starting with it, over
+    every opponent hand, and whether the search went to the end (None where this does
+    not apply: a claim to decide)."""
+    from .advisor import ADVICE_BUDGET
+    from .solver.plan import closed_plan
+
+    if pos.closed_by < 0 or pos.outcome is not None or pos.to_move != actor:
+        return None
+    if any(a is None or a.kind is ActionKind.CLAIM for a in options):
+        return None
+    hands = list(opponent_hands(h))
+    if not hands:
+        return None
+    plan = closed_plan(pos, actor, hands, depth=1, every_action=True, budget=ADVICE_BUDGET)
+    values = dict(plan.action_values)
+    if not all(a in values for a in options):
+        return None
+    out = [ActionEstimate(a, estimate(list(values[a]), exact=True), values[a])
+           for a in options if a is not None]
+    out.sort(key=lambda e: -e.mean)
+    return tuple(out), plan.exact
+
+
+def _with_closing_plan(pos: Position, h: HiddenCards, actor: Seat,
+                       est: tuple[ActionEstimate, ...]) -> tuple[ActionEstimate, ...]:
+    """``est`` with closing valued by its best plan over every opponent hand (exact, unless
+    the search stops at the advisor's work budget: then the best plan found)."""
+    from .advisor import ADVICE_BUDGET
+    from .solver.plan import closed_plan
+
+    hands = list(opponent_hands(h))
+    plan = closed_plan(pos.play(CLOSE), actor, hands, depth=1, budget=ADVICE_BUDGET)
+    close = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True), plan.achieved)
+    out = [close if e.action is CLOSE else e for e in est]
+    out.sort(key=lambda e: -e.mean)
+    return tuple(out)
 
 
 def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:

@@ -15,7 +15,9 @@ the opponent's hand or in the talon). :func:`counting_questions` makes the quest
 
 Closing: :func:`closing_exercises` finds leads of real records where closing was legal;
 the student chooses ``close`` or ``play on`` and :func:`judge_closing` compares the
-choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`).
+choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`): closing is
+judged by what its best plan is sure to achieve, not by what seeing every card would
+give.
 """
 
 from __future__ import annotations
@@ -95,14 +97,18 @@ TEXT = Texts({
     "verdict.close_call": N_("Too close to call with this many samples"),
     "verdict.right": N_("Right"),
     "verdict.wrong": N_("The advisor disagrees"),
+    "closing.seeing": N_(" (seeing every card it would win {chance}, {close}: no player can "
+                         "collect that)"),
 })
 
 PLURALS = Plurals({
     "closing.numbers": NP_(
-        "{why}: closing wins {chance} of the {n} possible hand ({close} game points on "
-        "average); playing on ({action}) is worth {play} [{low}, {high}].",
-        "{why}: closing wins {chance} of the {n} possible hands ({close} game points on "
-        "average); playing on ({action}) is worth {play} [{low}, {high}]."),
+        "{why}: closing with the best plan is sure to win {chance} of the {n} possible hand "
+        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "[{low}, {high}].",
+        "{why}: closing with the best plan is sure to win {chance} of the {n} possible hands "
+        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "[{low}, {high}]."),
 })
 """Texts that depend on a number."""
 
@@ -328,7 +334,9 @@ class ClosingExercise:
 
 @dataclass(frozen=True, slots=True)
 class ClosingFeedback:
-    """The advisor's verdict on the student's choice."""
+    """The advisor's verdict on the student's choice. ``close_expected`` is what closing
+    with the best plan is sure to achieve, ``close_double_dummy`` what it would give
+    seeing every card."""
 
     choice: str
     best: str
@@ -336,6 +344,7 @@ class ClosingFeedback:
     close_expected: float
     play_on_expected: float
     message: str
+    close_double_dummy: float = 0.0
 
 
 def closing_exercises(records: Iterable[Record], count: int = 10, seed: int = 0, *,
@@ -395,11 +404,16 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         best = verdict
         correct = c == best
         why = TEXT["verdict.right" if correct else "verdict.wrong"]
+    dd = advice.close_double_dummy
+    seeing = ("" if dd.mean == close else
+              TEXT["closing.seeing"].format(chance=f"{dd.win_chance:.0%}",
+                                            close=f"{dd.mean:+.2f}"))
     msg = PLURALS.text("closing.numbers", advice.hands, why=why,
                        chance=f"{advice.close.win_chance:.0%}", close=f"{close:+.2f}",
+                       seeing=seeing,
                        action=action_text(advice.play_on_action), play=f"{play:+.2f}",
                        low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
-    return ClosingFeedback(c, best, correct, close, play, msg)
+    return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)
 
 
 # -- the closing choice in Bummerl terms -------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The closing advisor: its closing numbers are exact (checked by brute force)."""
+"""The closing advisor: its closing numbers are exact (checked by brute force), the plan's
+beside double dummy's."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import itertools
 import json
 import random
 from collections import defaultdict
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,8 @@ from schnapsen_lab.rules import (
     Seat,
 )
 from schnapsen_lab.solver.reference import minimax
+
+from .conftest import ROOT
 
 
 def _lead_with_talon(seed: int, talon: int) -> Position:
@@ -80,25 +84,30 @@ def test_closing_numbers_are_exact_with_a_talon_of_two(seed: int) -> None:
     pos = _lead_with_talon(seed, 2)
     truth = _brute_force(pos)
     results = closing_hands(pos)
-    got = {sum(1 << c for c in r.hand): r.value for r in results}
+    got = {sum(1 << c for c in r.hand): r.double_dummy for r in results}
     assert set(got) == set(truth)
     for hand, values in truth.items():
         assert values == [got[hand]] * len(values)
+    for r in results:
+        assert r.value <= r.double_dummy and abs(r.value) in (1, 2, 3)
     advice = advise(pos, samples=6, exchange_first=False)
     all_values = [v for vs in truth.values() for v in vs]
     assert advice.hands == len(truth)
-    assert advice.close_win_chance == pytest.approx(
+    dd = advice.close_double_dummy
+    assert dd.win_chance == pytest.approx(
         sum(1 for v in all_values if v > 0) / len(all_values))
-    assert advice.close_expected == pytest.approx(sum(all_values) / len(all_values))
+    assert dd.mean == pytest.approx(sum(all_values) / len(all_values))
+    assert advice.close_expected == pytest.approx(
+        sum(r.value for r in results) / len(results))
     assert {sum(1 << c for c in r.hand) for r in advice.losing_hands} == {
-        h for h, vs in truth.items() if vs[0] <= 0}
+        sum(1 << c for c in r.hand) for r in results if r.value <= 0}
 
 
 def test_closing_numbers_are_exact_with_a_talon_of_four() -> None:
     # 3 face-down cards: the talon order varies, the closed game's value must not.
     pos = _lead_with_talon(4, 4)
     truth = _brute_force(pos, all_orders=6)
-    got = {sum(1 << c for c in r.hand): r.value for r in closing_hands(pos)}
+    got = {sum(1 << c for c in r.hand): r.double_dummy for r in closing_hands(pos)}
     assert set(got) == set(truth)
     assert len(truth) > 20
     assert sum(1 for values in truth.values() if len(values) == 6) >= 6
@@ -119,10 +128,38 @@ def test_play_on_estimate() -> None:
     assert again == advice
     assert advice.verdict in ("close", "play on", "close call", "either")
     text = advice.explain()
-    assert "Close:" in text and "Play on" in text
+    assert "Close:" in text and "Play on" in text and "best plan" in text
     data = json.loads(json.dumps(advice.to_dict()))
     assert data["close"]["hands"] == advice.hands
     assert data["play_on"]["samples"] == 8
+    assert len(data["hands"]) == advice.hands
+    assert {(tuple(h["hand"]), h["value"], h["double_dummy"]) for h in data["hands"]} == {
+        (tuple(str(c) for c in r.hand), r.value, r.double_dummy) for r in advice.results}
+
+
+FUSION_RECORDS = ROOT / "records" / "heuristic-vs-heuristic.psn"
+FUSION_RECORD, FUSION_STEP = 2, 2
+"""A lead of the bundled records where closing's two numbers differ (docs/closing.md)."""
+
+
+def test_the_verdict_uses_what_a_plan_achieves() -> None:
+    rec = list(islice(psn.read(FUSION_RECORDS), FUSION_RECORD))[-1]
+    pos = rec.positions()[FUSION_STEP]
+    advice = advise(pos, samples=20, exchange_first=False)
+    dd = advice.close_double_dummy
+    assert advice.close.mean < dd.mean and advice.close.win_chance < dd.win_chance
+    assert advice.guess_hands and all(r.guess for r in advice.guess_hands)
+    assert len(advice.guess_hands) == round((dd.win_chance - advice.close.win_chance)
+                                            * advice.hands)
+    assert advice.plan is not None and advice.plan.action in pos.play(CLOSE).legal_actions()
+    assert advice.plan.branches, "the plan says what to do after his answers"
+    text = advice.explain()
+    assert "Seeing every card, closing would win" in text and "The plan:" in text
+    data = advice.to_dict()
+    assert data["close"]["double_dummy"]["expected"] == pytest.approx(dd.mean)
+    assert data["close"]["expected"] == pytest.approx(advice.close.mean)
+    assert data["close"]["plan"]["play"] == str(advice.plan.action)
+    assert data["close"]["guess_hands"] == len(advice.guess_hands)
 
 
 def _lead_with_jack(seed: int) -> Position:
@@ -211,7 +248,8 @@ def test_advise_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["advise", str(path), "--step", str(step), "--samples", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["step"] == step and data["play_on"]["samples"] == 4
-    assert 0 <= data["close"]["win_chance"] <= 1
+    assert 0 <= data["close"]["win_chance"] <= data["close"]["double_dummy"]["win_chance"] <= 1
+    assert len(data["hands"]) == data["close"]["hands"]
     assert main(["advise", str(path), "--step", str(step), "--samples", "4"]) == 0
     assert "verdict" in capsys.readouterr().out
 
@@ -237,3 +275,18 @@ def test_advise_command_when_closing_is_illegal(tmp_path: Path,
     path.write_text(psn.dumps([rec]), encoding="utf-8")
     assert main(["advise", str(path)]) == 2
     assert "C1" in capsys.readouterr().err
+
+
+def test_a_work_budget_keeps_a_sure_plan() -> None:
+    """Cut short, the search reports the plan it found: a real plan (its number never
+    above the best plan's, never above double dummy), marked as not exact."""
+    rec = list(islice(psn.read(FUSION_RECORDS), FUSION_RECORD))[-1]
+    pos = rec.positions()[FUSION_STEP]
+    full = advise(pos, samples=4, exchange_first=False, budget=0)
+    cut = advise(pos, samples=4, exchange_first=False, budget=1)
+    assert full.exact and not cut.exact
+    assert cut.close.win_chance <= full.close.win_chance
+    assert cut.close_double_dummy == full.close_double_dummy
+    assert all(r.value <= r.double_dummy for r in cut.results)
+    assert "at least" in cut.explain() and "a better plan may exist" in cut.explain()
+    assert cut.to_dict()["close"]["exact"] is False

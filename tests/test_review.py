@@ -26,6 +26,8 @@ from schnapsen_lab.review import (
 from schnapsen_lab.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from schnapsen_lab.solver import action_values, best_actions
 
+from .conftest import ROOT
+
 
 def _side(seat: int, v: int) -> int:
     return v if seat == 0 else -v
@@ -231,3 +233,22 @@ def test_review_widget_and_graph() -> None:
     w.decisions.value = step + 1
     assert w.replay.step == step + 1
     assert 4 in w.annotated.moves[step].nags
+
+
+def test_closing_and_the_closed_game_are_judged_by_plans() -> None:
+    """records/study/closing-guess.psn: closing is worth what the best plan is sure of
+    (5 hands of 6: +4/3), not the double-dummy +2; after closing each lead is worth its
+    best plan (A♦ and A♥ +4/3, K♣ +2/3), so the ace of hearts that lost is no mistake."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    close_step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    rv = review_record(rec, samples=12, seed=0, steps={close_step, close_step + 1})
+    closing, lead = rv.decisions
+    assert closing.step == close_step and closing.actor is Seat.B
+    close = next(o for o in closing.options if o.action is CLOSE)
+    assert close.mean == pytest.approx(4 / 3) and len(close.values) == 6
+    assert sorted(close.values) == [-2, 2, 2, 2, 2, 2]
+    assert lead.exact and lead.step == close_step + 1
+    means = {str(o.action): o.mean for o in lead.options}
+    assert means["AD"] == pytest.approx(4 / 3) and means["AH"] == pytest.approx(4 / 3)
+    assert means["KC"] == pytest.approx(2 / 3) and means["QH+20"] == pytest.approx(-2)
+    assert lead.loss == pytest.approx(0)

@@ -1,15 +1,21 @@
-"""The strong player: legal choices, claims, and what it remembers within a deal."""
+"""The strong player: legal choices, claims, what it remembers within a deal, and closing
+by plans."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from schnapsen_lab import psn
 from schnapsen_lab.knowledge import view
 from schnapsen_lab.players.base import Player
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import StrongPlayer
 from schnapsen_lab.rules import CLAIM, CLOSE, ActionKind, End, Position, Seat
 from schnapsen_lab.simulate import play_deal
+
+from .conftest import ROOT
 
 
 def test_it_is_a_registered_player() -> None:
@@ -83,3 +89,19 @@ def test_it_claims_at_once_and_never_falsely() -> None:
                 if choice is CLAIM:
                     return
             pos = pos.play(rng.choice([a for a in legal if a.kind is not ActionKind.CLAIM]))
+
+
+def test_it_closes_and_plays_the_closed_game_by_plans() -> None:
+    """records/study/closing-guess.psn: Bert closes (the best plan is sure of +4/3, more
+    than playing on's +1 in every sampled world), then leads an ace as the best plan does
+    (A♦ or A♥, each winning five hands of six), never K♣ (four) or a heart of the
+    marriage (none)."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    rng = random.Random(0)
+    assert StrongPlayer(samples=30, seed=0).act(view(positions[step], Seat.B), rng) is CLOSE
+    lead = StrongPlayer(samples=30, seed=0).act(view(positions[step + 1], Seat.B), rng)
+    assert lead is not None and str(lead) in ("AD", "AH")
+    with pytest.raises(ValueError):
+        StrongPlayer(closing="sometimes")

@@ -126,7 +126,9 @@ def test_closing_exercises_and_judgement() -> None:
     assert a.best == b.best
     if advice.verdict in ("close", "play on"):
         assert a.correct != b.correct
-    assert "closing wins" in a.message
+    assert "closing with the best plan is sure to win" in a.message
+    assert a.close_expected == advice.close.mean
+    assert a.close_double_dummy == advice.close_double_dummy.mean >= a.close_expected
     with pytest.raises(ValueError):
         judge_closing("maybe", advice)
 
@@ -243,6 +245,37 @@ def test_closing_trainer_widget() -> None:
     assert trainer.advice is not None and trainer.asked == 1
     assert trainer.right == int(fb.correct)
     assert "sl-closing-advice" in trainer.result.value
+    assert "close, seeing every card" in trainer.result.value
+    assert ("sl-closing-plan" in trainer.result.value) == (trainer.advice.plan is not None)
     assert trainer.close_button.disabled
     trainer.next()
     assert trainer.advice is None and not trainer.close_button.disabled
+
+
+def test_the_advice_shows_the_plan_as_a_tree_in_the_language_spoken() -> None:
+    """The study deal where the two numbers differ: both rows, the plan (the lead, then
+    the next play after his answer, indented), the one hand that beats it marked as won
+    seeing every card; in German too."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.i18n import language
+    from schnapsen_lab.widgets.training import advice_html, plan_html
+
+    rec = next(psn.read(Path(__file__).resolve().parent.parent / "records" / "study"
+                        / "closing-guess.psn"))
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    advice = advise(rec.positions()[step], samples=8, seed=0)
+    assert advice.plan is not None
+    with language("en"):
+        html = advice_html(advice)
+        tree = plan_html(advice.plan)
+    assert "close, the best plan" in html and "close, seeing every card" in html
+    assert "83%" in html and "100%" in html and "+1.33" in html and "+2.00" in html
+    assert html.count('class="sl-closing-guess"') == 1
+    steps = re.findall(r'margin-left:(\d+)px">(.*?)</div>', tree)
+    assert [int(m) for m, _ in steps] == [0, 18]
+    assert steps[0][1].startswith("play ") and "A" in steps[0][1] and "♦" in steps[0][1]
+    assert steps[1][1].startswith("if he plays ") and ": play " in steps[1][1]
+    with language("de"):
+        german = advice_html(advice)
+    assert "zudrehen, jede Karte sehend" in german and "Der Plan nach dem Zudrehen" in german
+    assert "spiel " in german and "legt er " in german and "play " not in german

@@ -294,6 +294,35 @@ def strict_deal() -> Record:
     return rec
 
 
+GUESS_DECK = "TC AC JH AH AD QD JC JD JS TD KC KS AS QS KD QC QH KH TS TH"
+GUESS_ACTIONS = "JD TD QD JH QS+20 AS JS KS C AH AC TC KC QC AD KD KH 66"
+
+
+def closing_guess() -> Record:
+    """A closing where seeing every card wins, but the lead must guess (docs/closing.md).
+
+    The deal is heuristic-vs-heuristic.psn's match 2-15, deal 5 (the 107th record), to
+    the lead where Bert may close; there he closes and leads the ace of hearts, and the
+    rest is played double dummy (both sides' best).
+    """
+    rec = record(parse_cards(GUESS_DECK), GUESS_ACTIONS.split())
+    note(rec, 0, "Strategy fusion, from a real deal (heuristic-vs-heuristic.psn, match "
+                 "2-15, deal 5): seeing every card Bert would win this closing whatever "
+                 "Anna holds; not seeing them, the best he can do is a guess.")
+    note(rec, 9, "Bert closes with 43 against 14; he holds K♥ Q♥, A♥, A♦ and the K♣ "
+                 "(clubs are trumps). Anna has a trick, so a failure costs 2 (C3). Six "
+                 "cards are unseen: A♣ T♣ Q♣ K♦ T♥ T♠; Anna holds five of them, the sixth "
+                 "lies face down in the talon. A♦ first wins unless the K♦ is the hidden "
+                 "card, A♥ first wins unless the T♥ is: Anna would then have to trump. "
+                 "Seeing her hand Bert would always win (double dummy: 6 hands of 6); the "
+                 "best plan wins 5 of 6.")
+    note(rec, 10, "Bert leads the ace of hearts: he bets that Anna holds the T♥.")
+    note(rec, 11, "The T♥ is the hidden card: Anna has no heart and must trump (F2).")
+    note(rec, 18, "Anna reaches 66 and claims: the closing failed, Anna gets 2 game "
+                  "points (C3).")
+    return rec
+
+
 def small_match() -> list[Record]:
     rng = random.Random(21)
     b = Bummerl()
@@ -326,6 +355,7 @@ FILES: dict[str, Callable[[], Record | list[Record]]] = {
     "last-trick.psn": last_trick,
     "strict-profile.psn": strict_deal,
     "small-match.psn": small_match,
+    "closing-guess.psn": closing_guess,
 }
 
 

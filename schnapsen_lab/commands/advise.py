@@ -2,10 +2,13 @@
 
 At the position after step K of a record's main line, where the leader may close the
 talon (C1), the closing advisor (:mod:`schnapsen_lab.advisor`) judges from the leader's
-knowledge: the exact chance that closing wins and its expected game points over every
-opponent hand, the sampled value of playing on with a 95 % confidence interval, and the
-hands that beat the closer. With the record's Score tag, the chance to win the Bummerl
-of each choice too (:mod:`schnapsen_lab.bummerl`).
+knowledge: over every opponent hand, what closing with the best plan the closer can follow
+is sure to achieve (the verdict's number) beside what closing would give seeing every card
+(double dummy); the plan as a small decision tree (what to lead, what next after each of
+the opponent's answers); the hands that beat the plan; and the sampled value of playing on
+with a 95 % confidence interval. ``--json`` carries both numbers, the plan and every hand.
+With the record's Score tag, the chance to win the Bummerl of each choice too
+(:mod:`schnapsen_lab.bummerl`).
 """
 
 from __future__ import annotations
@@ -30,9 +33,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "advise", help="should the leader close the talon? (closing advisor)",
         description="At the position after step K of one record's main line, where the "
-        "leader may close the talon, judge from the leader's knowledge: the exact chance "
-        "that closing wins and its expected game points over every opponent hand, and the "
-        "value of playing on estimated over sampled worlds with a 95% confidence interval. "
+        "leader may close the talon, judge from the leader's knowledge: over every opponent "
+        "hand, what closing with the best plan the closer can follow is sure to achieve "
+        "(exact; the verdict uses it) and what closing would give seeing every card "
+        "(double dummy, an upper bound); the plan (what to lead, what next after each "
+        "answer) and the hands that beat it; and the value of playing on estimated over "
+        "sampled worlds with a 95% confidence interval. "
         "Exit 0; 2 when the file, the record or the step cannot be used.")
     p.add_argument("file", metavar="FILE", help="a PSN file ('-' for stdin)")
     p.add_argument("--record", "-r", type=int, default=1, metavar="N",
@@ -43,6 +49,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="worlds sampled to value playing on (default 60)")
     p.add_argument("--seed", type=int, default=0, metavar="X",
                    help="seed of the sampling (default 0)")
+    p.add_argument("--budget", type=int, default=None, metavar="W",
+                   help="work the plan search may do (default 2500, about half a second; "
+                   "0: search to the end, exact but sometimes slow); past it the best "
+                   "plan found is reported, marked as not exact")
     p.add_argument("--no-exchange", action="store_true",
                    help="do not exchange the trump jack first when the leader may")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
@@ -55,12 +65,15 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Print the closing advice."""
-    from ..advisor import DEFAULT_SAMPLES, advise, closing_possible
+    from ..advisor import ADVICE_BUDGET, DEFAULT_SAMPLES, advise, closing_possible
     from ..rules import CLOSE
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
+    budget = ADVICE_BUDGET if args.budget is None else args.budget
+    if budget < 0:
+        return _fail(f"--budget {budget}: give 0 or more")
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
@@ -77,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
         why = pos.check(CLOSE)
         reason = f"{why[0]}: {why[1]}" if why else "closing is not legal"
         return _fail(f"{where}: {reason}")
-    advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange)
+    advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange,
+                    budget=budget)
     from ..bummerl import closing_equity, score_of
 
     score = score_of(rec)  # with a Score tag: the chance to win the Bummerl too

@@ -1,14 +1,25 @@
-"""A strong player: perfect-information Monte Carlo on the exact solver.
+"""A strong player: perfect-information Monte Carlo on the exact solver, and plans that a
+player can follow in the closed game.
 
-At each choice :class:`StrongPlayer` deals the cards it cannot see in ``samples`` ways
-consistent with its view (:mod:`schnapsen_lab.worlds`), solves every world with all cards
-known (:mod:`schnapsen_lab.solver`), and takes the action with the best average game
-points; between equal averages, the one that wins in more worlds, and rather not closing.
-It claims as soon as a claim is correct and never makes a false one.
+While the talon is open, :class:`StrongPlayer` deals the cards it cannot see in
+``samples`` ways consistent with its view (:mod:`schnapsen_lab.worlds`), solves every
+world with all cards known (:mod:`schnapsen_lab.solver`), and takes the action with the
+best average game points; between equal averages, the one that wins in more worlds, and
+rather not closing.
 
-It remembers what the opponent's answers to its leads under F2 showed (void in a suit,
-in trumps, or holding no higher card). The rules profile and the closer's opponent's
-tricks and score at closing (C2, C3) come with the view.
+Closing, and the closed game, are judged by what a player who cannot see the opponent's
+hand is sure to achieve (:mod:`schnapsen_lab.solver.plan`): closing is worth the exact
+expected game points of the best plan over every hand the opponent may hold (the opponent
+answering as if he saw every card), compared with the sampled value of playing on; once
+the talon is closed (by either player) it plays the first move of the best plan against
+every hand it cannot rule out. When the talon is exhausted it sees every card (the one
+world left) and plays double-dummy. With ``plan=False`` it is the earlier player, which
+judged closing and played closed games by perfect-information Monte Carlo too.
+
+It claims as soon as a claim is correct and never makes a false one. It remembers what
+the opponent's answers to its leads under F2 showed (void in a suit, in trumps, or holding
+no higher card). The rules profile and the closer's opponent's tricks and score at
+closing (C2, C3) come with the view.
 """
 
 from __future__ import annotations
@@ -17,18 +28,28 @@ import random
 from dataclasses import dataclass
 
 from ..knowledge import View
-from ..rules import CLAIM, CLOSE, Action, ActionKind
+from ..rules import CLAIM, CLOSE, Action, ActionKind, Position
 from ..worlds import (
+    ActionEstimate,
+    HiddenCards,
     estimate_actions,
+    opponent_hands,
     position_from_view,
     sample_worlds_hidden,
     world_count,
 )
 
-__all__ = ["DEFAULT_SAMPLES", "StrongPlayer"]
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "StrongPlayer"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
+PLAN_BUDGET = 3_000
+"""Nodes the plan search may visit for one decision before it settles for the best plan
+found so far (a player must answer in time)."""
+CLOSING_MARGIN = 0.25
+"""Closing is searched for a plan only when, over the sampled worlds, its double-dummy
+value comes within this many game points of playing on (the plan is never worth more
+than double dummy)."""
 
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 
@@ -52,19 +73,37 @@ class _Memory:
 
 
 class StrongPlayer:
-    """Chooses by sampling worlds and solving each (PIMC); see the module docs."""
+    """Chooses by sampling worlds and solving each (PIMC) while the talon is open, and by
+    plans a player can follow for closing and the closed game; see the module docs.
+
+    ``plan=False`` gives the earlier player (PIMC everywhere), kept as a baseline.
+    ``budget`` bounds the plan search of one decision (see :data:`PLAN_BUDGET`).
+    ``closing`` says when closing is chosen: ``"ci"`` (default) when its plan value beats
+    the best other action's upper 95 % bound, ``"mean"`` when it beats that action's mean,
+    ``"pimc"`` by the sampled double-dummy average as the earlier player did.
+    ``closed_play=False`` plays the closed game by sampling instead of plans (for
+    comparisons).
+    """
 
     name = "strong"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None, *,
+                 plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
+                 closed_play: bool = True) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if closing not in ("ci", "mean", "pimc"):
+            raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
+        self.plan = plan
+        self.budget = budget
+        self.closing = closing
+        self.closed_play = closed_play
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
     def __repr__(self) -> str:
-        return f"StrongPlayer(samples={self.samples})"
+        return f"StrongPlayer(samples={self.samples}, plan={self.plan})"
 
     # -- memory -----------------------------------------------------------------------------------
     def _observe(self, v: View) -> _Memory:
@@ -129,18 +168,66 @@ class StrongPlayer:
             return options[0]
         pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
         if m.absent & h.unknown:
-            h2 = type(h)(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
-                         h.talon_hidden, m.absent & h.unknown)
+            h2 = HiddenCards(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
+                             h.talon_hidden, m.absent & h.unknown)
             if h2.consistent():
                 h = h2
+        if self.plan and self.closed_play and pos.closed_by >= 0:
+            planned = self._closed_game(pos, h, options)
+            if planned is not None:
+                return planned
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
         gen = self._rng if self._rng is not None else rng
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
-        ranked = estimate_actions(worlds, view.viewer, options, exact=exact)
+        ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
+        if self.plan and self.closing != "pimc" and CLOSE in options:
+            ranked = self._judge_closing(pos, h, ranked)
+            best = ranked[0].action
+            assert best is not None
+            return best
         top = ranked[0].mean
         tied = [e for e in ranked if e.mean >= top - 1e-9]
         # Equal expectations: the surer win first, then keep the talon open.
         best = max(tied, key=lambda e: (e.estimate.win_chance, e.action is not CLOSE)).action
         assert best is not None
         return best
+
+    # -- closing and the closed game ------------------------------------------------------------
+    def _closed_game(self, pos: Position, h: HiddenCards, options: list[Action]
+                     ) -> Action | None:
+        """The first move of the best plan against every hand the opponent may hold
+        (None when no plan wins against any: then the sampled average decides)."""
+        from ..solver.plan import closed_plan
+
+        hands = list(opponent_hands(h))
+        if not hands:
+            return None
+        plan = closed_plan(pos, int(h.viewer), hands, depth=1, budget=self.budget)
+        a = plan.action
+        if a is None or a not in options:
+            return None
+        return a
+
+    def _judge_closing(self, pos: Position, h: HiddenCards,
+                       ranked: list[ActionEstimate]) -> list[ActionEstimate]:
+        """``ranked`` with closing valued by its best plan (exact over every opponent hand)
+        when it may be worth it; closing comes first only when that value beats the best
+        other action beyond its sampling error (the upper end of its 95 % interval), as
+        the advisor's verdict ``close`` does. Best first otherwise."""
+        from ..solver.plan import closed_plan
+        from ..worlds import estimate
+
+        close = next(e for e in ranked if e.action is CLOSE)
+        others = [e for e in ranked if e.action is not CLOSE]
+        if not others or close.mean < others[0].mean - CLOSING_MARGIN:
+            return [*others, close] if others else ranked
+        hands = list(opponent_hands(h))
+        plan = closed_plan(pos.play(CLOSE), int(h.viewer), hands, depth=1,
+                           budget=self.budget)
+        valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True),
+                                plan.achieved)
+        bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
+        if valued.mean > bar + 1e-9:
+            return [valued, *others]
+        return [*others, valued]

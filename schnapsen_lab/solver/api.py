@@ -55,12 +55,15 @@ class Solver:
 
         size = 1 << search.TT_BITS
         self._run: Kernel
+        self._won: Kernel
         if compiled:
-            from .kernel import compiled_run
+            from .kernel import compiled as kernel_function
 
-            self._run = compiled_run()
+            self._run = kernel_function("run")
+            self._won = kernel_function("won_worlds")
         else:
             self._run = search.run
+            self._won = search.won_worlds
         self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int32),
                         np.zeros(size, np.int8), np.zeros(size, np.int8),
                         np.zeros(size, np.int8))
@@ -118,6 +121,36 @@ class Solver:
             return []
         target = max(choices.values()) if chooser == Seat.A else min(choices.values())
         return [a for a, v in choices.items() if v == target]
+
+    # -- many worlds at once --------------------------------------------------------------------
+    def new_generation(self) -> int:
+        """Start a fresh use of the transposition table (its old entries stop counting);
+        return its generation, for :meth:`worlds_won`. The next :meth:`solve` starts
+        another one."""
+        self._gen += 1
+        self._deal = None
+        return self._gen
+
+    def worlds_won(self, state: Any, opponent: int, hands: Any, gone: int, worlds: Any,
+                   words: int, for_a: bool, out: Any, trump: int, close_min: int,
+                   marriage_ranks: int, generation: int) -> int:
+        """Solve many worlds with the talon closed or exhausted (no draw left) that differ
+        only in ``opponent``'s hand; see :func:`.search.won_worlds`.
+
+        ``state`` holds the fields of :data:`.search.STATE`; ``worlds`` is the bit set of
+        the worlds to solve in ``words`` 32-bit words (int64 array), world ``i`` giving the
+        opponent ``hands[i]`` less the cards ``gone``. ``out`` gets the bit set of those
+        that A (``for_a``) or B wins. ``generation`` comes from :meth:`new_generation`
+        and must be shared only by searches with the same trump and profile.
+        """
+        import numpy as np
+
+        if self._deck is None:
+            self._deck = np.arange(20, dtype=np.int64)
+        tkey, tgen, tlo, thi, tmove = self._tables
+        return int(self._won(state, opponent, hands, gone, worlds, words, int(for_a), out,
+                             self._deck, trump, close_min, marriage_ranks, tkey, tgen, tlo,
+                             thi, tmove, generation, self._stack))
 
     # -- the search ---------------------------------------------------------------------------
     def _search(self, pos: Position) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import search
 
-__all__ = ["compiled_run"]
+__all__ = ["compiled", "compiled_run"]
 
 _MODULE: ModuleType | None = None
 
@@ -32,10 +32,15 @@ def _build() -> ModuleType:
     return mod
 
 
-def compiled_run() -> Callable[..., Any]:
-    """The compiled :func:`.search.run` (same arguments)."""
+def compiled(name: str) -> Callable[..., Any]:
+    """The compiled function ``name`` of :data:`.search.KERNEL_FUNCTIONS` (same arguments)."""
     global _MODULE
     if _MODULE is None:
         _MODULE = _build()
-    run: Callable[..., Any] = _MODULE.run
-    return run
+    fn: Callable[..., Any] = getattr(_MODULE, name)
+    return fn
+
+
+def compiled_run() -> Callable[..., Any]:
+    """The compiled :func:`.search.run` (same arguments)."""
+    return compiled("run")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["KERNEL_FUNCTIONS", "MAX_DEPTH", "NF", "STATE", "TT_BITS", "claim_value",
-           "last_trick_value", "run"]
+           "last_trick_value", "run", "won_worlds"]
 
 TT_BITS = 19
 """log2 of the transposition table's size (entries)."""
@@ -404,5 +404,34 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
             mode = _INTEGRATE
 
 
-KERNEL_FUNCTIONS = ("claim_value", "last_trick_value", "_add_move", "run")
+def won_worlds(root: Any, opp: int, hands: Any, gone: int, worlds: Any, words: int,
+               for_a: int, out: Any, deck: Any, trump: int, close_min: int, mranks: int,
+               tkey: Any, tgen: Any, tlo: Any, thi: Any, tmove: Any, gen: int, st: Any) -> int:
+    """Who wins each of many worlds that differ only in the hand of ``opp``.
+
+    ``worlds`` is a bit set of world numbers in 32-bit words (``words`` of them); world
+    ``i`` gives ``opp`` the hand ``hands[i]`` without the cards ``gone`` (the rest of the
+    state is ``root``). ``out`` gets the bit set of the worlds that A (``for_a`` 1) or B
+    (``for_a`` 0) wins, in the same words. Returns how many they are. The transposition
+    table is shared, so worlds that meet the same states are cheap. ``root`` is changed
+    (the hand of ``opp``).
+    """
+    won = 0
+    for k in range(words):
+        m = worlds[k]
+        o = 0
+        for b in range(32):
+            if (m >> b) & 1:
+                root[opp] = hands[k * 32 + b] & ~gone
+                v = run(root, 0, 1, deck, trump, close_min, mranks, tkey, tgen, tlo, thi,
+                        tmove, gen, st)
+                a_wins = 1 if v >= 1 else 0
+                if a_wins == for_a:
+                    o |= 1 << b
+                    won += 1
+        out[k] = o
+    return won
+
+
+KERNEL_FUNCTIONS = ("claim_value", "last_trick_value", "_add_move", "run", "won_worlds")
 """The functions :mod:`.kernel` compiles (they call each other by these names)."""

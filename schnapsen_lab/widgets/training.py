@@ -21,9 +21,12 @@ import ipywidgets as W
 
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..cards import Card
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
 from ..replay import Replay
+from ..rules import Action
+from ..solver.plan import PlanStep
 from ..training import TEXT as TRAINING_TEXT
 from ..training import (
     Ask,
@@ -40,7 +43,8 @@ from ..training import (
     prompt,
 )
 
-__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "advice_html", "verdict_text"]
+__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "advice_html", "plan_html",
+           "verdict_text"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
@@ -72,15 +76,19 @@ TEXT = Texts({
     "closing.chose": N_("You chose to {choice}."),
     "closing.in_game.closed": N_("In the game, {who} closed."),
     "closing.in_game.played_on": N_("In the game, {who} played on."),
-    "advice.close": C_("a row of the advisor's table", "close"),
+    "advice.close": C_("a row of the advisor's table", "close, the best plan"),
+    "advice.close_seeing": C_("a row of the advisor's table", "close, seeing every card"),
+    "advice.seeing_note": N_("exact; no player can count on it"),
+    "advice.plan": N_("<b>The plan after closing</b> (he answers as if he saw your cards):"),
+    "advice.guess": N_("(won seeing every card)"),
     "advice.play_on": N_("play on ({action})"),
     "advice.wins": N_("wins"),
     "advice.game_points": N_("game points"),
     "advice.more": N_("... and {n} more"),
     "advice.often": N_("Often in those hands: {cards}"),
     "advice.key_card": N_("{card} ({losing} vs {all})"),
-    "advice.no_hand": N_("No opponent hand beats the closer."),
-    "advice.beat": N_("Opponent hands that beat the closer ({n} of {hands})"),
+    "advice.no_hand": N_("No opponent hand beats the plan."),
+    "advice.beat": N_("Opponent hands that beat the plan ({n} of {hands})"),
     "advice.title": N_("Advisor: {verdict}"),
     "advice.title_exchanged": N_("Advisor (after exchanging the trump jack): {verdict}"),
     "verdict.close": C_("the advisor's verdict", "close"),
@@ -96,7 +104,11 @@ PLURALS = Plurals({
         "card. Close, or play on? <span>(score {right} / {asked})</span>",
         "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
         "cards. Close, or play on? <span>(score {right} / {asked})</span>"),
-    "advice.exact": NP_("exact, {n} hand", "exact, {n} hands"),
+    "advice.exact": NP_("exact, {n} hand; sure to get it", "exact, {n} hands; sure to get it"),
+    "advice.found": NP_("a plan found, {n} hand; sure for it, a better one may exist",
+                        "a plan found, {n} hands; sure for it, a better one may exist"),
+    "advice.guesses": NP_("{n} of them is lost only because you cannot see his hand.",
+                          "{n} of them are lost only because you cannot see his hand."),
     "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
                           "95% CI [{low}, {high}], {n} worlds"),
 })
@@ -304,18 +316,44 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         return f'<div style="{_BOX}"><b>{escape(title)}</b>{body}</div>'
 
 
-def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
-    """The advisor's numbers and the opponent hands that beat the closer, as HTML."""
+def _card_html(card: Card | int) -> str:
+    """A card as ``10♥`` in its colour (HTML)."""
+    color = "#c8102e" if Card(card).is_red else "#111"
+    return f'<span style="color:{color};white-space:nowrap">{escape(card_text(card))}</span>'
+
+
+def _action_html(a: Action) -> str:
+    """An action as HTML: its card in colour (with the marriage announced, ``K♥ +20``)."""
+    return action_text(a, card=_card_html)
+
+
+def plan_html(step: PlanStep, depth: int = 2) -> str:
+    """The closer's plan as a small decision tree (HTML): what to lead, and what to do
+    next after each answer of the opponent."""
+    rows = []
+    for level, text in step.outline(depth, _action_html):
+        rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
+                    f"{text}</div>")
+    return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
+
+
+def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2) -> str:
+    """The advisor's numbers (closing with the best plan, and seeing every card), the plan,
+    and the opponent hands that beat it, as HTML."""
     close = advice.close
+    dd = advice.close_double_dummy
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
-    exact = PLURALS.text("advice.exact", advice.hands)
+    exact = PLURALS.text("advice.exact" if advice.exact else "advice.found", advice.hands)
     sampled = PLURALS.text("advice.sampled", play.samples, low=f"{play.low:+.2f}",
                            high=f"{play.high:+.2f}")
     play_on = TEXT["advice.play_on"].format(action=action_text(advice.play_on_action))
     rows = [
         f"<tr>{td}{TEXT['advice.close']}</td>{td}{close.win_chance:.0%}</td>"
         f"{td}{close.mean:+.2f}</td>{td}{escape(exact)}</td></tr>",
+        f'<tr style="color:#666">{td}{TEXT["advice.close_seeing"]}</td>'
+        f"{td}{dd.win_chance:.0%}</td>{td}{dd.mean:+.2f}</td>"
+        f"{td}{escape(TEXT['advice.seeing_note'])}</td></tr>",
         f"<tr>{td}{escape(play_on)}</td>"
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
         f"{td}{escape(sampled)}</td></tr>",
@@ -324,27 +362,36 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12) -> str:
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
              f"<tr>{th}</th>{th}{TEXT['advice.wins']}</th>{th}{TEXT['advice.game_points']}</th>"
              f"{th}</th></tr>" + "".join(rows) + "</table>")
+    plan = ""
+    if advice.plan is not None:
+        plan = (f"<div>{TEXT['advice.plan']}</div>{plan_html(advice.plan, plan_depth)}")
     losing = advice.losing_hands
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
-            f"<span>{r.value:+d}</span></div>" for r in losing[:max_hands])
+            f"<span>{r.value:+d}</span>"
+            + (f' <span class="sl-closing-guess" style="color:#666">'
+               f"{escape(TEXT['advice.guess'])}</span>" if r.guess else "")
+            + "</div>" for r in losing[:max_hands])
         more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(TEXT["advice.key_card"].format(card=card_text(k.card),
+        keys = ", ".join(TEXT["advice.key_card"].format(card=_card_html(k.card),
                                                         losing=f"{k.in_losing:.0%}",
                                                         all=f"{k.in_all:.0%}")
                          for k in advice.key_cards[:4])
-        key_line = (f"<div>{escape(TEXT['advice.often'].format(cards=keys))}</div>"
+        key_line = (f"<div>{TEXT['advice.often'].format(cards=keys)}</div>"
                     if keys else "")
+        guesses = len(advice.guess_hands)
+        guess_line = (f"<div>{escape(PLURALS.text('advice.guesses', guesses))}</div>"
+                      if guesses else "")
         beat = (f"<div><b>{escape(TEXT['advice.beat'].format(n=len(losing), hands=advice.hands))}"
-                f"</b></div>{hands}{more}{key_line}")
+                f"</b></div>{guess_line}{hands}{more}{key_line}")
     else:
         beat = f"<div><b>{escape(TEXT['advice.no_hand'])}</b></div>"
     title = TEXT["advice.title_exchanged" if advice.exchanged else "advice.title"].format(
         verdict=verdict_text(advice.verdict))
     return (f'<div class="sl-closing-advice" style="{_BOX}"><div><b>{escape(title)}'
-            f"</b></div>{table}{beat}</div>")
+            f"</b></div>{table}{plan}{beat}</div>")
 
 
 def verdict_text(verdict: str) -> str:

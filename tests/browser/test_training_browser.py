@@ -1,5 +1,6 @@
 """The training notebooks in a real JupyterLab: answer a counting question, decide a
-closing, and see the feedback the widgets compute.
+closing, and see the feedback the widgets compute (for a closing: both numbers and the
+closer's plan).
 
 Opens ``notebooks/02-counting.ipynb`` and ``notebooks/03-closing.ipynb`` (with the
 records they read beside them, as in the repository), runs all cells and drives the
@@ -84,8 +85,12 @@ def test_closing_trainer_shows_the_advisor(lab: Lab, page: Any) -> None:
     expect(trainer.locator(".sl-closing-header")).to_contain_text("Position 2 of")
     trainer.locator("button.sl-closing-play").click()
     result = trainer.locator(".sl-closing-result")
-    expect(result).to_contain_text("closing wins", timeout=60_000)
+    expect(result).to_contain_text("closing with the best plan", timeout=60_000)
     expect(result.locator(".sl-closing-numbers")).to_be_visible()
+    expect(result.locator(".sl-closing-numbers")).to_contain_text("seeing every card")
+    plan = result.locator(".sl-closing-plan")
+    expect(plan).to_be_visible()
+    expect(plan.locator(".sl-closing-plan-step").first).to_contain_text("play")
     trainer.evaluate("e => e.scrollIntoView()")
     lab.screenshot(page, "after-choice")
     review = notebook.locator(".sl-review").first

@@ -1,0 +1,1122 @@
+"""Plans for the closed game: the best play a player can follow without seeing the
+opponent's hand (docs/closing.md).
+
+Once the talon is closed, nobody draws again: what one player (the *planner*) does not
+know is only which of the unseen cards the opponent holds. Each hand the opponent may hold
+is a *world*. A *plan* tells the planner what to play at each of his turns from what he
+has seen (his hand, the cards played, the marriages announced), so it plays the same in
+all worlds that look the same to him. The opponent is assumed to see every card and the
+plan, and to answer it in the way that beats it where it can be beaten (best defence).
+
+:func:`closed_plan` finds the plan that wins in the most worlds, exactly, and gives
+beside it the double-dummy result of each world (the planner seeing every card too), an
+upper bound. In the closed game each world ends in one of two results for the planner
+(the closer wins the game points fixed when closing, C2, or the opponent wins them,
+C3), so the plan that wins the most worlds is also the plan with the best expected game
+points.
+
+The search is the alpha-mu idea of Cazenave and Ventos (2019) taken to the end of the
+game: at each node it keeps the Pareto front of the sets of worlds that plans can win
+(at the planner's nodes the union of the moves' fronts, at the opponent's nodes the
+products of the fronts of his answers, each world keeping only the answers it can
+play). Worlds that the double-dummy solver says are lost at a node are dropped there;
+fronts below a threshold are cut; a node left with one world is solved double-dummy.
+See docs/closing.md for why this algorithm and how it is verified.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import CARD_POINTS, CARDS
+from ..i18n import C_, N_, Texts
+from ..rules import Action, ActionKind, Position, Seat, marriage, play
+from . import search
+from .api import Solver
+
+__all__ = [
+    "ClosedPlan",
+    "PlanBranch",
+    "PlanStep",
+    "closed_plan",
+    "closed_stakes",
+]
+
+# A node of the closed game without the opponent's hand: the planner's hand, the cards
+# the opponent has played since the root, who leads (0 the planner, 1 the opponent), the
+# card led (-1: none), both scores, both pending marriage points, whether each has a trick.
+State = tuple[int, int, int, int, int, int, int, int, int, int]
+# How an element of a front is reached: None for the end of the deal, _DD for one world
+# left (played double-dummy), _FORCED when the planner has no choice left (one card),
+# ("p", card, element) for the planner's move, ("o",
+# ((code, element), ...)) for the opponent's answers (code: the card, +32 when announced).
+How = Any
+Element = tuple[int, How]
+Front = list[Element]
+
+BEAM = 6
+"""Sets kept at each node by the quick first search that finds a good plan to beat."""
+WIDE_GAP = 64
+"""Worlds between that plan and double dummy above which the exact search first looks
+above the middle."""
+
+_DD = ("dd",)
+_FORCED = ("forced",)
+_MARRIED = 32
+_WIN, _LOSE, _NODE = 0, 1, 2
+_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+
+
+def _count(x: int) -> int:
+    return x.bit_count()
+
+
+def _reduce(front: Front, threshold: int) -> Front:
+    """The Pareto front of ``front``: no set a subset of another; only sets of more than
+    ``threshold`` worlds; largest first."""
+    items = sorted((e for e in front if _count(e[0]) > threshold),
+                   key=lambda e: -_count(e[0]))
+    out: Front = []
+    seen: set[int] = set()
+    for e in items:
+        s = e[0]
+        if s in seen:
+            continue
+        for g in out:
+            if s & ~g[0] == 0:
+                break
+        else:
+            out.append(e)
+            seen.add(s)
+    return out
+
+
+class _OverBudget(Exception):
+    """The search has visited more nodes than it was allowed."""
+
+
+def _reduce_counted(items: list[tuple[int, int, Any]]) -> list[tuple[int, int, Any]]:
+    """Partial combinations ``(open worlds, worlds already won, payload)`` without those
+    another one dominates (its open worlds a superset, its count at least as high)."""
+    items = sorted(items, key=lambda t: -(t[1] + _count(t[0])))
+    out: list[tuple[int, int, Any]] = []
+    for t in items:
+        x, k = t[0], t[1]
+        for o in out:
+            if k <= o[1] and x & ~o[0] == 0:
+                break
+        else:
+            out.append(t)
+    return out
+
+
+def _outside_bound(answers: Sequence[tuple[int, int, list[tuple[int, Element]]]],
+                   worlds: int, reach: int) -> int:
+    """At most how many worlds of ``reach`` outside ``worlds`` any combination wins, given
+    the fronts of ``answers``: each such world is counted with the first answer it can
+    take, at most as many as that answer's best set holds."""
+    out = reach & ~worlds
+    owned = 0
+    total = 0
+    for _, ld, g in answers:
+        a = ld & out & ~owned
+        if a:
+            total += max(_count(y & a) for y, _ in g)
+            owned |= a
+    return total + _count(out & ~owned)
+
+
+def _answer_order(answers: list[tuple[int, int, list[tuple[int, Element]]]]
+                  ) -> list[tuple[int, int, list[tuple[int, Element]]]]:
+    """The answers in an order that keeps few worlds waiting for later answers: each
+    next one is the answer after which the fewest combined worlds have answers left."""
+    left = list(answers)
+    done = 0
+    out = []
+    while left:
+        best_key: tuple[int, int] | None = None
+        pick = left[0]
+        for a in left:
+            others = 0
+            for b in left:
+                if b is not a:
+                    others |= b[1]
+            key = (_count((done | a[1]) & others), len(a[2]))
+            if best_key is None or key < best_key:
+                best_key, pick = key, a
+        left.remove(pick)
+        done |= pick[1]
+        out.append(pick)
+    return out
+
+
+def closed_stakes(pos: Position, seat: Seat | int) -> tuple[int, int]:
+    """The game points ``seat`` wins or loses in the closed game of ``pos``: ``(win,
+    loss)``, both positive (C2, C3)."""
+    p = pos.closed_by
+    if p < 0:
+        raise ValueError("the talon is not closed")
+    closer_wins = 1 if pos.closed_opp_score >= 33 else (2 if pos.closed_opp_tricks else 3)
+    opponent_wins = 3 if pos.closed_opp_tricks == 0 else 2
+    if int(seat) == p:
+        return closer_wins, opponent_wins
+    return opponent_wins, closer_wins
+
+
+@dataclass(frozen=True, slots=True)
+class PlanBranch:
+    """What the plan does after the opponent's ``reply`` (one or two of his actions:
+    his answer, and his next lead when he wins the trick). ``worlds`` are those (of the
+    plan's worlds) that come this way; ``then`` is the planner's next step, None when
+    the deal ends here or no more choice is left to show."""
+
+    reply: tuple[Action, ...]
+    worlds: int
+    then: PlanStep | None
+    ends: str = ""
+    """How the deal goes on when the plan shows no next step: ``win``, ``lose`` (the deal
+    ends), ``lost`` (lost whatever the planner does), ``forced`` (no choice left),
+    ``one`` (one world left: play double dummy for it); empty otherwise."""
+
+    def reply_text(self) -> str:
+        """The reply as text: ``QS``, ``JH, then he leads TC``; empty when the planner
+        decides again at once (he won the trick he followed to)."""
+        return ", then he leads ".join(str(a) for a in self.reply)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanStep:
+    """One decision of a plan: the planner plays ``action``; ``branches`` say what to
+    do next for each reply of the opponent (empty when nothing more is shown)."""
+
+    action: Action
+    worlds: int
+    branches: tuple[PlanBranch, ...] = ()
+    double_dummy: bool = False
+
+    def outline(self, depth: int = 2, name: Callable[[Action], str] = str
+                ) -> list[tuple[int, str]]:
+        """The plan as ``(level, text)`` lines, ``depth`` of the planner's decisions deep
+        (0: all). Answers that lead to the same next play are named together; ``name``
+        writes an action (default its PSN token)."""
+        return _outline(self, depth, name, 0)
+
+    def lines(self, indent: str = "  ", depth: int = 2) -> list[str]:
+        """The plan as indented text lines (see :meth:`outline`)."""
+        return [indent * level + text for level, text in self.outline(depth)]
+
+    def to_dict(self, depth: int = 3) -> dict[str, Any]:
+        """Plain data for JSON, ``depth`` decisions deep (``worlds``: how many of the
+        opponent's hands come this way and are won)."""
+        d: dict[str, Any] = {"play": str(self.action), "worlds": _count(self.worlds)}
+        if self.double_dummy:
+            d["double_dummy"] = True
+        if depth != 1 and self.branches:
+            d["replies"] = [
+                {"reply": [str(a) for a in b.reply], "worlds": _count(b.worlds),
+                 **({"ends": b.ends} if b.ends else {}),
+                 **({"then": b.then.to_dict(depth - 1 if depth > 1 else 0)}
+                    if b.then is not None else {})}
+                for b in self.branches]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedPlan:
+    """The best plan of ``seat`` in a closed game, against every opponent hand in ``hands``.
+
+    ``achieved[i]`` is what the plan is sure to get against ``hands[i]`` (game points
+    from ``seat``'s side, the opponent seeing every card and the plan);
+    ``double_dummy[i]`` what ``seat`` would get seeing every card (an upper bound).
+    ``plan`` is None when no plan wins a single world. ``action_values`` gives, when it
+    was asked for, for each legal action what the best plan starting with it achieves in
+    each world (a marriage card led unannounced too).
+    ``exact`` is False when a node budget cut the search short: ``achieved`` is then what
+    the plan found is sure to get, maybe less than the best plan.
+    """
+
+    seat: Seat
+    hands: tuple[int, ...]
+    achieved: tuple[int, ...]
+    double_dummy: tuple[int, ...]
+    plan: PlanStep | None
+    stakes: tuple[int, int]
+    action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
+    exact: bool = True
+
+    @property
+    def action_wins(self) -> tuple[tuple[Action, int], ...]:
+        """For each legal action (when asked for), the most worlds a plan starting with it
+        wins."""
+        return tuple((a, sum(1 for v in vs if v > 0)) for a, vs in self.action_values)
+
+    @property
+    def worlds(self) -> int:
+        """How many opponent hands were considered."""
+        return len(self.hands)
+
+    @property
+    def wins(self) -> int:
+        """Worlds the plan wins."""
+        return sum(1 for v in self.achieved if v > 0)
+
+    @property
+    def double_dummy_wins(self) -> int:
+        """Worlds won seeing every card."""
+        return sum(1 for v in self.double_dummy if v > 0)
+
+    @property
+    def win_chance(self) -> float:
+        """The share of worlds the plan wins (exact)."""
+        return self.wins / len(self.hands)
+
+    @property
+    def expected(self) -> float:
+        """Expected game points of the plan (exact)."""
+        return sum(self.achieved) / len(self.hands)
+
+    @property
+    def double_dummy_win_chance(self) -> float:
+        """The share of worlds won seeing every card."""
+        return self.double_dummy_wins / len(self.hands)
+
+    @property
+    def double_dummy_expected(self) -> float:
+        """Expected game points seeing every card."""
+        return sum(self.double_dummy) / len(self.hands)
+
+    @property
+    def action(self) -> Action | None:
+        """The plan's first action (None when no plan wins anything)."""
+        return self.plan.action if self.plan is not None else None
+
+    def beating(self) -> tuple[int, ...]:
+        """Indices of the hands that beat the plan."""
+        return tuple(i for i, v in enumerate(self.achieved) if v <= 0)
+
+    def guessing(self) -> tuple[int, ...]:
+        """Indices of the hands won seeing every card but not by the plan (what strategy
+        fusion would have promised)."""
+        return tuple(i for i, (a, d) in enumerate(zip(self.achieved, self.double_dummy,
+                                                      strict=True)) if d > 0 >= a)
+
+
+TEXT = Texts({
+    "play": C_("a step of a plan", "play {action}"),
+    "for_one": N_("only one of his hands can still be won: play for it"),
+    "then": C_("a step of a plan, no choice for him", "then"),
+    "if": N_("if he plays {answers}"),
+    "and_leads": N_("{reply} and leads {leads}"),
+    "either": N_("{some} or {last}"),
+    "go_on": N_("go on as you see fit"),
+    "ends.win": N_("you win"),
+    "ends.lose": N_("you lose"),
+    "ends.lost": N_("lost whatever you do"),
+    "ends.forced": N_("the rest is forced"),
+    "ends.one": N_("only one of his hands can still be won: play for it"),
+})
+"""The words of a plan (:meth:`PlanStep.outline`), as format strings."""
+
+
+def _either(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return TEXT["either"].format(some=", ".join(words[:-1]), last=words[-1])
+
+
+Body = tuple[tuple[int, str], ...]
+
+
+def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: int
+             ) -> list[tuple[int, str]]:
+    head = TEXT["play"].format(action=name(step.action))
+    if step.double_dummy:
+        head += f" ({TEXT['for_one']})"
+    out = [(level, head)]
+    if depth == 1 or not step.branches:
+        return out
+    deeper = depth - 1 if depth > 1 else 0
+
+    def body(b: PlanBranch) -> Body:
+        if b.ends:
+            return ((0, TEXT[f"ends.{b.ends}"]),)
+        if b.then is None:
+            return ((0, TEXT["go_on"]),)
+        return tuple((lv - level - 1, t) for lv, t in _outline(b.then, deeper, name, level + 1))
+
+    # answer -> [(his next lead, what to do)], then answers with the same structure merged
+    by_answer: dict[str, list[tuple[str, Body]]] = {}
+    for b in step.branches:
+        answer = name(b.reply[0]) if b.reply else ""
+        lead = name(b.reply[1]) if len(b.reply) > 1 else ""
+        by_answer.setdefault(answer, []).append((lead, body(b)))
+    shapes: dict[tuple[tuple[tuple[str, ...], Body], ...], list[str]] = {}
+    for answer, rows in by_answer.items():
+        leads: dict[Body, list[str]] = {}
+        for lead, bd in rows:
+            leads.setdefault(bd, []).append(lead)
+        shape = tuple((tuple(ls), bd) for bd, ls in leads.items())
+        shapes.setdefault(shape, []).append(answer)
+    for shape, answers in shapes.items():
+        for ls, bd in shape:
+            if answers == [""]:
+                first = TEXT["then"]
+            else:
+                first = TEXT["if"].format(answers=_either(answers))
+                if ls != ("",):
+                    first = TEXT["and_leads"].format(reply=first,
+                                                     leads=_either([x for x in ls if x]))
+            out.append((level + 1, f"{first}: {bd[0][1]}"))
+            out.extend((level + 1 + rel, t) for rel, t in bd[1:])
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# The search
+# ----------------------------------------------------------------------------------------
+
+class _Search:
+    """One plan search: the planner ``me`` at ``pos``, the opponent's hands ``hands``."""
+
+    def __init__(self, pos: Position, me: int, hands: Sequence[int], solver: Solver,
+                 generation: int) -> None:
+        import numpy as np
+
+        self.me = me
+        self.opp = 1 - me
+        self.trump = pos.trump
+        ranks = pos.profile.marriage_ranks
+        self.ranks = {int(r) for r in ranks}
+        self.mranks = sum(1 << int(r) for r in ranks)
+        self.close_min = pos.profile.close_min_talon or 0
+        self.closer = pos.closed_by
+        self.t0z = int(pos.closed_by >= 0 and pos.closed_opp_tricks == 0)
+        self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= 33)
+        self.hands = list(hands)
+        self.n = len(self.hands)
+        self.words = (self.n + 31) // 32
+        h = [0] * 20
+        for i, hand in enumerate(self.hands):
+            for c in range(20):
+                if hand >> c & 1:
+                    h[c] |= 1 << i
+        self.holds = h
+        self.played = pos.played
+        self.solver = solver
+        self.generation = generation
+        self._np = np
+        self._hands = np.zeros(self.words * 32, np.int64)
+        self._hands[:self.n] = self.hands
+        self._root = np.zeros(search.STATE, np.int64)
+        self._out = np.zeros(self.words, np.int64)
+        self.won_cache: dict[tuple[State, int], int] = {}
+        self.table: dict[tuple[State, int], tuple[Front, int]] = {}
+        self.beam_table: dict[tuple[State, int], tuple[Front, int]] = {}
+        self.beam = 0
+        self.fixed_table: dict[tuple[State, int], Element] = {}
+        self.nodes = 0
+        self.budget = 0
+        self.limit = 0
+        self.work = 0
+        self.exact = True
+        o = self.opp
+        self.root: State = (pos.hands[me], 0, 0 if pos.leader == me else 1, pos.lead,
+                            pos.score(me), pos.score(o), pos.pending[me], pos.pending[o],
+                            int(pos.tricks[me] > 0), int(pos.tricks[o] > 0))
+
+    # -- double dummy over many worlds ---------------------------------------------------------
+    def won(self, st: State, ws: int) -> int:
+        """The worlds of ``ws`` the planner wins at ``st`` seeing every card."""
+        key = (st, ws)
+        got = self.won_cache.get(key)
+        if got is not None:
+            return got
+        np = self._np
+        ph, opl, ldr, lead, sp, so, pp, po, tp, to = st
+        me, o = self.me, self.opp
+        r = self._root
+        r[me] = ph
+        r[search.LDR] = me if ldr == 0 else o
+        r[search.LEAD] = lead
+        r[search.ND] = 20
+        r[search.IND] = self.trump * 5 + 4
+        r[search.CB] = self.closer
+        r[search.T0Z] = self.t0z
+        r[search.S0HI] = self.s0hi
+        r[search.SC0 + me] = sp
+        r[search.SC0 + o] = so
+        r[search.TR0 + me] = tp
+        r[search.TR0 + o] = to
+        r[search.PD0 + me] = pp
+        r[search.PD0 + o] = po
+        words = self.words
+        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
+        self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
+                               self.trump, self.close_min, self.mranks, self.generation)
+        u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+        self.won_cache[key] = u
+        return u
+
+    # -- the rules of the closed game ----------------------------------------------------------
+    def _married(self, c: int, hand: int) -> bool:
+        r = c % 5
+        return r in self.ranks and (r == 2 or r == 3) and bool(
+            hand >> (c + 1 if r == 2 else c - 1) & 1)
+
+    def lead_by_planner(self, st: State, c: int) -> tuple[int, State | None]:
+        """The planner leads ``c`` (announcing the marriage when he can): ``(_WIN, None)``
+        when the announcement brings a correct claim, else ``(_NODE, next state)``."""
+        ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
+        rest = ph & ~(1 << c)
+        if self._married(c, ph):
+            add = 40 if c // 5 == self.trump else 20
+            if tp:
+                if sp + add >= 66:
+                    return _WIN, None
+                return _NODE, (rest, opl, 0, c, sp + add, so, pp, po, tp, to)
+            return _NODE, (rest, opl, 0, c, sp, so, pp + add, po, tp, to)
+        return _NODE, (rest, opl, 0, c, sp, so, pp, po, tp, to)
+
+    def lead_unannounced(self, st: State, c: int) -> State:
+        """The planner leads the marriage card ``c`` without announcing the marriage."""
+        ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
+        return (ph & ~(1 << c), opl, 0, c, sp, so, pp, po, tp, to)
+
+    def lead_by_opponent(self, st: State, c: int, announced: bool) -> tuple[int, State | None]:
+        """The opponent leads ``c`` (announced or not)."""
+        ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
+        gone = opl | (1 << c)
+        if announced:
+            add = 40 if c // 5 == self.trump else 20
+            if to:
+                if so + add >= 66:
+                    return _LOSE, None
+                return _NODE, (ph, gone, 1, c, sp, so + add, pp, po, tp, to)
+            return _NODE, (ph, gone, 1, c, sp, so, pp, po + add, tp, to)
+        return _NODE, (ph, gone, 1, c, sp, so, pp, po, tp, to)
+
+    def trick(self, st: State, c: int) -> tuple[int, State | None]:
+        """The follower plays ``c`` to the card led: the trick, a claim, or the last trick."""
+        ph, opl, ldr, lead, sp, so, pp, po, tp, to = st
+        if ldr == 1:
+            ph &= ~(1 << c)
+        else:
+            opl |= 1 << c
+        follower_wins = c < lead if c // 5 == lead // 5 else c // 5 == self.trump
+        w = (1 - ldr) if follower_wins else ldr
+        pts = CARD_POINTS[lead] + CARD_POINTS[c]
+        if w == 0:
+            sp += pts + pp
+            pp = 0
+            tp = 1
+            if sp >= 66:
+                return _WIN, None
+        else:
+            so += pts + po
+            po = 0
+            to = 1
+            if so >= 66:
+                return _LOSE, None
+        if ph == 0:  # the last trick, and no claim: the closer has failed (C3)
+            return (_LOSE if self.closer == self.me else _WIN), None
+        return _NODE, (ph, opl, w, -1, sp, so, pp, po, tp, to)
+
+    def planner_moves(self, st: State) -> list[int]:
+        """The planner's legal cards (F2 when following)."""
+        ph, _opl, _ldr, lead, *_ = st
+        if lead < 0:
+            allowed = ph
+        else:
+            same = ph & _SUIT[lead // 5]
+            allowed = same & (1 << lead) - 1 or same if same else ph & _SUIT[self.trump] or ph
+        return [c for c in range(20) if allowed >> c & 1]
+
+    def opponent_moves(self, st: State, ws: int) -> list[tuple[int, int]]:
+        """The opponent's possible actions at ``st`` as ``(code, worlds where he may take
+        it)``, for the worlds ``ws``."""
+        ph, opl, _ldr, lead, *_ = st
+        unseen = 0xFFFFF & ~(self.played | opl | ph)
+        holds = self.holds
+        out: list[tuple[int, int]] = []
+        if lead < 0:
+            for c in range(20):
+                if not unseen >> c & 1:
+                    continue
+                hc = holds[c] & ws
+                if not hc:
+                    continue
+                r = c % 5
+                if (r == 2 or r == 3) and r in self.ranks:
+                    partner = c + 1 if r == 2 else c - 1
+                    hp = holds[partner] & ws if unseen >> partner & 1 else 0
+                    if hc & hp:
+                        out.append((c + _MARRIED, hc & hp))
+                # Holding the marriage he may still lead the card without announcing it,
+                # which shows less: seeing every card that is never better, but against a
+                # plan it may be.
+                out.append((c, hc))
+            return out
+        ls = lead // 5
+        any_suit = any_higher = any_trump = 0
+        for c in range(20):
+            if unseen >> c & 1:
+                if c // 5 == ls:
+                    any_suit |= holds[c]
+                    if c < lead:
+                        any_higher |= holds[c]
+                if c // 5 == self.trump:
+                    any_trump |= holds[c]
+        for c in range(20):
+            if not unseen >> c & 1:
+                continue
+            hc = holds[c] & ws
+            if not hc:
+                continue
+            if c // 5 == ls:
+                lc = hc if c < lead else hc & ~any_higher
+            elif c // 5 == self.trump:
+                lc = hc & ~any_suit
+            else:
+                lc = hc & ~any_suit & ~any_trump
+            if lc:
+                out.append((c, lc))
+        return out
+
+    def after(self, st: State, code: int) -> tuple[int, State | None]:
+        """The result of the action ``code`` of the player to move at ``st``."""
+        ldr, lead = st[2], st[3]
+        if lead >= 0:
+            return self.trick(st, code)
+        if ldr == 0:
+            return self.lead_by_planner(st, code)
+        return self.lead_by_opponent(st, code & 31, code >= _MARRIED)
+
+    # -- fronts --------------------------------------------------------------------------------
+    def front(self, st: State, ws: int, threshold: int) -> Front:
+        """The sets of worlds of ``ws`` that plans from ``st`` win (each maximal), those of
+        more than ``threshold`` worlds only, largest first."""
+        if _count(ws) <= threshold:
+            return []
+        u = self.won(st, ws)
+        if _count(u) <= threshold:
+            return []
+        if u == 0:
+            return [(0, None)]
+        if u & (u - 1) == 0:
+            return [(u, _DD)]
+        if st[0] & (st[0] - 1) == 0:
+            return [(u, _FORCED)]
+        key = (st, u)
+        table = self.beam_table if self.beam else self.table
+        got = table.get(key)
+        if got is not None and got[1] <= threshold:
+            return [e for e in got[0] if _count(e[0]) > threshold]
+        self.nodes += 1
+        self.work += 1
+        if self.budget and self.work > self.limit and not self.beam:
+            raise _OverBudget
+        ldr, lead = st[2], st[3]
+        if (ldr == 0) == (lead < 0):
+            res = self._planner_node(st, u, threshold)
+        else:
+            res = self._opponent_node(st, u, threshold)
+        if self.beam:
+            res = res[:self.beam]
+        table[key] = (res, threshold)
+        return res
+
+    # -- work --------------------------------------------------------------------------------
+    def _cut(self, items: list[Any], threshold: int) -> list[Any]:
+        """:func:`_reduce`, its work counted."""
+        return self._charge(items, _reduce(items, threshold))
+
+    def _charge(self, items: list[Any], out: list[Any]) -> list[Any]:
+        """Count the work of cutting ``items`` down to ``out`` (about a node for every
+        thousand comparisons of two sets); past the budget, stop the search."""
+        self.work += len(items) * (len(out) + 1) // 1000
+        if self.budget and self.work > self.limit and not self.beam:
+            raise _OverBudget
+        return out
+
+    def _won_after(self, kind: int, nst: State | None, ws: int) -> int:
+        """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
+        if kind == _WIN:
+            return ws
+        if kind == _LOSE or nst is None:
+            return 0
+        return self.won(nst, ws)
+
+    def _child(self, kind: int, nst: State | None, ws: int, threshold: int) -> Front:
+        if kind == _WIN:
+            return [(ws, None)] if _count(ws) > threshold else []
+        if kind == _LOSE:
+            return [(0, None)] if threshold < 0 else []
+        assert nst is not None
+        return self.front(nst, ws, threshold)
+
+    def _planner_node(self, st: State, u: int, threshold: int) -> Front:
+        kids = []
+        for c in self.planner_moves(st):
+            kind, nst = self.after(st, c)
+            if kind == _WIN:
+                return [(u, ("p", c, None))]
+            cu = self._won_after(kind, nst, u)
+            kids.append((_count(cu), c, kind, nst, cu))
+        kids.sort(key=lambda k: -k[0])
+        acc: Front = []
+        for n, c, kind, nst, cu in kids:
+            if n <= threshold:
+                break
+            if any(cu & ~e[0] == 0 for e in acc):
+                continue  # everything this move can win, another already wins
+            f = self._child(kind, nst, u, threshold)
+            acc = self._cut(acc + [(el[0], ("p", c, el)) for el in f], threshold)
+            if acc and acc[0][0] == u:
+                break
+        return acc
+
+    def _answers(self, st: State, u: int, threshold: int
+                 ) -> tuple[int, list[tuple[int, int, list[tuple[int, Element]]]]] | None:
+        """The fronts of the opponent's answers at ``st`` (worlds ``u``): ``(reach,
+        answers)`` with each answer as ``(code, its worlds, [(set, element)])``, every
+        set cut down to ``reach`` (the worlds some combination can still win); None when
+        no combination can win more than ``threshold`` worlds."""
+        kids = []
+        for code, lc in self.opponent_moves(st, u):
+            kind, nst = self.after(st, code)
+            cu = self._won_after(kind, nst, lc)
+            lost = _count(lc & ~cu)
+            kids.append((-lost / _count(lc), code, lc, kind, nst))
+        kids.sort(key=lambda k: k[0])
+        reach = u
+        answers: list[tuple[int, int, list[tuple[int, Element]]]] = []
+        for _, code, lc, kind, nst in kids:
+            outside = _outside_bound(answers, lc, reach)
+            f = self._child(kind, nst, lc & reach, threshold - outside)
+            if not f:
+                return None
+            union = 0
+            for el in f:
+                union |= el[0]
+            reach &= union | ~lc
+            if _count(reach) <= threshold:
+                return None
+            answers.append((code, lc, [(el[0], el) for el in f]))
+        # Cut the answers' sets down to ``reach`` (exact for every combination that can
+        # pass the threshold) and drop those that cannot pass it whatever the other
+        # answers do, until nothing changes; cut sets often coincide.
+        while True:
+            tight: list[tuple[int, int, list[tuple[int, Element]]]] = []
+            new_reach = reach
+            for i, (code, lc, g0) in enumerate(answers):
+                others = answers[:i] + answers[i + 1:]
+                need = threshold - _outside_bound(others, lc, reach)
+                g = self._cut([(y & reach, el) for y, el in g0], need)
+                if not g:
+                    return None
+                union = 0
+                for x, _ in g:
+                    union |= x
+                new_reach &= union | ~lc
+                tight.append((code, lc, g))
+            if new_reach == reach and all(len(a[2]) == len(b[2])
+                                          for a, b in zip(tight, answers, strict=True)):
+                return reach, tight
+            answers = tight
+            reach = new_reach
+            if _count(reach) <= threshold:
+                return None
+
+    def _opponent_node(self, st: State, u: int, threshold: int) -> Front:
+        got = self._answers(st, u, threshold)
+        if got is None:
+            return []
+        reach, tight = got
+        tight.sort(key=lambda t: len(t[2]))
+        partial: list[tuple[int, tuple[tuple[int, How], ...]]] = [(reach, ())]
+        for code, lc, g in tight:
+            rest = ~lc
+            prod = [(x & (y | rest), (*pairs, (code, el))) for x, pairs in partial
+                    for y, el in g]
+            partial = self._cut(prod, threshold)
+            if not partial:
+                return []
+            if self.beam:
+                partial = partial[:self.beam]
+        return [(x, ("o", pairs)) for x, pairs in partial]
+
+    def _opponent_best(self, st: State, u: int, threshold: int) -> Element | None:
+        """The one combination of answers that wins the most worlds (more than
+        ``threshold``); None when there is none.
+
+        The answers are combined one at a time; a world whose answers have all been
+        combined is only counted from then on, so partial combinations that differ only
+        in such worlds are compared by their counts (this node's worlds are shared with
+        no other branch)."""
+        got = self._answers(st, u, threshold)
+        if got is None:
+            return None
+        reach, tight = got
+        order = _answer_order(tight)
+        n = len(order)
+        later = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            later[j] = later[j + 1] | order[j][1]
+        Pairs = tuple[tuple[int, int, int, Element], ...]
+        partial: list[tuple[int, int, Pairs]] = [(reach, 0, ())]
+        for j, (code, lc, g) in enumerate(order):
+            rest = ~lc
+            open_ = later[j + 1]
+            new: list[tuple[int, int, Pairs]] = []
+            for x, k, pairs in partial:
+                for y, el in g:
+                    x2 = x & (y | rest)
+                    k2 = k + _count(x2 & ~open_)
+                    x2 &= open_
+                    if k2 + _count(x2) > threshold:
+                        new.append((x2, k2, (*pairs, (code, lc, y, el))))
+            partial = self._charge(new, _reduce_counted(new))
+            if not partial:
+                return None
+        _, k, pairs = max(partial, key=lambda t: t[1])
+        won = reach
+        for _, lc, y, _ in pairs:
+            won &= y | ~lc
+        return (won, ("o", tuple((code, el) for code, _, _, el in pairs)))
+
+    def scalar_best(self, st: State, ws: int, threshold: int) -> Element | None:
+        """A plan from ``st`` winning the most worlds of ``ws``, if more than
+        ``threshold``: as :meth:`front` but keeping only the largest set, which needs no
+        front above the first of the opponent's choices."""
+        if _count(ws) <= threshold:
+            return None
+        u = self.won(st, ws)
+        if _count(u) <= threshold:
+            return None
+        if u == 0:
+            return (0, None)
+        if u & (u - 1) == 0:
+            return (u, _DD)
+        if st[0] & (st[0] - 1) == 0:
+            return (u, _FORCED)
+        ldr, lead = st[2], st[3]
+        if (ldr == 0) != (lead < 0):
+            return self._opponent_best(st, u, threshold)
+        kids = []
+        for c in self.planner_moves(st):
+            kind, nst = self.after(st, c)
+            if kind == _WIN:
+                return (u, ("p", c, None))
+            cu = self._won_after(kind, nst, u)
+            kids.append((_count(cu), c, kind, nst))
+        kids.sort(key=lambda k: -k[0])
+        found: Element | None = None
+        for n, c, kind, nst in kids:
+            if n <= threshold:
+                break
+            if kind != _NODE or nst is None:
+                continue
+            e = self.scalar_best(nst, u, threshold)
+            if e is not None and _count(e[0]) > threshold:
+                found = (e[0], ("p", c, e))
+                threshold = _count(e[0])
+                if e[0] == u:
+                    break
+        return found
+
+    # -- a fixed plan: the double-dummy majority at each decision -------------------------------
+    def fixed(self, st: State, ws: int) -> Element:
+        """What the plan "play the move that wins the most worlds seeing every card"
+        (perfect-information Monte Carlo over all worlds) wins from ``st`` in ``ws``."""
+        u = self.won(st, ws)
+        if u == 0:
+            return (0, None)
+        if u & (u - 1) == 0:
+            return (u, _DD)
+        if st[0] & (st[0] - 1) == 0:
+            return (u, _FORCED)
+        key = (st, u)
+        got = self.fixed_table.get(key)
+        if got is not None:
+            return got
+        ldr, lead = st[2], st[3]
+        res: Element
+        if (ldr == 0) == (lead < 0):
+            best = None
+            for c in self.planner_moves(st):
+                kind, nst = self.after(st, c)
+                if kind == _WIN:
+                    best = (u.bit_count() + 1, c, kind, nst)
+                    break
+                n = _count(self._won_after(kind, nst, u))
+                if best is None or n > best[0]:
+                    best = (n, c, kind, nst)
+            assert best is not None
+            _, c, kind, nst = best
+            if kind == _WIN:
+                res = (u, ("p", c, None))
+            elif kind == _LOSE:
+                res = (0, ("p", c, None))
+            else:
+                assert nst is not None
+                e = self.fixed(nst, u)
+                res = (e[0], ("p", c, e))
+        else:
+            x = u
+            pairs: list[tuple[int, How]] = []
+            for code, lc in self.opponent_moves(st, u):
+                kind, nst = self.after(st, code)
+                if kind == _WIN:
+                    e = (lc, None)
+                elif kind == _LOSE:
+                    e = (0, None)
+                else:
+                    assert nst is not None
+                    e = self.fixed(nst, lc)
+                x &= e[0] | ~lc
+                pairs.append((code, e))
+            res = (x, ("o", tuple(pairs)))
+        self.fixed_table[key] = res
+        return res
+
+    # -- the best plan ---------------------------------------------------------------------------
+    def best(self, st: State, ws: int) -> Element:
+        """A plan from ``st`` that wins the most worlds of ``ws``, as an element."""
+        u = self.won(st, ws)
+        if u == 0:
+            f = self.front(st, u, -1)
+            return f[0]
+        base = self.fixed(st, u)
+        if base[0] == u:
+            return base
+        self.beam = BEAM
+        try:
+            f = self.front(st, u, _count(base[0]))
+        finally:
+            self.beam = 0
+        if f and _count(f[0][0]) > _count(base[0]):
+            base = f[0]
+        # The best is between what ``base`` wins and what double dummy wins. The quick
+        # search is usually right: one exact search above it proves it or finds the best
+        # (the largest set above a threshold is the largest of all). When the gap is wide,
+        # one search above its middle first keeps that search's fronts small.
+        low, high = _count(base[0]), _count(u)
+        self.limit = self.work + self.budget
+        try:
+            if high - low > WIDE_GAP:
+                e = self.scalar_best(st, u, (low + high) // 2)
+                if e is not None:
+                    return e
+            e = self.scalar_best(st, u, low)
+        except _OverBudget:
+            self.exact = False
+            return base
+        if e is not None:
+            return e
+        return base
+
+
+# ----------------------------------------------------------------------------------------
+# Reading a plan off the search
+# ----------------------------------------------------------------------------------------
+
+def _action(s: _Search, st: State, c: int) -> Action:
+    """The planner's action for card ``c`` at ``st`` (a marriage when he leads one)."""
+    if st[3] < 0 and s._married(c, st[0]):
+        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+    return play(CARDS[c])
+
+
+def _opponent_action(s: _Search, code: int) -> Action:
+    c = code & 31
+    if code >= _MARRIED:
+        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+    return play(CARDS[c])
+
+
+def _dd_action(s: _Search, st: State, ws: int) -> Action:
+    """The double-dummy move of the planner at ``st`` in the one world ``ws``: the first of
+    his moves after which that world is still won."""
+    for c in s.planner_moves(st):
+        kind, nst = s.after(st, c)
+        if s._won_after(kind, nst, ws):
+            return _action(s, st, c)
+    return _action(s, st, s.planner_moves(st)[0])
+
+
+def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
+    """The plan at the planner's node ``st`` from its element ``e``, ``depth`` of his
+    decisions deep (0: all of them)."""
+    ws, how = e
+    if how is None:
+        return None
+    if how is _DD:
+        return PlanStep(_dd_action(s, st, ws), ws, (), True)
+    if how is _FORCED:
+        return PlanStep(_action(s, st, s.planner_moves(st)[0]), ws)
+    _, c, child = how
+    act = _action(s, st, c)
+    if depth == 1 or child is None:
+        return PlanStep(act, ws)
+    kind, nst = s.after(st, c)
+    if kind != _NODE or nst is None:
+        return PlanStep(act, ws)
+    branches: list[PlanBranch] = []
+    _below(s, nst, child, (), branches, depth - 1 if depth > 1 else 0)
+    return PlanStep(act, ws, tuple(branches))
+
+
+def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
+           branches: list[PlanBranch], depth: int) -> None:
+    """The branches of the plan from node ``st`` (element ``e``), reached after the
+    opponent's actions ``reply`` since the planner's last decision."""
+    ws, how = e
+    ldr, lead = st[2], st[3]
+    if (ldr == 0) == (lead < 0):  # the planner decides next
+        branches.append(PlanBranch(reply, ws, _step(s, st, e, depth)))
+        return
+    if how is None:
+        branches.append(PlanBranch(reply, ws, None, "lost"))
+        return
+    if how is _DD:
+        branches.append(PlanBranch(reply, ws, None, "one"))
+        return
+    if how is _FORCED:
+        branches.append(PlanBranch(reply, ws, None, "forced"))
+        return
+    for code, ce in how[1]:
+        a = _opponent_action(s, code)
+        kind, nst = s.after(st, code)
+        if kind != _NODE or nst is None:
+            branches.append(PlanBranch((*reply, a), ce[0], None,
+                                       "win" if kind == _WIN else "lose"))
+        else:
+            _below(s, nst, ce, (*reply, a), branches, depth)
+
+
+# ----------------------------------------------------------------------------------------
+# The entry point
+# ----------------------------------------------------------------------------------------
+
+_LOCAL = threading.local()
+
+
+def _plan_solver(compiled: bool | None) -> Solver:
+    key = "plan_solver" if compiled is None else f"plan_solver_{compiled}"
+    s: Solver | None = getattr(_LOCAL, key, None)
+    if s is None:
+        s = Solver(compiled=compiled)
+        setattr(_LOCAL, key, s)
+    return s
+
+
+def _generation(solver: Solver, pos: Position) -> int:
+    """One table generation per trump and profile, kept while they stay the same."""
+    key = (pos.trump, pos.profile.close_min_talon, pos.profile.marriage_ranks, id(solver))
+    got: tuple[tuple[object, ...], int] | None = getattr(_LOCAL, "plan_generation", None)
+    if got is not None and got[0] == key and solver._deal is None:
+        return got[1]
+    g = solver.new_generation()
+    _LOCAL.plan_generation = (key, g)
+    return g
+
+
+def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
+                depth: int = 3, every_action: bool = False,
+                compiled: bool | None = None, budget: int = 0) -> ClosedPlan:
+    """The best plan of ``seat`` at ``pos`` in the closed game, against each of ``hands``.
+
+    ``pos`` has the talon closed and ``seat`` to move (to lead, or to follow); only what
+    ``seat`` may see of it is used. ``hands`` are the hands the opponent may hold now
+    (bit masks, each equally likely; see :func:`schnapsen_lab.worlds.opponent_hands`).
+    ``depth`` is how many of the planner's decisions the returned plan shows (0: all).
+    With ``every_action``, each legal action's best plan is searched too
+    (:attr:`ClosedPlan.action_values`). ``compiled`` chooses the double-dummy solver as in
+    :class:`Solver`. ``budget`` (work, about one unit a node; 0: none) bounds the exact
+    search, deterministically: past it the
+    best plan found so far is returned, with :attr:`ClosedPlan.exact` False. Raise
+    ValueError when the talon is not closed or ``seat`` is not to move.
+    """
+    me = int(seat)
+    if pos.closed_by < 0:
+        raise ValueError("the talon is not closed: plans are for the closed game")
+    if pos.outcome is not None or pos.to_move != me:
+        raise ValueError(f"{Seat(me)} is not to move here")
+    if pos.lead >= 0 and pos.lead_marriage and pos.claim_by == pos.leader \
+            and pos.claim_is_correct(pos.leader):
+        raise ValueError("the leader claims here (a correct claim is made at once)")
+    if not hands:
+        raise ValueError("no opponent hand to plan against")
+    size = bin(pos.hands[1 - me]).count("1")
+    seen = pos.hands[me] | pos.played
+    for h in hands:
+        if h & seen or bin(h).count("1") != size:
+            raise ValueError("an opponent hand overlaps the cards seen or has the wrong size")
+    stakes = closed_stakes(pos, me)
+    _win, _loss = stakes
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes no cycles; the collector's passes over its tables cost
+    try:
+        return _closed_plan(pos, me, hands, depth, every_action, compiled, stakes, budget)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _won_first(s: _Search, kind: int, nst: State | None, ws: int) -> int:
+    """The worlds of ``ws`` the best plan wins after a first action that led to ``kind``."""
+    if kind == _WIN:
+        return ws
+    if kind == _LOSE or nst is None or not ws:
+        return 0
+    return s.best(nst, ws)[0]
+
+
+def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
+                 every_action: bool, compiled: bool | None, stakes: tuple[int, int],
+                 budget: int) -> ClosedPlan:
+    win, loss = stakes
+    solver = _plan_solver(compiled)
+    s = _Search(pos, me, hands, solver, _generation(solver, pos))
+    s.budget = budget
+    everything = (1 << len(hands)) - 1
+    st = s.root
+    if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
+        from ..rules import CLAIM
+
+        plan: PlanStep | None = PlanStep(CLAIM, everything)
+        won = everything
+        dd = everything
+    else:
+        dd = s.won(st, everything)
+        e = s.best(st, everything)
+        won = e[0]
+        plan = _step(s, st, e, depth) if won else None
+    def values(mask: int) -> tuple[int, ...]:
+        return tuple(win if mask >> i & 1 else -loss for i in range(len(hands)))
+
+    per_action: list[tuple[Action, tuple[int, ...]]] = []
+    if every_action and (plan is None or plan.action.kind is not ActionKind.CLAIM):
+        for c in s.planner_moves(st):
+            kind, nst = s.after(st, c)
+            per_action.append((_action(s, st, c), values(_won_first(s, kind, nst, dd))))
+            if st[3] < 0 and s._married(c, st[0]):  # the same card led unannounced
+                plain = s.lead_unannounced(st, c)
+                per_action.append((play(CARDS[c]),
+                                   values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
+    return ClosedPlan(
+        seat=Seat(me),
+        hands=tuple(hands),
+        achieved=values(won),
+        double_dummy=values(dd),
+        plan=plan,
+        stakes=stakes,
+        action_values=tuple(per_action),
+        exact=s.exact,
+    )
+
