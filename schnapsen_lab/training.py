@@ -109,6 +109,13 @@ PLURALS = Plurals({
         "{why}: closing with the best plan is sure to win {chance} of the {n} possible hands "
         "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
         "[{low}, {high}]."),
+    "closing.numbers_found": NP_(
+        "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
+        "of the {n} possible hand ({close} game points on average){seeing}; playing on "
+        "({action}) is worth {play} [{low}, {high}].",
+        "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
+        "of the {n} possible hands ({close} game points on average){seeing}; playing on "
+        "({action}) is worth {play} [{low}, {high}]."),
 })
 """Texts that depend on a number."""
 
@@ -408,7 +415,8 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
     seeing = ("" if dd.mean == close else
               TEXT["closing.seeing"].format(chance=f"{dd.win_chance:.0%}",
                                             close=f"{dd.mean:+.2f}"))
-    msg = PLURALS.text("closing.numbers", advice.hands, why=why,
+    numbers = "closing.numbers" if advice.exact else "closing.numbers_found"
+    msg = PLURALS.text(numbers, advice.hands, why=why,
                        chance=f"{advice.close.win_chance:.0%}", close=f"{close:+.2f}",
                        seeing=seeing,
                        action=action_text(advice.play_on_action), play=f"{play:+.2f}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -279,3 +280,27 @@ def test_the_advice_shows_the_plan_as_a_tree_in_the_language_spoken() -> None:
         german = advice_html(advice)
     assert "zudrehen, jede Karte sehend" in german and "Der Plan nach dem Zudrehen" in german
     assert "spiel " in german and "legt er " in german and "play " not in german
+
+
+def test_a_plan_cut_short_by_the_work_budget_is_not_called_the_best() -> None:
+    """When the plan search stops at its work budget, the trainer's sentence speaks of
+    the plan found and says a better one may exist (in German too); searched to the end,
+    it speaks of the best plan."""
+    from schnapsen_lab.i18n import language
+
+    rec = list(itertools.islice(psn.read(Path(__file__).resolve().parent.parent / "records"
+                                         / "heuristic-vs-heuristic.psn"), 2))[-1]
+    pos = rec.positions()[2]
+    full = advise(pos, samples=4, exchange_first=False, budget=0)
+    cut = advise(pos, samples=4, exchange_first=False, budget=1)
+    assert full.exact and not cut.exact
+    with language("en"):
+        whole = judge_closing("close", full).message
+        short = judge_closing("close", cut).message
+    assert "closing with the best plan is sure to win" in whole
+    assert "plan found (a better one may exist)" not in whole
+    assert "closing with the plan found (a better one may exist) is sure to win" in short
+    assert "best plan" not in short
+    with language("de"):
+        german = judge_closing("close", cut).message
+    assert "mit dem gefundenen Plan (ein besserer ist möglich)" in german
