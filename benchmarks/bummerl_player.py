@@ -1,9 +1,11 @@
 """The Bummerl-aware strong player against the game-point strong player.
 
     .venv/bin/python benchmarks/bummerl_player.py [--pairs 500] [--samples S] [--jobs J]
-        [--minutes M] [--seed X] [--json OUT]
+        [--minutes M] [--seed X] [--json OUT] [--sampled-closing]
 
-Both players sample and solve the same number of worlds a decision; the Bummerl-aware one
+Both players sample and solve the same number of worlds a decision and judge closing and
+play the closed game by plans (``--sampled-closing``: both by sampled worlds, the first
+version measured); the Bummerl-aware one
 (:class:`schnapsen_lab.players.strong_bummerl.BummerlStrongPlayer`) is told the counters
 before each deal and chooses by the chance to win the Bummerl, the other
 (:class:`~schnapsen_lab.players.strong.StrongPlayer`) by expected game points. Each pair
@@ -39,6 +41,7 @@ class Task:
     samples: int
     aware_seat: int
     baseline: bool
+    plan: bool = True
 
 
 @dataclass(frozen=True)
@@ -55,9 +58,9 @@ class Result:
 def play(task: Task) -> Result:
     """One Bummerl, the player under test in ``aware_seat``."""
     t = time.process_time()
-    test: Player = (StrongPlayer(samples=task.samples) if task.baseline
-                    else BummerlStrongPlayer(samples=task.samples))
-    other = StrongPlayer(samples=task.samples)
+    test: Player = (StrongPlayer(samples=task.samples, plan=task.plan) if task.baseline
+                    else BummerlStrongPlayer(samples=task.samples, plan=task.plan))
+    other = StrongPlayer(samples=task.samples, plan=task.plan)
     seat = task.aware_seat
     players = (test, other) if seat == 0 else (other, test)
     m = play_bummerl(players, task.seed, task.number)
@@ -68,8 +71,9 @@ def play(task: Task) -> Result:
 
 
 def run(pairs: int, seed: int, samples: int, jobs: int, baseline: bool,
-        minutes: float | None) -> list[Result]:
-    tasks = [Task(n, seed, samples, s, baseline) for n in range(1, pairs + 1) for s in (0, 1)]
+        minutes: float | None, plan: bool = True) -> list[Result]:
+    tasks = [Task(n, seed, samples, s, baseline, plan) for n in range(1, pairs + 1)
+             for s in (0, 1)]
     label = "baseline (game points vs game points)" if baseline else "Bummerl-aware"
     out: list[Result] = []
     start = time.monotonic()
@@ -108,11 +112,16 @@ def main() -> None:
     ap.add_argument("--baseline", action="store_true",
                     help="also play the game-point player against itself on the same pairs")
     ap.add_argument("--json", metavar="OUT", help="write the figures and every Bummerl here")
+    ap.add_argument("--sampled-closing", action="store_true",
+                    help="both players judge closing and play the closed game by sampled "
+                         "worlds (plan=False), as before closing by plans")
     a = ap.parse_args()
-    print(f"strong players, {a.samples} worlds a decision; up to {a.pairs} pairs of "
-          f"Bummerls, seed {a.seed}, {a.jobs} job(s)")
+    plan = not a.sampled_closing
+    print(f"strong players ({'closing by plans' if plan else 'closing by sampled worlds'}), "
+          f"{a.samples} worlds a decision; up to {a.pairs} pairs of Bummerls, seed {a.seed}, "
+          f"{a.jobs} job(s)")
     t = time.perf_counter()
-    res = run(a.pairs, a.seed, a.samples, a.jobs, False, a.minutes)
+    res = run(a.pairs, a.seed, a.samples, a.jobs, False, a.minutes, plan)
     figures = [report("Bummerl-aware vs game points", res, time.perf_counter() - t)]
     for s in (0, 1):
         part = [r for r in res if r.aware_seat == s]
@@ -125,7 +134,7 @@ def main() -> None:
     print(f"  pairs won in both seats {both}, in neither {neither}, of {len(res) // 2}")
     if a.baseline:
         t = time.perf_counter()
-        base = run(len(res) // 2, a.seed, a.samples, a.jobs, True, None)
+        base = run(len(res) // 2, a.seed, a.samples, a.jobs, True, None, plan)
         figures.append(report("baseline game points vs game points", base,
                               time.perf_counter() - t))
     if a.json:

@@ -225,18 +225,38 @@ def test_advise_reports_the_bummerl(capsys: pytest.CaptureFixture[str]) -> None:
 
 # -- the Bummerl-aware strong player -------------------------------------------------------------
 
-def test_the_bummerl_aware_player_does_not_close_at_one_to_one() -> None:
+@pytest.mark.parametrize("plan", [True, False])
+def test_the_bummerl_aware_player_does_not_close_at_one_to_one(plan: bool) -> None:
+    """Closing judged by its plan (or, ``plan=False``, by sampled worlds) in equity."""
     rec = _flip_record()
     v = view(rec.positions()[FLIP_STEP], Seat.A)
     rng = random.Random(0)
     assert StrongPlayer(samples=30).act(v, rng) is CLOSE          # +1.20 game points
-    unaware = BummerlStrongPlayer(samples=30)
+    unaware = BummerlStrongPlayer(samples=30, plan=plan)
     assert unaware.act(v, rng) is CLOSE                           # no counters: the same
-    aware = BummerlStrongPlayer(samples=30)
+    aware = BummerlStrongPlayer(samples=30, plan=plan)
     aware.new_deal((1, 1), Seat.B)
     assert str(aware.act(v, rng)) == "JS"                          # the sure Bummerl
     aware.new_deal((7, 7), Seat.B)                                 # early: points rule
     assert aware.act(v, rng) is CLOSE
+
+
+def test_the_bummerl_aware_player_plays_the_closed_game_by_the_plan() -> None:
+    """After closing the stakes are fixed: it leads as the plan does (an ace on the
+    strategy-fusion study deal, never the marriage that loses every hand), and it is a
+    player the command line knows by name."""
+    from schnapsen_lab.players.registry import make_player
+
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE) + 1
+    pos = rec.positions()[step]
+    v = view(pos, pos.to_move)
+    aware = make_player("strong-bummerl")
+    assert isinstance(aware, BummerlStrongPlayer)
+    aware.new_deal((3, 3), Seat.A)
+    planned = aware.act(v, random.Random(1))
+    assert planned == StrongPlayer(samples=30).act(v, random.Random(1))
+    assert str(planned) in ("AD", "AH")
 
 
 class _Listening(HeuristicPlayer):

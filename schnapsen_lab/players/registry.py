@@ -38,10 +38,10 @@ _FACTORIES: dict[str, PlayerFactory] = {}
 _OTHER_GAMES: dict[str, dict[str, Callable[[], Any]]] = {}
 _loaded = False
 
-PLUGIN_MODULES = ("schnapsen_lab.players.strong",)
+PLUGIN_MODULES = ("schnapsen_lab.players.strong", "schnapsen_lab.players.strong_bummerl")
 """Modules imported on first use that may call :func:`register` (skipped when absent)."""
 
-SOLVER_PLAYERS = frozenset({"strong"})
+SOLVER_PLAYERS = frozenset({"strong", "strong-bummerl"})
 """Names of the players that choose with the analysis engine (the solver over sampled
 worlds): they play only the profiles it knows (:func:`schnapsen_lab.scope.analysis_refusal`)."""
 

@@ -7,29 +7,44 @@ but takes the action with the highest *equity*, the mean over the worlds of its 
 win the Bummerl after the deal (:mod:`schnapsen_lab.bummerl`, through the equity table of
 the deal's rules profile). At 1 : 6 a safe single game point then beats a risky three;
 at 6 : 1 only a win keeps the Bummerl alive. Between equal equities it takes more
-expected game points, then the surer win, then rather not closing. Without the counters
-(or without a table for the profile) it plays exactly as the strong player.
+expected game points, then the surer win, then rather not closing. Closing is judged as
+the strong player judges it, by the best plan the closer can follow over every opponent
+hand (:mod:`schnapsen_lab.solver.plan`), its per-hand results mapped to equity; the
+closed game is played by that plan (after closing the stakes are fixed, so the plan that
+wins the most hands is also the best for the Bummerl). ``plan=False`` judges closing by
+the sampled worlds instead (the first version, kept for comparisons). Without the
+counters (or without a table for the profile) it plays exactly as the strong player.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..bummerl import BummerlScore
 from ..equity import EquityTable
 from ..equity import table as equity_table
 from ..knowledge import View
-from ..rules import CLAIM, CLOSE, Action, ActionKind, Seat
+from ..rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from ..worlds import (
+    ActionEstimate,
     HiddenCards,
+    estimate,
     estimate_actions,
+    opponent_hands,
     position_from_view,
     sample_worlds_hidden,
     world_count,
 )
+from .registry import register
 from .strong import DEFAULT_SAMPLES, StrongPlayer
 
 __all__ = ["BummerlStrongPlayer"]
+
+EQUITY_MARGIN = 0.02
+"""Closing is searched for a plan only when, over the sampled worlds, its double-dummy
+equity comes within this much (2 percentage points, about the strong player's quarter of
+a game point at the start of a Bummerl) of the best other action's."""
 
 
 class BummerlStrongPlayer(StrongPlayer):
@@ -40,14 +55,14 @@ class BummerlStrongPlayer(StrongPlayer):
     name = "strong-bummerl"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
-                 table: EquityTable | None = None) -> None:
-        super().__init__(samples, seed)
+                 table: EquityTable | None = None, *, plan: bool = True) -> None:
+        super().__init__(samples, seed, plan=plan)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
 
     def __repr__(self) -> str:
-        return f"BummerlStrongPlayer(samples={self.samples})"
+        return f"BummerlStrongPlayer(samples={self.samples}, plan={self.plan})"
 
     def new_deal(self, counters: tuple[int, int], dealer: Seat | int) -> None:
         """Be told A's and B's counters before the next deal, and who deals it."""
@@ -90,14 +105,57 @@ class BummerlStrongPlayer(StrongPlayer):
                              h.talon_hidden, m.absent & h.unknown)
             if h2.consistent():
                 h = h2
+        if self.plan and self.closed_play and pos.closed_by >= 0:
+            # After closing the stakes are fixed (C2, C3): the plan that wins the most
+            # worlds also has the best equity.
+            planned = self._closed_game(pos, h, options)
+            if planned is not None:
+                return planned
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
         gen = self._rng if self._rng is not None else rng
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = estimate_actions(worlds, view.viewer, options, exact=exact)
         me = view.viewer
+        if self.plan and self.closing != "pimc" and CLOSE in options:
+            return self._judge_closing_for_the_bummerl(pos, h, ranked, score, me)
         best = max(ranked, key=lambda e: (round(score.mean_equity(e.values, me), 12),
                                           round(e.mean, 12), e.estimate.win_chance,
                                           e.action is not CLOSE))
         assert best.action is not None
         return best.action
+
+    def _judge_closing_for_the_bummerl(self, pos: Position, h: HiddenCards,
+                                       ranked: Sequence[ActionEstimate],
+                                       score: BummerlScore, me: Seat) -> Action:
+        """Close or play on as the strong player judges it (closing valued by its best
+        plan over every opponent hand, the other actions over sampled worlds), but in
+        equity: close only when the plan's equity beats the best other action's beyond its
+        sampling error (the upper end of its 95 % interval with ``closing="ci"``, its mean
+        with ``"mean"``)."""
+        from ..solver.plan import closed_plan
+
+        others = sorted((e for e in ranked if e.action is not CLOSE),
+                        key=lambda e: (-round(score.mean_equity(e.values, me), 12),
+                                       -round(e.mean, 12), -e.estimate.win_chance))
+        if not others:
+            return CLOSE
+        best = others[0]
+        sampled = next(e for e in ranked if e.action is CLOSE)
+        if (score.mean_equity(sampled.values, me)
+                < score.mean_equity(best.values, me) - EQUITY_MARGIN):
+            assert best.action is not None
+            return best.action  # even seeing every card closing would not pay
+        plan = closed_plan(pos.play(CLOSE), int(h.viewer), list(opponent_hands(h)), depth=1,
+                           budget=self.budget)
+        close = score.mean_equity(plan.achieved, me) if plan.achieved else 0.0
+        other = estimate([score.equity(v, me) for v in best.values],
+                         exact=best.estimate.exact)
+        bar = other.high if self.closing == "ci" else other.mean
+        if close > bar + 1e-12:
+            return CLOSE
+        assert best.action is not None
+        return best.action
+
+
+register("strong-bummerl", BummerlStrongPlayer)
