@@ -181,7 +181,13 @@ class StrongPlayer:
         gen = self._rng if self._rng is not None else rng
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
-        if self.plan and self.closing != "pimc" and CLOSE in options:
+        return self._choose(view, pos, h, ranked)
+
+    def _choose(self, view: View, pos: Position, h: HiddenCards,
+                ranked: list[ActionEstimate]) -> Action:
+        """The choice among ``ranked`` (every option over the sampled worlds), closing
+        judged by its plan."""
+        if self.plan and self.closing != "pimc" and any(e.action is CLOSE for e in ranked):
             ranked = self._judge_closing(pos, h, ranked)
             best = ranked[0].action
             assert best is not None

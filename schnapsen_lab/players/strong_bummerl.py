@@ -18,23 +18,18 @@ counters (or without a table for the profile) it plays exactly as the strong pla
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..bummerl import BummerlScore
 from ..equity import EquityTable
 from ..equity import table as equity_table
 from ..knowledge import View
-from ..rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
+from ..rules import CLOSE, Action, Position, Seat
 from ..worlds import (
     ActionEstimate,
     HiddenCards,
     estimate,
-    estimate_actions,
     opponent_hands,
-    position_from_view,
-    sample_worlds_hidden,
-    world_count,
 )
 from .registry import register
 from .strong import DEFAULT_SAMPLES, StrongPlayer
@@ -84,40 +79,17 @@ class BummerlStrongPlayer(StrongPlayer):
             return None
         return BummerlScore(self.counters, self.dealer, t)
 
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        """The action with the best equity over sampled worlds (the strong player's
-        choice when the score is not known)."""
+    def _choose(self, view: View, pos: Position, h: HiddenCards,
+                ranked: list[ActionEstimate]) -> Action:
+        """By equity when the score is known (closing judged by its plan in equity),
+        else as the strong player. The closed game is the strong player's: after closing
+        the stakes are fixed (C2, C3), so the plan that wins the most worlds also has the
+        best equity."""
         score = self.score(view)
         if score is None:
-            return super().act(view, rng)
-        m = self._observe(view)
-        legal = view.legal
-        if CLAIM in legal and view.my_score >= 66 and view.leader == view.viewer:
-            return CLAIM  # a correct claim ends the deal at once: never worse
-        options = [a for a in legal if a.kind is not ActionKind.CLAIM]
-        if not options:
-            return None
-        if len(options) == 1:
-            return options[0]
-        pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
-        if m.absent & h.unknown:
-            h2 = HiddenCards(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
-                             h.talon_hidden, m.absent & h.unknown)
-            if h2.consistent():
-                h = h2
-        if self.plan and self.closed_play and pos.closed_by >= 0:
-            # After closing the stakes are fixed (C2, C3): the plan that wins the most
-            # worlds also has the best equity.
-            planned = self._closed_game(pos, h, options)
-            if planned is not None:
-                return planned
-        closed = pos.closed_by >= 0 or pos.exhausted
-        exact = world_count(h, ordered_talon=not closed) <= self.samples
-        gen = self._rng if self._rng is not None else rng
-        worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
-        ranked = estimate_actions(worlds, view.viewer, options, exact=exact)
+            return super()._choose(view, pos, h, ranked)
         me = view.viewer
-        if self.plan and self.closing != "pimc" and CLOSE in options:
+        if self.plan and self.closing != "pimc" and any(e.action is CLOSE for e in ranked):
             return self._judge_closing_for_the_bummerl(pos, h, ranked, score, me)
         best = max(ranked, key=lambda e: (round(score.mean_equity(e.values, me), 12),
                                           round(e.mean, 12), e.estimate.win_chance,
