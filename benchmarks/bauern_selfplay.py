@@ -38,14 +38,14 @@ from schnapsen_lab import psn
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Position, Profile
 from schnapsen_lab.games.bauern import parse_action as parse4
 from schnapsen_lab.games.bauern.knowledge import View
+from schnapsen_lab.games.bauern.players import HeuristicBauernPlayer, RandomBauernPlayer, SeatPlayer
 from schnapsen_lab.games.bauern.rules import End
 from schnapsen_lab.games.bauern.selfplay import PlayedDeal, play_deal, play_match
-from schnapsen_lab.players.bauern import HeuristicBauernPlayer, RandomBauernPlayer, SeatPlayer
+from schnapsen_lab.games.schnapsen.rules import CLAIM as CLAIM2
+from schnapsen_lab.games.schnapsen.rules import SOFT, Seat
+from schnapsen_lab.games.schnapsen.rules import Position as Position2
+from schnapsen_lab.games.schnapsen.rules import parse_action as parse2
 from schnapsen_lab.random_deals import random_record
-from schnapsen_lab.rules import CLAIM as CLAIM2
-from schnapsen_lab.rules import SOFT, Seat
-from schnapsen_lab.rules import Position as Position2
-from schnapsen_lab.rules import parse_action as parse2
 
 
 class ViewRandom(SeatPlayer):

@@ -26,9 +26,9 @@ import time
 from tqdm import tqdm
 
 from schnapsen_lab import psn
+from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.replay import Replay
-from schnapsen_lab.rules import SOFT, STRICT, Seat
 
 
 def main() -> None:

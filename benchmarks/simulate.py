@@ -26,9 +26,9 @@ import random
 import time
 from collections.abc import Callable
 
-from schnapsen_lab.knowledge import View
+from schnapsen_lab.games.schnapsen.knowledge import View
+from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile
 from schnapsen_lab.players import HeuristicPlayer, Player, RandomPlayer
-from schnapsen_lab.rules import CLAIM, SOFT, Action, Position, Profile
 from schnapsen_lab.simulate import default_jobs, parallel_map, play_deal, simulate
 
 

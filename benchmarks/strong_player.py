@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from schnapsen_lab.knowledge import View
+from schnapsen_lab.games.schnapsen.knowledge import View
+from schnapsen_lab.games.schnapsen.rules import Action
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import DEFAULT_SAMPLES, StrongPlayer
-from schnapsen_lab.rules import Action
 from schnapsen_lab.simulate import default_jobs, parallel_map, play_bummerl
 
 

@@ -15,18 +15,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _moved
+
 if TYPE_CHECKING:
     from .advisor import ClosingAdvice, advise
     from .cards import Card, Rank, Suit
-    from .i18n import get_language, set_language
-    from .match import Bummerl
-    from .players import HeuristicPlayer, Player, RandomPlayer, make_player
-    from .players.strong import StrongPlayer
-    from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
-    from .recorder import Draw, Recorder, RecorderError, record_deal
-    from .replay import Counting, Replay
-    from .review import Review, annotate, review_record
-    from .rules import (
+    from .games.schnapsen.rules import (
         BEGINNER,
         SOFT,
         STRICT,
@@ -38,29 +32,37 @@ if TYPE_CHECKING:
         Profile,
         Seat,
     )
+    from .games.schnapsen.table import Table
+    from .i18n import get_language, set_language
+    from .match import Bummerl
+    from .players import HeuristicPlayer, Player, RandomPlayer, make_player
+    from .players.strong import StrongPlayer
+    from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
+    from .recorder import Draw, Recorder, RecorderError, record_deal
+    from .replay import Counting, Replay
+    from .review import Review, annotate, review_record
     from .simulate import play_bummerl, play_deal
     from .solver import Solver, action_values, best_actions, solve
     from .stats import deals_frame, matches_frame, players_frame
-    from .table import Table
 
 _EXPORTS: dict[str, str] = {
-    "Action": ".rules",
-    "BEGINNER": ".rules",
+    "Action": ".games.schnapsen.rules",
+    "BEGINNER": ".games.schnapsen.rules",
     "Bummerl": ".match",
     "Card": ".cards",
     "ClosingAdvice": ".advisor",
     "Counting": ".replay",
     "Draw": ".recorder",
-    "End": ".rules",
+    "End": ".games.schnapsen.rules",
     "get_language": ".i18n",
     "set_language": ".i18n",
     "HeuristicPlayer": ".players",
-    "IllegalAction": ".rules",
+    "IllegalAction": ".games.schnapsen.rules",
     "Move": ".psn",
-    "Outcome": ".rules",
+    "Outcome": ".games.schnapsen.rules",
     "Player": ".players",
-    "Position": ".rules",
-    "Profile": ".rules",
+    "Position": ".games.schnapsen.rules",
+    "Profile": ".games.schnapsen.rules",
     "PsnError": ".psn",
     "RandomPlayer": ".players",
     "Rank": ".cards",
@@ -70,13 +72,13 @@ _EXPORTS: dict[str, str] = {
     "RecorderError": ".recorder",
     "Replay": ".replay",
     "Review": ".review",
-    "SOFT": ".rules",
-    "STRICT": ".rules",
-    "Seat": ".rules",
+    "SOFT": ".games.schnapsen.rules",
+    "STRICT": ".games.schnapsen.rules",
+    "Seat": ".games.schnapsen.rules",
     "Solver": ".solver",
     "StrongPlayer": ".players.strong",
     "Suit": ".cards",
-    "Table": ".table",
+    "Table": ".games.schnapsen.table",
     "action_values": ".solver",
     "advise": ".advisor",
     "annotate": ".review",
@@ -112,6 +114,8 @@ def __dir__() -> list[str]:
 
 
 __version__ = "0.1.0"
+
+_moved.install()
 
 __all__ = [
     "BEGINNER",

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS, Card, cards_in
-from .rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
+from .games.schnapsen.rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
 from .solver.plan import ClosedPlan, PlanStep, closed_plan
 from .worlds import (
     ActionEstimate,

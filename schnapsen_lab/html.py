@@ -17,8 +17,9 @@ from html import escape
 from typing import Any, Protocol
 
 from .cards import CARDS, Card, Suit, cards_in
+from .games.schnapsen.knowledge import view
+from .games.schnapsen.rules import SEATS, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
-from .knowledge import view
 from .match import MatchState
 from .notation import (
     RANK_TEXT,
@@ -36,7 +37,6 @@ from .notation import (
 )
 from .psn import GLYPHS, Record, RecordError
 from .replay import Counting, Replay
-from .rules import SEATS, Position, Seat
 
 __all__ = [
     "BUILTIN_DRAWINGS",
@@ -591,7 +591,7 @@ def register_drawing(game_key: str, drawing: Drawing) -> None:
 
 
 def drawing_for(game: Any) -> Drawing:
-    """The drawing of ``game`` (a :class:`~schnapsen_lab.game.Game`); raise KeyError when
+    """The drawing of ``game`` (a :class:`~schnapsen_lab.games.protocol.Game`); raise KeyError when
     none is registered for it."""
     d = _DRAWINGS.get(game.key)
     if d is None:

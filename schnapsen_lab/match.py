@@ -6,9 +6,10 @@ Two shapes, one arithmetic:
   for two players, ``NS``/``EW`` for fixed teams, ``N``/``E``/``S``/``W`` for called
   partners), counting down (RULES.md B1: 7 to 0) or up (BAUERN.md BX1, BZ5: 0 to 21),
   the deal passing round the seats. A game says which counters a deal's outcome moves
-  (see :mod:`schnapsen_lab.game`).
+  (see :mod:`schnapsen_lab.games.protocol`).
 * :class:`Bummerl`, the two-player Bummerl as the records layer and the simulator use it
-  (counters of A and B, :class:`~schnapsen_lab.rules.Seat` dealers); its counters follow
+  (counters of A and B, :class:`~schnapsen_lab.games.schnapsen.rules.Seat` dealers); its counters
+  follow
   the profile's ``match_start`` and ``match_target`` when made with :meth:`Bummerl.new`.
 """
 
@@ -18,7 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .rules import SOFT, Outcome, Profile, Seat
+from .games.schnapsen.rules import SOFT, Outcome, Profile, Seat
 
 __all__ = ["START", "Bummerl", "MatchRules", "MatchState", "moved_counters"]
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from . import i18n
 from .cards import CARDS, Card, Rank, Suit
+from .games.schnapsen.rules import Action, ActionKind, End, Outcome, Position, Seat, parse_action
 from .i18n import C_, N_, NP_, Plurals, Texts
-from .rules import Action, ActionKind, End, Outcome, Position, Seat, parse_action
 
 __all__ = [
     "CALLS",
@@ -315,7 +315,7 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"forehand (?P<who>\w+) may not call kontraschnapser",
          N_("forehand {who} may not bid Kontraschnapser")),
     ))
-"""The referee's reasons (:meth:`~schnapsen_lab.rules.Position.check`): the engine
+"""The referee's reasons (:meth:`~schnapsen_lab.games.schnapsen.rules.Position.check`): the engine
 writes them in English, the display layer in the language spoken."""
 
 CardFormat = Callable[[Card], str]
@@ -480,7 +480,8 @@ def bummerl_text(winner: Seat | int, names: Sequence[str] = ("A", "B")) -> str:
 
 
 def reason_text(message: str, card: CardFormat | None = None) -> str:
-    """A reason the referee gave (English, :meth:`~schnapsen_lab.rules.Position.check`)
+    """A reason the referee gave (English,
+    :meth:`~schnapsen_lab.games.schnapsen.rules.Position.check`)
     in the language spoken, its cards in the display notation; a message it does not
     know stays as it is (cards still written as printed)."""
     fmt = card or card_text

@@ -13,9 +13,9 @@ column and rule id) and reading goes on with the next record. ``strict=True``
 raises :class:`PsnError` at the first error instead.
 
 Records of every registered game are read and written by the same code: the reader
-finds a record's game from its tags (:func:`~schnapsen_lab.game.find_game`: two-player
+finds a record's game from its tags (:func:`~schnapsen_lab.games.protocol.find_game`: two-player
 Schnapsen, or four-player Bauernschnapsen with ``[Variant "bauern"]``, BAUERN.md
-"Records") and from then on talks only to the :class:`~schnapsen_lab.game.Game`
+"Records") and from then on talks only to the :class:`~schnapsen_lab.games.protocol.Game`
 protocol: its profiles, seats, start, tokens, trick numbers, result, ``check --json``
 values and match accounting. A file may mix the games. The values a record holds from
 its game (``dealer``, ``profile``, ``outcome``, ``final``, each move's ``action``) are
@@ -35,16 +35,16 @@ from enum import IntEnum
 from typing import IO, Any
 
 from .cards import CARDS, Card, parse_card
-from .game import Game, SetupError, deck_cards, find_game, game_of_profile
-from .games.schnapsen import SCHNAPSEN
-from .match import MatchRules, MatchState
-from .rules import (
+from .games.protocol import Game, SetupError, deck_cards, find_game, game_of_profile
+from .games.schnapsen.game import SCHNAPSEN
+from .games.schnapsen.rules import (
     SOFT,
     Action,
     ActionKind,
     Position,
     Seat,
 )
+from .match import MatchRules, MatchState
 
 __all__ = [
     "GLYPHS",
@@ -69,7 +69,7 @@ __all__ = [
 TAG_ORDER = ("Event", "Site", "Date", "Round", "PlayerA", "PlayerB", "Match", "Deal",
              "Dealer", "Rules", "Deck", "Score", "Result")
 """The known tags of a two-player record in the order the canonical form writes them
-(each game's order: :attr:`~schnapsen_lab.game.Game.tag_order`)."""
+(each game's order: :attr:`~schnapsen_lab.games.protocol.Game.tag_order`)."""
 
 GLYPHS: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 """Move-quality glyphs and their NAG numbers."""
@@ -165,7 +165,7 @@ def _lines_equal(todo: list[tuple[Line, Line]]) -> bool:
 class Record:
     """One deal record: tags, deck, the moves, and what the referee computed.
 
-    ``game`` is the record's game (:mod:`schnapsen_lab.game`; two-player Schnapsen by
+    ``game`` is the record's game (:mod:`schnapsen_lab.games.protocol`; two-player Schnapsen by
     default), and ``dealer`` (its seat enum), ``profile``, ``outcome`` and ``final`` (the
     position where the main line ends) are that game's values.
     ``outcome`` is the main line's result (None while unfinished or after an error);
@@ -387,7 +387,7 @@ def _ordered(tags: dict[str, str], order: Sequence[str] = TAG_ORDER) -> dict[str
 def trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
     """The trick number the canonical form writes before the two-player ``action`` played
     at ``pos`` (``prev`` is the action before it in its line), or None inside a trick
-    (any game: :meth:`~schnapsen_lab.game.Game.number_before`)."""
+    (any game: :meth:`~schnapsen_lab.games.protocol.Game.number_before`)."""
     if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
         return None
     if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from .cards import CARDS
-from .game import game_of_profile
+from .games.protocol import game_of_profile
+from .games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile, Seat
 from .psn import Line, Move, Record, trick_number
-from .rules import CLAIM, SOFT, Action, Position, Profile, Seat
 
 __all__ = ["random_deck", "random_game_record", "random_line", "random_record",
            "random_records"]

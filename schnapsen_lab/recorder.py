@@ -17,7 +17,8 @@ checks every entry with the engine::
 
 or all at once with :func:`record_deal`. An impossible entry (a card twice, a draw that
 contradicts what is known, an illegal play) raises :class:`RecorderError`, a
-:class:`~schnapsen_lab.rules.IllegalAction` naming the rule (``S3`` a card twice, ``T2``
+:class:`~schnapsen_lab.games.schnapsen.rules.IllegalAction` naming the rule (``S3`` a card twice,
+``T2``
 the draws, the engine's rule for an action, ``PSN`` for text that is no entry) and what
 would have been accepted.
 """
@@ -28,10 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, parse_card, parse_cards
-from .i18n import N_, Texts
-from .notation import reason_text
-from .psn import Record
-from .rules import (
+from .games.schnapsen.rules import (
     CLAIM,
     SEATS,
     SOFT,
@@ -43,6 +41,9 @@ from .rules import (
     Seat,
     parse_action,
 )
+from .i18n import N_, Texts
+from .notation import reason_text
+from .psn import Record
 
 __all__ = ["TEXT", "Draw", "Entry", "Recorder", "RecorderError", "parse_entry", "record_deal"]
 

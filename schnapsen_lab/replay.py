@@ -8,12 +8,12 @@ widget or a notebook can step through the deal cheaply: the positions are built 
 It takes a record of any registered game (two-player Schnapsen, four-player
 Bauernschnapsen): the positions, who acted, the tricks (:class:`Trick`, with all their
 cards) and the marriages (:class:`Marriage`) come from the game protocol
-(:mod:`schnapsen_lab.game`); what a seat may know and how it counts come from the
+(:mod:`schnapsen_lab.games.protocol`); what a seat may know and how it counts come from the
 game's :class:`ReplayKit` (found in a registry by the game's key, never by testing
 its name). For every step and every viewer it gives:
 
 - :meth:`Replay.knowledge`: the seat's knowledge (two players: RULES.md K2,
-  :class:`schnapsen_lab.knowledge.View`; four players: BAUERN.md BW1-BW2,
+  :class:`schnapsen_lab.games.schnapsen.knowledge.View`; four players: BAUERN.md BW1-BW2,
   :class:`schnapsen_lab.games.bauern.knowledge.View`);
 - :meth:`Replay.counting`: counting aids built on it;
 - :meth:`Replay.inferences`: what play showed beyond the facts (:class:`Inference`),
@@ -37,10 +37,10 @@ from enum import IntEnum
 from typing import Any, Protocol
 
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from .game import Game
-from .knowledge import View, view
+from .games.protocol import Game
+from .games.schnapsen.knowledge import View, view
+from .games.schnapsen.rules import SEATS, ActionKind, Position, Seat, TrickReview
 from .psn import GLYPHS, Move, Record
-from .rules import SEATS, ActionKind, Position, Seat, TrickReview
 
 __all__ = [
     "BUILTIN_KITS",
@@ -301,7 +301,7 @@ class Replay:
     """The positions of one deal's main line, with a cursor and per-viewer knowledge.
 
     ``Replay(record)`` replays the main line up to its end (or its first error, see
-    :attr:`error`) with the record's game (:meth:`~schnapsen_lab.game.Game.replay`, the
+    :attr:`error`) with the record's game (:meth:`~schnapsen_lab.games.protocol.Game.replay`, the
     one "check, then apply" loop). Step ``i`` is the position after the ``i``-th action.
     ``comments_after_error`` are the comments that follow the error: they belong to
     the last step, where the record stops being valid, not to its last move.
@@ -553,7 +553,7 @@ class SchnapsenKit:
     """The two-player replay: K2 knowledge, counting, inferences, K1 (REPLAY.md)."""
 
     def view(self, pos: Position, seat: int) -> View:
-        """RULES.md K2 (:func:`schnapsen_lab.knowledge.view`)."""
+        """RULES.md K2 (:func:`schnapsen_lab.games.schnapsen.knowledge.view`)."""
         return view(pos, seat)
 
     def inferences(self, rp: Replay, step: int, viewer: int | None) -> list[Inference]:

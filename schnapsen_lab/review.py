@@ -69,8 +69,8 @@ from typing import Any
 
 from . import psn
 from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
+from .games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from .psn import Line, Move, Record
-from .rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from .worlds import (
     ActionEstimate,
     HiddenCards,

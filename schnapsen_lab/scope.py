@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import Profile
+from .games.schnapsen.rules import Profile
 
 __all__ = ["analysis_refusal", "solver_knows"]
 

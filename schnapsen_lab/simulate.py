@@ -14,7 +14,8 @@ seeded the same way, so the same seed gives the same matches whatever the number
 A player is asked only when it has a choice: more than one legal action, or the
 question whether to claim (right after its marriage announcement, E2 b, and after the
 last trick when it won it, E2 a; ``view.legal == (CLAIM,)``, ``None`` declines).
-An action the rules forbid raises :class:`~schnapsen_lab.rules.IllegalAction` naming the
+An action the rules forbid raises :class:`~schnapsen_lab.games.schnapsen.rules.IllegalAction`
+naming the
 player.
 
 The records name the seats apart: when one player plays both seats the names are
@@ -39,13 +40,23 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .cards import CARDS, Card
-from .game import game_of_profile
-from .knowledge import view
+from .games.protocol import game_of_profile
+from .games.schnapsen.knowledge import view
+from .games.schnapsen.players.base import Player, ScoreAware
+from .games.schnapsen.rules import (
+    CLAIM,
+    SEATS,
+    SOFT,
+    Action,
+    IllegalAction,
+    Outcome,
+    Position,
+    Profile,
+    Seat,
+)
 from .match import Bummerl
-from .players.base import Player, ScoreAware
 from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps
-from .rules import CLAIM, SEATS, SOFT, Action, IllegalAction, Outcome, Position, Profile, Seat
 from .scope import analysis_refusal
 
 __all__ = [
@@ -234,7 +245,7 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
 
     The first dealer is drawn by lot (S2), then the dealer alternates; the counters go
     from the profile's start to its target (B1: 7 down to 0; ``bauern2``: 0 up to 21).
-    A player that is :class:`~schnapsen_lab.players.base.ScoreAware` is told the
+    A player that is :class:`~schnapsen_lab.games.schnapsen.players.base.ScoreAware` is told the
     counters and the dealer before each deal.
     """
     deck_rng, rng_a, rng_b = match_rngs(seed, number)

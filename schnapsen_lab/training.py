@@ -5,7 +5,7 @@ one player's seat, answers what that player should know (RULES.md K2): their own
 the opponent's score, the trumps still out, and the unknown cards (those that may be in
 the opponent's hand or in the talon). :func:`counting_questions` makes the questions,
 :func:`check_answer` checks an answer against the knowledge model
-(:func:`schnapsen_lab.knowledge.view`), and :class:`Tally` keeps the running score::
+(:func:`schnapsen_lab.games.schnapsen.knowledge.view`), and :class:`Tally` keeps the running score::
 
     from schnapsen_lab import training
     items = training.counting_quiz(records, count=5, seed=1)
@@ -30,11 +30,11 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
+from .games.schnapsen.knowledge import view
+from .games.schnapsen.rules import CLOSE, EXCHANGE, Position, Profile, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
-from .knowledge import view
 from .notation import action_text, cards_text
 from .psn import Record
-from .rules import CLOSE, EXCHANGE, Position, Profile, Seat
 from .scope import analysis_refusal
 
 if TYPE_CHECKING:
@@ -279,7 +279,8 @@ def counting_questions(pos: Position, step: int, seat: Seat | int,
 
 def _two_player(record: Record) -> bool:
     """Whether the record is refereed by the two-player engine these trainers ask (its
-    profile is one of :mod:`schnapsen_lab.rules`'; four-player records are skipped)."""
+    profile is one of :mod:`schnapsen_lab.games.schnapsen.rules`'; four-player records are
+    skipped)."""
     return isinstance(record.profile, Profile)
 
 

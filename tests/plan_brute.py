@@ -1,7 +1,8 @@
 """Brute force for closed-game plans: every pure plan of the planner, every opponent hand.
 
 Independent of :mod:`schnapsen_lab.solver.plan`: it knows the game only through the
-engine (:class:`~schnapsen_lab.rules.Position`), with the solver's conventions (a correct
+engine (:class:`~schnapsen_lab.games.schnapsen.rules.Position`), with the solver's conventions (a
+correct
 claim is made at once, a false one never). A plan maps each of the planner's decisions,
 known by the actions played since the root (what he has seen), to one of his legal
 actions; every such map is enumerated. Each plan is played against each opponent hand
@@ -15,7 +16,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from schnapsen_lab.rules import CLAIM, Action, Position, Seat
+from schnapsen_lab.games.schnapsen.rules import CLAIM, Action, Position, Seat
 from schnapsen_lab.solver.reference import claim_now
 from schnapsen_lab.worlds import build_world
 

@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterator
 
 from schnapsen_lab.cards import CARDS
+from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, Position, Profile, Seat
 from schnapsen_lab.match import Bummerl
 from schnapsen_lab.psn import Record, dumps
-from schnapsen_lab.rules import CLAIM, SOFT, Position, Profile, Seat
 
 
 def random_deal(rng: random.Random, dealer: Seat, profile: Profile = SOFT,

@@ -16,9 +16,8 @@ from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise, closing_hands, closing_possible
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
-from schnapsen_lab.knowledge import view
-from schnapsen_lab.psn import Record
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.schnapsen.knowledge import view
+from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,
@@ -28,6 +27,7 @@ from schnapsen_lab.rules import (
     Position,
     Seat,
 )
+from schnapsen_lab.psn import Record
 from schnapsen_lab.solver.reference import minimax
 
 from .conftest import ROOT

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from schnapsen_lab.game import find_game
-from schnapsen_lab.match import Bummerl
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.protocol import find_game
+from schnapsen_lab.games.schnapsen.rules import (
     BAUERN2,
     CLOSE,
     EXCHANGE,
@@ -20,6 +19,7 @@ from schnapsen_lab.rules import (
     Profile,
     Seat,
 )
+from schnapsen_lab.match import Bummerl
 from schnapsen_lab.tricks import SUIT_MASKS, won_deal_points
 
 # Shared case 20 (valid.psn): A 75, B 33 with two tricks, A claims after trick 6.

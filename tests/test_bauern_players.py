@@ -10,13 +10,13 @@ import pytest
 from schnapsen_lab.cards import parse_cards
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Action, End, Seat
 from schnapsen_lab.games.bauern.knowledge import View
-from schnapsen_lab.games.bauern.selfplay import play_deal, play_match, simulate
-from schnapsen_lab.players import make_player, player_names
-from schnapsen_lab.players.bauern import (
+from schnapsen_lab.games.bauern.players import (
     HeuristicBauernPlayer,
     RandomBauernPlayer,
     SeatPlayer,
 )
+from schnapsen_lab.games.bauern.selfplay import play_deal, play_match, simulate
+from schnapsen_lab.players import make_player, player_names
 from schnapsen_lab.tricks import ALL_CARDS
 
 from .test_bauern_rules import A, D, deck_for, run, table

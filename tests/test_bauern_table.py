@@ -11,6 +11,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern.knowledge import view
+from schnapsen_lab.games.bauern.players import HeuristicBauernPlayer
 from schnapsen_lab.games.bauern.rules import (
     BAUERN,
     BAUERN_CALLED,
@@ -27,7 +28,6 @@ from schnapsen_lab.games.bauern.rules import (
 )
 from schnapsen_lab.games.bauern.table import BauernTable
 from schnapsen_lab.i18n import language
-from schnapsen_lab.players.bauern import HeuristicBauernPlayer
 from schnapsen_lab.psn import Record
 
 from .conftest import ROOT

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD
+from schnapsen_lab.games.schnapsen.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
 from schnapsen_lab.random_deals import random_game_record, random_record
-from schnapsen_lab.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
 
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
 SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+20", "QS+40",

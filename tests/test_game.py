@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from schnapsen_lab import game as game_module
+import schnapsen_lab.games.protocol as game_module
 from schnapsen_lab.cards import Card
-from schnapsen_lab.game import SetupError, find_game, game_named, games, register_game, replay
 from schnapsen_lab.games.bauern import BAUERN_CALLED
 from schnapsen_lab.games.bauern.game import BAUERN_GAME
-from schnapsen_lab.games.schnapsen import SCHNAPSEN, SchnapsenGame
-from schnapsen_lab.rules import CLAIM, SOFT, STRICT
+from schnapsen_lab.games.protocol import (
+    SetupError,
+    find_game,
+    game_named,
+    games,
+    register_game,
+    replay,
+)
+from schnapsen_lab.games.schnapsen.game import SCHNAPSEN, SchnapsenGame
+from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, STRICT
 
 DECK4 = "AS AH KC QH AC KS QD JC JS JH AD QC KH TH QS JD KD TD TS TC"
 LINE4 = "T:up weiter weiter weiter weiter KC AC JC TC QS+20 JS TS AS AH QH KD JH TH JD TD AD"

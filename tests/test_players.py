@@ -9,17 +9,8 @@ from dataclasses import replace
 import pytest
 
 from schnapsen_lab.cards import Card
-from schnapsen_lab.knowledge import View, view
-from schnapsen_lab.players import (
-    HeuristicPlayer,
-    Player,
-    RandomPlayer,
-    make_player,
-    player_names,
-    register,
-    registry,
-)
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.schnapsen.knowledge import View, view
+from schnapsen_lab.games.schnapsen.rules import (
     CLAIM,
     CLOSE,
     EXCHANGE,
@@ -34,6 +25,15 @@ from schnapsen_lab.rules import (
     Seat,
     marriage,
     play,
+)
+from schnapsen_lab.players import (
+    HeuristicPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+    player_names,
+    register,
+    registry,
 )
 from schnapsen_lab.simulate import PlayedDeal, play_deal
 

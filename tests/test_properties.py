@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARD_POINTS, Card, Rank
-from schnapsen_lab.knowledge import ALL_CARDS, view
-from schnapsen_lab.random_deals import random_deck, random_record
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.schnapsen.knowledge import ALL_CARDS, view
+from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,
@@ -25,6 +24,7 @@ from schnapsen_lab.rules import (
     Seat,
     marriage,
 )
+from schnapsen_lab.random_deals import random_deck, random_record
 
 from .conftest import build_deck
 

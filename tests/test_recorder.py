@@ -10,6 +10,14 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS, Card, cards_in
+from schnapsen_lab.games.schnapsen.rules import (
+    CLAIM,
+    STRICT,
+    ActionKind,
+    IllegalAction,
+    Seat,
+    parse_action,
+)
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.recorder import (
     Draw,
@@ -19,7 +27,6 @@ from schnapsen_lab.recorder import (
     parse_entry,
     record_deal,
 )
-from schnapsen_lab.rules import CLAIM, STRICT, ActionKind, IllegalAction, Seat, parse_action
 
 
 def table_entries(rec: psn.Record, *, skip_draw_before_claim: bool = False) -> list[Entry]:
@@ -47,7 +54,7 @@ def _first_hands(rec: psn.Record) -> tuple[list[Card], list[Card], Card]:
 
 @pytest.mark.parametrize("profile_name", ["soft", "strict"])
 def test_rebuilds_random_deals(profile_name: str) -> None:
-    from schnapsen_lab.rules import PROFILES
+    from schnapsen_lab.games.schnapsen.rules import PROFILES
 
     profile = PROFILES[profile_name]
     rng = random.Random(11)

@@ -11,10 +11,10 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card, Suit, cards_in, parse_cards
 from schnapsen_lab.cli import main
-from schnapsen_lab.knowledge import view
+from schnapsen_lab.games.schnapsen.knowledge import view
+from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay, match_groups
-from schnapsen_lab.rules import SOFT, STRICT, Seat
 
 from .conftest import DATA, build_deck
 

@@ -11,6 +11,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
+from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.review import (
     BLUNDER,
@@ -23,7 +24,6 @@ from schnapsen_lab.review import (
     judge,
     review_record,
 )
-from schnapsen_lab.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from schnapsen_lab.solver import action_values, best_actions
 
 from .conftest import ROOT

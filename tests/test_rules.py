@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schnapsen_lab.cards import CARD_POINTS, Card, Rank, Suit, parse_card
-from schnapsen_lab.match import Bummerl
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,
@@ -22,6 +21,7 @@ from schnapsen_lab.rules import (
     marriage,
     play,
 )
+from schnapsen_lab.match import Bummerl
 
 from .conftest import build_deck
 

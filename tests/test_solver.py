@@ -11,8 +11,17 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
+from schnapsen_lab.games.schnapsen.rules import (
+    BEGINNER,
+    CLAIM,
+    SOFT,
+    STRICT,
+    Action,
+    ActionKind,
+    Position,
+    Seat,
+)
 from schnapsen_lab.psn import Record
-from schnapsen_lab.rules import BEGINNER, CLAIM, SOFT, STRICT, Action, ActionKind, Position, Seat
 from schnapsen_lab.solver import Solver, action_values, best_actions, solve
 from schnapsen_lab.solver.reference import claim_now, minimax, outcome_value
 

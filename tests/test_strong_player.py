@@ -8,11 +8,11 @@ import random
 import pytest
 
 from schnapsen_lab import psn
-from schnapsen_lab.knowledge import view
-from schnapsen_lab.players.base import Player
+from schnapsen_lab.games.schnapsen.knowledge import view
+from schnapsen_lab.games.schnapsen.players.base import Player
+from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, ActionKind, End, Position, Seat
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import StrongPlayer
-from schnapsen_lab.rules import CLAIM, CLOSE, ActionKind, End, Position, Seat
 from schnapsen_lab.simulate import play_deal
 
 from .conftest import ROOT

@@ -1,4 +1,5 @@
-"""The practice table: the model (schnapsen_lab.table) and the widget played by clicking."""
+"""The practice table: the model (schnapsen_lab.games.schnapsen.table) and the widget played by
+clicking."""
 
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
-from schnapsen_lab.knowledge import View
-from schnapsen_lab.random_deals import random_record
-from schnapsen_lab.replay import Replay
-from schnapsen_lab.rules import (
+from schnapsen_lab.games.schnapsen.knowledge import View
+from schnapsen_lab.games.schnapsen.rules import (
     CLAIM,
     CLOSE,
     EXCHANGE,
@@ -23,7 +22,9 @@ from schnapsen_lab.rules import (
     IllegalAction,
     Seat,
 )
-from schnapsen_lab.table import Table
+from schnapsen_lab.games.schnapsen.table import Table
+from schnapsen_lab.random_deals import random_record
+from schnapsen_lab.replay import Replay
 
 from .conftest import ROOT
 

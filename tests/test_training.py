@@ -13,10 +13,10 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise
 from schnapsen_lab.cards import CARDS, Card
-from schnapsen_lab.knowledge import view
+from schnapsen_lab.games.schnapsen.knowledge import view
+from schnapsen_lab.games.schnapsen.rules import CLOSE, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.random_deals import random_record
-from schnapsen_lab.rules import CLOSE, Seat
 from schnapsen_lab.training import (
     Ask,
     CountingItem,

@@ -10,8 +10,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..games.schnapsen.rules import Position
     from ..psn import Record
-    from ..rules import Position
 
 EXIT_BAD_INPUT = 2
 

@@ -124,8 +124,8 @@ def _rebuild(args: argparse.Namespace) -> int:
         solve_table,
         tables_to_json,
     )
+    from ..games.schnapsen.rules import profile_named
     from ..io import atomic_write
-    from ..rules import profile_named
     from ..simulate import default_jobs
 
     profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)

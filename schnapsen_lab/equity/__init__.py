@@ -37,8 +37,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from ..games.schnapsen.rules import Seat
 from ..match import START
-from ..rules import Seat
 from ..stats.tables import wilson
 
 __all__ = [

@@ -14,8 +14,8 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..games.schnapsen.rules import SOFT, Profile, Seat
 from ..players.registry import make_player
-from ..rules import SOFT, Profile, Seat
 from ..simulate import default_jobs, parallel_map, play_deal
 
 __all__ = ["DealResult", "deal_rngs", "measure", "play_self_deal"]

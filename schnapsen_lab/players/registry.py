@@ -8,7 +8,7 @@ factory)`` itself, or defines a class ``StrongPlayer`` (the module's last name,
 capitalised, plus ``Player``) that takes no argument, which is then registered under the
 module's last name. Other code may call :func:`register` at any time.
 
-Players are registered per game (the :class:`~schnapsen_lab.game.Game` key): the
+Players are registered per game (the :class:`~schnapsen_lab.games.protocol.Game` key): the
 two-player names above belong to ``schnapsen`` (the default, which also plays the
 ``bauern2`` profile); ``make_player("heuristic", game="bauern")`` builds a player for a
 seat of four-player Bauernschnapsen (built in: ``random``, ``heuristic``).
@@ -21,10 +21,10 @@ import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .base import Player
+from ..games.schnapsen.players.base import Player
 
 if TYPE_CHECKING:
-    from .bauern import SeatPlayer
+    from ..games.bauern.players import SeatPlayer
 
 __all__ = ["DEFAULT_GAME", "PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names",
            "register"]
@@ -57,25 +57,25 @@ def register(name: str, factory: Callable[[], Any], game: str = DEFAULT_GAME) ->
 
 
 def _random() -> Player:
-    from .random import RandomPlayer
+    from ..games.schnapsen.players.random import RandomPlayer
 
     return RandomPlayer()
 
 
 def _heuristic() -> Player:
-    from .heuristic import HeuristicPlayer
+    from ..games.schnapsen.players.heuristic import HeuristicPlayer
 
     return HeuristicPlayer()
 
 
 def _random_seat() -> SeatPlayer:
-    from .bauern import RandomBauernPlayer
+    from ..games.bauern.players import RandomBauernPlayer
 
     return RandomBauernPlayer()
 
 
 def _heuristic_seat() -> SeatPlayer:
-    from .bauern import HeuristicBauernPlayer
+    from ..games.bauern.players import HeuristicBauernPlayer
 
     return HeuristicBauernPlayer()
 

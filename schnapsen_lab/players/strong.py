@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..knowledge import View
-from ..rules import CLAIM, CLOSE, Action, ActionKind, Position
+from ..games.schnapsen.knowledge import View
+from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
 from ..worlds import (
     ActionEstimate,
     HiddenCards,

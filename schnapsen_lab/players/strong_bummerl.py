@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from ..bummerl import BummerlScore
 from ..equity import EquityTable
 from ..equity import table as equity_table
-from ..knowledge import View
-from ..rules import CLOSE, Action, Position, Seat
+from ..games.schnapsen.knowledge import View
+from ..games.schnapsen.rules import CLOSE, Action, Position, Seat
 from ..worlds import (
     ActionEstimate,
     HiddenCards,

@@ -38,6 +38,7 @@ from typing import Any
 
 from .. import notation
 from ..games.bauern.html import TEXT as four_texts
+from ..games.schnapsen.rules import SEATS, ActionKind, Seat
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
@@ -45,7 +46,6 @@ from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_f
 from ..match import MatchState
 from ..psn import GLYPHS, Record
 from ..replay import Replay
-from ..rules import SEATS, ActionKind, Seat
 
 __all__ = [
     "COUNTED",
@@ -416,14 +416,14 @@ def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:
 
 DEAL_DATA: dict[str, str] = {
     "schnapsen": "schnapsen_lab.share:two_player_deal_data",
-    "bauern": "schnapsen_lab.share.four:deal_data",
+    "bauern": "schnapsen_lab.games.bauern.share:deal_data",
 }
 """The function that gives a deal's data for the page, by the game's key."""
 
 
 def deal_data(rp: Replay) -> dict[str, Any]:
     """One deal's data for the page, as its game gives it (:data:`DEAL_DATA`; four
-    players: :func:`schnapsen_lab.share.four.deal_data`)."""
+    players: :func:`schnapsen_lab.games.bauern.share.deal_data`)."""
     import importlib
 
     module, _, name = DEAL_DATA[rp.game.key].partition(":")

@@ -1,4 +1,5 @@
-"""The solver's entry points over the engine's :class:`~schnapsen_lab.rules.Position`."""
+"""The solver's entry points over the engine's
+:class:`~schnapsen_lab.games.schnapsen.rules.Position`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
+from ..games.schnapsen.rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
 from . import search
 from .reference import claim_now, outcome_value
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_POINTS, CARDS
+from ..games.schnapsen.rules import Action, ActionKind, Position, Seat, marriage, play
 from ..i18n import C_, N_, Texts
-from ..rules import Action, ActionKind, Position, Seat, marriage, play
 from . import search
 from .api import Solver
 
@@ -1087,7 +1087,7 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     everything = (1 << len(hands)) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
-        from ..rules import CLAIM
+        from ..games.schnapsen.rules import CLAIM
 
         plan: PlanStep | None = PlanStep(CLAIM, everything)
         won = everything

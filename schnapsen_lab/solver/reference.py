@@ -1,14 +1,15 @@
 """The plain minimax: the exact value of a position by trying every line through the engine.
 
 It is slow (no pruning, no memory) and exists to check the fast solver: it knows the
-rules only through :class:`~schnapsen_lab.rules.Position` (``legal_actions``, ``play``,
+rules only through :class:`~schnapsen_lab.games.schnapsen.rules.Position` (``legal_actions``,
+``play``,
 ``outcome``), plus the solver's two conventions (docs/solver.md): a correct claim is
 made at once, and a false claim is never chosen.
 """
 
 from __future__ import annotations
 
-from ..rules import CLAIM, ActionKind, Outcome, Position, Seat
+from ..games.schnapsen.rules import CLAIM, ActionKind, Outcome, Position, Seat
 
 __all__ = ["claim_now", "minimax", "outcome_value", "state_key"]
 

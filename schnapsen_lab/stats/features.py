@@ -2,7 +2,8 @@
 for four players the auction, the contract, the sides and their marriages.
 
 Pure functions of a :class:`~schnapsen_lab.psn.Record`: the record's main line is
-replayed with the engine (:class:`~schnapsen_lab.rules.Position`, for four players the
+replayed with the engine (:class:`~schnapsen_lab.games.schnapsen.rules.Position`, for four players
+the
 referee's position where the reader left it), so every figure follows the rules in
 RULES.md and BAUERN.md. Nothing here needs pandas.
 """
@@ -12,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..games.schnapsen.rules import ActionKind, Position
 from ..psn import Record
-from ..rules import ActionKind, Position
 
 if TYPE_CHECKING:
     from ..games.bauern.rules import Position as BauernPosition

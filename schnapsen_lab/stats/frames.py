@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import psn
 from ..cards import CARDS
+from ..games.schnapsen.rules import Profile
 from ..psn import Record
-from ..rules import Profile
 from .features import bauern_features, deal_features
 
 if TYPE_CHECKING:

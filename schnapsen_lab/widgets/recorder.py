@@ -34,12 +34,12 @@ import ipywidgets as W
 
 from .. import html as H
 from ..cards import CARDS, Card, mask_of
+from ..games.schnapsen.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
 from ..i18n import N_, Texts, localized, resolve
 from ..io import atomic_write
 from ..notation import card_text, outcome_text, profile_name, text_with_cards
 from ..psn import Record, dumps
 from ..recorder import Draw, Entry, Recorder, RecorderError
-from ..rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
 from .table import CardRow
 
 __all__ = ["TEXT", "RecorderWidget", "deal_recorder"]

@@ -45,6 +45,8 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
+from ..games.schnapsen.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
+from ..games.schnapsen.table import Event, Table
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     bummerl_text,
@@ -57,9 +59,7 @@ from ..notation import (
 )
 from ..players.registry import SOLVER_PLAYERS, player_names
 from ..psn import Record, dumps, loads
-from ..rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
 from ..scope import analysis_refusal
-from ..table import Event, Table
 
 __all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
@@ -310,7 +310,8 @@ def _fixed(width: int) -> W.Layout:
 
 @localized
 class PracticeTable(W.VBox):  # type: ignore[misc]
-    """The practice table widget around a :class:`~schnapsen_lab.table.Table` (``table``).
+    """The practice table widget around a :class:`~schnapsen_lab.games.schnapsen.table.Table`
+    (``table``).
 
     Everything the buttons do can be done from Python: :meth:`play` (a card),
     :meth:`marriage`, :meth:`exchange`, :meth:`close`, :meth:`claim`,
@@ -859,7 +860,7 @@ TABLE_WIDGETS: dict[str, str] = {
 def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
     """The game a practice table plays and its profile: from ``variant`` (a Variant name)
     and ``profile`` (a profile, or a profile's name, which also tells the game)."""
-    from ..game import game_named, game_of_profile, games
+    from ..games.protocol import game_named, game_of_profile, games
 
     if profile is not None and not isinstance(profile, str):
         return game_of_profile(profile), profile

@@ -22,10 +22,10 @@ import ipywidgets as W
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
 from ..cards import Card
+from ..games.schnapsen.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
 from ..replay import Replay
-from ..rules import Action
 from ..solver.plan import PlanStep
 from ..training import TEXT as TRAINING_TEXT
 from ..training import (

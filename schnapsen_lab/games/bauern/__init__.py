@@ -1,7 +1,7 @@
 """Bauernschnapsen, the four-player partnership game (BAUERN.md): referee and knowledge.
 
 ``rules`` is the referee (:class:`Position`), ``knowledge`` what each seat may know,
-``game`` the :class:`~schnapsen_lab.game.Game` that registers the variant ``bauern``,
+``game`` the :class:`~schnapsen_lab.games.protocol.Game` that registers the variant ``bauern``,
 ``selfplay`` whole matches between four players (imported on demand: it sits above the
 players).
 """

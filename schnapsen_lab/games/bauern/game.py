@@ -1,4 +1,5 @@
-"""Four-player Bauernschnapsen as a :class:`~schnapsen_lab.game.Game` (BAUERN.md "Records").
+"""Four-player Bauernschnapsen as a :class:`~schnapsen_lab.games.protocol.Game` (BAUERN.md
+"Records").
 
 Registered under the Variant tag ``bauern``. Seats N, E, S, W (tags North, East, South,
 West); the start reads Deck (BD1) and Cut (``cut``, the default, or ``knock``, BD3);
@@ -12,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import CARDS
-from ...game import Game, SetupError, register_game
 from ...match import MatchRules
+from ..protocol import Game, SetupError, register_game
 from .rules import (
     BAUERN,
     PROFILES,

@@ -6,7 +6,7 @@ an announced marriage, the calls) and, kept apart from those facts, the inferenc
 play: a seat that did not follow suit is void in the led suit, one that neither followed
 nor trumped is void in trumps too. With called partners (BC3, BW2) the holder of the
 called card knows the partnership from the start; the others learn it when the card is
-played. Players see nothing else (:mod:`schnapsen_lab.players.bauern`).
+played. Players see nothing else (:mod:`schnapsen_lab.games.bauern.players`).
 """
 
 from __future__ import annotations

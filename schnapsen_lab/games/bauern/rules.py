@@ -3,7 +3,8 @@
 A :class:`Position` is one moment of a four-player deal, from the deal (BD) through
 fixing trump (BR), the called partner (BC), the one round of calls (BA, BK) and the five
 tricks (BP, BM, BE) to the outcome (BG). As in the two-player referee
-(:mod:`schnapsen_lab.rules`) positions are immutable by convention: :meth:`Position.play`
+(:mod:`schnapsen_lab.games.schnapsen.rules`) positions are immutable by convention:
+:meth:`Position.play`
 returns the next one and :meth:`Position.apply_unchecked` changes one in place for hot
 loops; :meth:`Position.legal_actions` lists every action that may come next, and an
 illegal action raises :class:`IllegalAction` naming the BAUERN.md rule and what was legal.
@@ -1156,9 +1157,10 @@ class Position:
         return self.score(side) >= 66
 
     def replay(self, actions: Iterable[Action | str]) -> list[Position]:
-        """The positions after each of ``actions`` from this one (this one first); raise
-        :class:`IllegalAction` at the first illegal one (see :func:`schnapsen_lab.game.replay`
-        for the form that returns the error with its index)."""
+        """The positions after each of ``actions`` from this one (this one first);
+        raise :class:`IllegalAction` at the first illegal one (see
+        :func:`schnapsen_lab.games.protocol.replay` for the form that returns the error
+        with its index)."""
         out = [self]
         p = self
         for a in actions:

@@ -26,11 +26,11 @@ from typing import Protocol, runtime_checkable
 
 from ...cards import CARDS, Card
 from ...match import MatchState
-from ...players.bauern import SeatPlayer
 from ...players.registry import make_player
 from ...psn import Record, dumps
 from .game import BAUERN_GAME
 from .knowledge import known_side, view
+from .players import SeatPlayer
 from .rules import (
     BAUERN,
     CLAIM,

@@ -39,12 +39,12 @@ from ...cards import CARDS
 from ...i18n import N_, Texts
 from ...io import atomic_write
 from ...match import MatchState
-from ...players.bauern import SeatPlayer
 from ...players.registry import make_player
 from ...psn import Record, dumps, read
 from ...tricks import false_claim_points
 from .game import BAUERN_GAME
 from .knowledge import View, view
+from .players import SeatPlayer
 from .rules import (
     BAUERN,
     CLAIM,

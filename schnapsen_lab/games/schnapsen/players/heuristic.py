@@ -1,7 +1,8 @@
 """A rule-of-thumb player that plays like a careful club player.
 
 :class:`HeuristicPlayer` counts (it reads the scores, the cards played and the cards
-still out from its :class:`~schnapsen_lab.knowledge.View`), and follows these rules, in
+still out from its :class:`~schnapsen_lab.games.schnapsen.knowledge.View`), and follows these
+rules, in
 order, the first that applies deciding:
 
 Claims
@@ -50,7 +51,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS, Rank
+from ....cards import CARD_POINTS, Rank
 from ..knowledge import View
 from ..rules import CLAIM, CLOSE, EXCHANGE, Action, ActionKind
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from .cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
-from .tricks import false_claim_points, won_deal_points
+from ...cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
+from ...tricks import false_claim_points, won_deal_points
 
 __all__ = [
     "BAUERN2",
@@ -747,7 +747,7 @@ class Position:
         return self.trick_points[seat] + self.marriage_points[seat] >= 66
 
     def _repr_html_(self) -> str:
-        from .html import position_html  # a view module; imported only when shown
+        from ...html import position_html  # a view module; imported only when shown
 
         return position_html(self)
 

@@ -1,4 +1,5 @@
-"""The player interface: a player sees only its :class:`~schnapsen_lab.knowledge.View`."""
+"""The player interface: a player sees only its
+:class:`~schnapsen_lab.games.schnapsen.knowledge.View`."""
 
 from __future__ import annotations
 

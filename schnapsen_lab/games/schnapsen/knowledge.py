@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
+from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from .rules import CLAIM, SEATS, Action, Position, Profile, Seat
 
 __all__ = ["ALL_CARDS", "View", "view"]

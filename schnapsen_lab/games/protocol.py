@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any, Generic, Protocol, TypeVar
 
-from .cards import CARDS, Card, parse_cards
-from .match import MatchRules, MatchState
+from ..cards import CARDS, Card, parse_cards
+from ..match import MatchRules, MatchState
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -419,7 +419,7 @@ def deck_cards(tags: Mapping[str, str], rule: str) -> list[Card]:
 
 # -- the registry ------------------------------------------------------------------------------
 
-BUILTIN_GAMES = ("schnapsen_lab.games.schnapsen", "schnapsen_lab.games.bauern.game")
+BUILTIN_GAMES = ("schnapsen_lab.games.schnapsen.game", "schnapsen_lab.games.bauern.game")
 """Modules that register the built-in games, imported on first use."""
 
 _GAMES: dict[str, Game[Any, Any, Any]] = {}

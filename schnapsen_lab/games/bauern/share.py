@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import notation
-from ..match import MatchState
-from ..replay import Replay
+from ... import notation
+from ...match import MatchState
+from ...replay import Replay
 
 __all__ = ["deal_data"]
 

@@ -2,7 +2,7 @@
 
 Pure Python, no widgets (the widget is :mod:`schnapsen_lab.widgets.table`)::
 
-    from schnapsen_lab.table import Table
+    from schnapsen_lab.games.schnapsen.table import Table
     t = Table("heuristic", student_name="Anna", bot_name="Bert", seed=1)
     t.student_actions()            # what the student may do now
     events = t.act("AH")           # the student's action, then the bot's answers
@@ -28,15 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import notation
-from .cards import CARDS
-from .i18n import N_, Texts
-from .io import atomic_write
+from ... import notation
+from ...cards import CARDS
+from ...i18n import N_, Texts
+from ...io import atomic_write
+from ...match import Bummerl
+from ...players.registry import SOLVER_PLAYERS, make_player
+from ...psn import Record, dumps, read
+from ...scope import analysis_refusal
 from .knowledge import View, view
-from .match import Bummerl
 from .players.base import Player
-from .players.registry import SOLVER_PLAYERS, make_player
-from .psn import Record, dumps, read
 from .rules import (
     CLAIM,
     SEATS,
@@ -51,7 +52,6 @@ from .rules import (
     TrickReview,
     parse_action,
 )
-from .scope import analysis_refusal
 
 __all__ = ["TEXT", "Event", "Table", "describe", "false_claim_outcome", "last_trick_claimant",
            "outcome_text"]

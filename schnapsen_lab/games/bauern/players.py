@@ -57,9 +57,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import CARD_POINTS, CARDS
-from ..games.bauern.knowledge import View
-from ..games.bauern.rules import (
+from ...cards import CARD_POINTS, CARDS
+from ...tricks import NO_TRUMP, SUIT_MASKS, beats
+from .knowledge import View
+from .rules import (
     CALLS,
     CLAIM,
     TRUMP_NAMED,
@@ -70,7 +71,6 @@ from ..games.bauern.rules import (
     Phase,
     partner_call,
 )
-from ..tricks import NO_TRUMP, SUIT_MASKS, beats
 
 __all__ = ["HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength"]
 

@@ -1,9 +1,10 @@
-"""Two-player Schnapsen as a :class:`~schnapsen_lab.game.Game`, over :mod:`schnapsen_lab.rules`.
+"""Two-player Schnapsen as a :class:`~schnapsen_lab.games.protocol.Game`, over
+:mod:`schnapsen_lab.games.schnapsen.rules`.
 
 The game of every record without a Variant tag. Its profiles are the referee's
 (``soft``, ``strict``, ``beginner`` and ``bauern2``, BAUERN.md BZ, or a house profile);
 the profile's fields decide closing, following, scoring thresholds and how the match is
-kept (:class:`~schnapsen_lab.rules.Profile`), so this adapter never reads a name.
+kept (:class:`~schnapsen_lab.games.schnapsen.rules.Profile`), so this adapter never reads a name.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARDS, spellings
-from ..game import Game, register_game
-from ..match import MatchRules
-from ..rules import (
+from ...cards import CARDS, spellings
+from ...match import MatchRules
+from ..protocol import Game, register_game
+from .rules import (
     CLAIM,
     PROFILES,
     SEATS,

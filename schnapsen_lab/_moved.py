@@ -1,0 +1,60 @@
+"""Old import paths of modules that moved when each game got its own package.
+
+``import schnapsen_lab.rules`` (and the others in :data:`MOVED`) still works for one
+release: it gives the very module at the new path, with a :class:`DeprecationWarning`
+that names the new path. Nothing in the package imports an old path.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+
+__all__ = ["MOVED", "install"]
+
+MOVED: dict[str, str] = {
+    "schnapsen_lab.game": "schnapsen_lab.games.protocol",
+    "schnapsen_lab.rules": "schnapsen_lab.games.schnapsen.rules",
+    "schnapsen_lab.knowledge": "schnapsen_lab.games.schnapsen.knowledge",
+    "schnapsen_lab.table": "schnapsen_lab.games.schnapsen.table",
+    "schnapsen_lab.players.base": "schnapsen_lab.games.schnapsen.players.base",
+    "schnapsen_lab.players.heuristic": "schnapsen_lab.games.schnapsen.players.heuristic",
+    "schnapsen_lab.players.random": "schnapsen_lab.games.schnapsen.players.random",
+    "schnapsen_lab.players.bauern": "schnapsen_lab.games.bauern.players",
+    "schnapsen_lab.share.four": "schnapsen_lab.games.bauern.share",
+}
+"""Old module path -> the path it moved to (release 0.2)."""
+
+
+class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds an old path of :data:`MOVED` and loads it as the module at its new path."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MOVED:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = MOVED[spec.name]
+        warnings.warn(f"{spec.name} has moved to {new}; the old path will be removed in "
+                      "the next release", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module at the new path is loaded already."""
+
+
+_ALIAS = _Alias()
+
+
+def install() -> None:
+    """Make the old paths importable (once per process)."""
+    if _ALIAS not in sys.meta_path:
+        sys.meta_path.append(_ALIAS)

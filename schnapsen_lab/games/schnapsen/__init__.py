@@ -1,0 +1,47 @@
+"""Two-player Schnapsen (RULES.md) and its profiles, ``bauern2`` among them.
+
+Everything that is this game's own lives here: ``rules`` (the referee, :class:`Position`),
+``knowledge`` (what each player may know), ``game`` (the registered
+:class:`~schnapsen_lab.games.protocol.Game`), ``players`` (the random and rule-of-thumb
+players), ``table`` (the practice-table model) and the game's parts that the generic
+layers ask for through the registration (words, drawing, replay kit, page data,
+self-play, statistics features).
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    BEGINNER,
+    CLAIM,
+    PROFILES,
+    SEATS,
+    SOFT,
+    STRICT,
+    Action,
+    ActionKind,
+    End,
+    IllegalAction,
+    Outcome,
+    Position,
+    Profile,
+    Seat,
+    parse_action,
+)
+
+__all__ = [
+    "BEGINNER",
+    "CLAIM",
+    "PROFILES",
+    "SEATS",
+    "SOFT",
+    "STRICT",
+    "Action",
+    "ActionKind",
+    "End",
+    "IllegalAction",
+    "Outcome",
+    "Position",
+    "Profile",
+    "Seat",
+    "parse_action",
+]
