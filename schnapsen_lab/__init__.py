@@ -20,6 +20,7 @@ from . import _moved
 if TYPE_CHECKING:
     from .advisor import ClosingAdvice, advise
     from .cards import Card, Rank, Suit
+    from .games.schnapsen.match import Bummerl
     from .games.schnapsen.rules import (
         BEGINNER,
         SOFT,
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     )
     from .games.schnapsen.table import Table
     from .i18n import get_language, set_language
-    from .match import Bummerl
     from .players import HeuristicPlayer, Player, RandomPlayer, make_player
     from .players.strong import StrongPlayer
     from .psn import Move, PsnError, Record, RecordError, dumps, loads, read
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 _EXPORTS: dict[str, str] = {
     "Action": ".games.schnapsen.rules",
     "BEGINNER": ".games.schnapsen.rules",
-    "Bummerl": ".match",
+    "Bummerl": ".games.schnapsen.match",
     "Card": ".cards",
     "ClosingAdvice": ".advisor",
     "Counting": ".replay",

@@ -19,7 +19,7 @@ from types import ModuleType
 __all__ = ["MOVED", "install"]
 
 MOVED: dict[str, str] = {
-    "schnapsen_lab.game": "schnapsen_lab.games.protocol",
+    "schnapsen_lab.game": "schnapsen_lab.games",
     "schnapsen_lab.rules": "schnapsen_lab.games.schnapsen.rules",
     "schnapsen_lab.knowledge": "schnapsen_lab.games.schnapsen.knowledge",
     "schnapsen_lab.table": "schnapsen_lab.games.schnapsen.table",

@@ -7,10 +7,9 @@ Two shapes, one arithmetic:
   partners), counting down (RULES.md B1: 7 to 0) or up (BAUERN.md BX1, BZ5: 0 to 21),
   the deal passing round the seats. A game says which counters a deal's outcome moves
   (see :mod:`schnapsen_lab.games.protocol`).
-* :class:`Bummerl`, the two-player Bummerl as the records layer and the simulator use it
-  (counters of A and B, :class:`~schnapsen_lab.games.schnapsen.rules.Seat` dealers); its counters
-  follow
-  the profile's ``match_start`` and ``match_target`` when made with :meth:`Bummerl.new`.
+
+The two-player Bummerl of the simulator and the practice table is the two-player game's
+own (:class:`schnapsen_lab.games.schnapsen.match.Bummerl`), over the same arithmetic.
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .games.schnapsen.rules import SOFT, Outcome, Profile, Seat
-
-__all__ = ["START", "Bummerl", "MatchRules", "MatchState", "moved_counters"]
+__all__ = ["START", "MatchRules", "MatchState", "moved_counters", "reached"]
 
 START = 7
 """Both counters at the start of a Bummerl (B1)."""
@@ -37,7 +34,7 @@ def moved_counters(counters: tuple[int, ...], gains: Iterable[tuple[int, int]],
     return tuple(out)
 
 
-def _reached(value: int, target: int, counts_up: bool) -> bool:
+def reached(value: int, target: int, counts_up: bool) -> bool:
     return value >= target if counts_up else value <= target
 
 
@@ -106,7 +103,7 @@ class MatchState:
         """Whether a counter has reached the target."""
         r = self.rules
         up = r.counts_up
-        return any(_reached(c, r.target, up) for c in self.counters)
+        return any(reached(c, r.target, up) for c in self.counters)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -115,7 +112,7 @@ class MatchState:
         r = self.rules
         up = r.counts_up
         return tuple(k for k, c in zip(r.keys, self.counters, strict=True)
-                     if _reached(c, r.target, up))
+                     if reached(c, r.target, up))
 
     @property
     def next_deal(self) -> int:
@@ -141,64 +138,3 @@ class MatchState:
         counters = (self.counters if gains is None
                     else moved_counters(self.counters, gains, r.counts_up))
         return MatchState(r, counters, (d + 1) % r.seats, self.deals + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Bummerl:
-    """The state of one two-player match between deals.
-
-    ``counters`` are A's and B's counters; ``dealer`` deals the next deal;
-    ``deals`` counts the deals played so far; ``start`` and ``target`` are the
-    profile's (B1 by default: from 7 down to 0; BZ5: from 0 up to 21).
-    """
-
-    counters: tuple[int, int] = (START, START)
-    dealer: Seat = Seat.B
-    deals: int = 0
-    start: int = START
-    target: int = 0
-
-    @classmethod
-    def new(cls, profile: Profile = SOFT, dealer: Seat = Seat.B) -> Bummerl:
-        """A match of ``profile`` before its first deal."""
-        s = profile.match_start
-        return cls((s, s), dealer, 0, s, profile.match_target)
-
-    @property
-    def counts_up(self) -> bool:
-        """Whether the counters count up (BZ5) rather than down (B1)."""
-        return self.target > self.start
-
-    @property
-    def is_decided(self) -> bool:
-        """Whether a counter has reached the target."""
-        up = self.counts_up
-        return any(_reached(c, self.target, up) for c in self.counters)
-
-    @property
-    def winner(self) -> Seat | None:
-        """The player whose counter reached the target first, once decided."""
-        up = self.counts_up
-        if _reached(self.counters[0], self.target, up):
-            return Seat.A
-        if _reached(self.counters[1], self.target, up):
-            return Seat.B
-        return None
-
-    @property
-    def next_deal(self) -> int:
-        """The number of the next deal, from 1."""
-        return self.deals + 1
-
-    def after(self, outcome: Outcome | None, dealer: Seat | None = None) -> Bummerl:
-        """The Bummerl after a deal dealt by ``dealer`` (default: the expected one).
-
-        An unfinished deal (``None``) changes no counter but still passes the deal on.
-        """
-        d = self.dealer if dealer is None else dealer
-        counters = self.counters
-        if outcome is not None:
-            a, b = moved_counters(counters, ((int(outcome.winner), outcome.game_points),),
-                                  self.counts_up)
-            counters = (a, b)
-        return Bummerl(counters, d.other, self.deals + 1, self.start, self.target)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import i18n
 from .cards import CARDS, Card, Rank, Suit
-from .games.schnapsen.rules import Action, ActionKind, End, Outcome, Position, Seat, parse_action
+
+if TYPE_CHECKING:
+    from .games.schnapsen.rules import Action, Outcome, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
 
 __all__ = [
@@ -209,6 +211,7 @@ FOUR_PLURALS = Plurals({
 SEAT_LABEL = "{name} ({seat})"
 """A player by name and seat: the same in every language."""
 _MARRIAGE = "{card} +{points}"
+_EXCHANGE, _CLOSE, _CLAIM, _MARRIAGE_KIND = "exchange", "close", "claim", "marriage"
 
 _CARD = r"[AKQJT][CDHS]"
 _CALL = r"weiter|spritze|schnapser|gang|bauernschnapser|kontraschnapser"
@@ -364,10 +367,11 @@ def plural(key: str, n: int, **kwargs: object) -> str:
     return PLURALS.text(key, n, **kwargs)
 
 
-def seat_label(names: Sequence[str], seat: Seat | int) -> str:
-    """A player by name and seat: ``Anna (A)``; two players of one name stay apart."""
-    s = Seat(int(seat))
-    return SEAT_LABEL.format(name=names[s], seat=s.name)
+def seat_label(names: Sequence[str], seat: Seat | int, letters: str = "AB") -> str:
+    """A player by name and seat: ``Anna (A)``; two players of one name stay apart
+    (``letters``: the seats' letters, for a seat given as its number)."""
+    i = int(seat)
+    return SEAT_LABEL.format(name=names[i], seat=getattr(seat, "name", letters[i]))
 
 
 _PSN_CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT])([CDHS])(?![A-Za-z0-9+])")
@@ -385,16 +389,16 @@ def action_text(action: Action | None, card: CardFormat | None = None) -> str:
     if action is None:
         return TEXT["act.no_claim"]
     fmt = card or card_text
-    k = action.kind
-    if k is ActionKind.EXCHANGE:
+    k = action.kind.value
+    if k == _EXCHANGE:
         return TEXT["act.exchange"]
-    if k is ActionKind.CLOSE:
+    if k == _CLOSE:
         return TEXT["act.close"]
-    if k is ActionKind.CLAIM:
+    if k == _CLAIM:
         return TEXT["act.claim"]
     assert action.card is not None
     c = fmt(CARDS[action.card])
-    if k is ActionKind.MARRIAGE:
+    if k == _MARRIAGE_KIND:
         return _MARRIAGE.format(card=c, points=action.points)
     return c
 
@@ -403,16 +407,16 @@ def action_words(before: Position, action: Action, card: CardFormat | None = Non
     """The action played at ``before`` without its subject, as a move list shows it:
     ``leads 10♥``, ``exchanges J♠ for the indicator``, ``closes the talon``."""
     fmt = card or card_text
-    k = action.kind
-    if k is ActionKind.EXCHANGE:
+    k = action.kind.value
+    if k == _EXCHANGE:
         return TEXT["move.exchange"].format(jack=fmt(CARDS[before.trump * 5 + 4]))
-    if k is ActionKind.CLOSE:
+    if k == _CLOSE:
         return TEXT["move.close"]
-    if k is ActionKind.CLAIM:
+    if k == _CLAIM:
         return TEXT["move.claim"]
     c = action.card
     assert c is not None
-    if k is ActionKind.MARRIAGE:
+    if k == _MARRIAGE_KIND:
         return TEXT["move.marriage"].format(points=action.points, card=fmt(CARDS[c]))
     return TEXT["move.lead" if before.lead < 0 else "move.follow"].format(card=fmt(CARDS[c]))
 
@@ -425,25 +429,25 @@ def describe(before: Position, action: Action | None, after: Position,
     takes the trick (21)". ``action`` None is a declined claim by ``seat``."""
     fmt = card or card_text
     if action is None:
-        who = seat if seat is not None else Seat.A
+        who = int(seat) if seat is not None else 0
         return TEXT["said.no_claim"].format(who=names[who])
-    k = action.kind
-    if k is ActionKind.CLAIM:
+    k = action.kind.value
+    if k == _CLAIM:
         claimant = after.outcome.claimant if after.outcome is not None else None
-        who = claimant if claimant is not None else Seat(before.claim_by)
-        ok = after.outcome is not None and after.outcome.end is End.CLAIM
+        who = int(claimant) if claimant is not None else before.claim_by
+        ok = after.outcome is not None and after.outcome.end.value == "claim"
         return TEXT["said.claim_right" if ok else "said.claim_false"].format(who=names[who])
     mover = before.to_move
     assert mover is not None
     name = names[mover]
-    if k is ActionKind.EXCHANGE:
+    if k == _EXCHANGE:
         return TEXT["said.exchange"].format(who=name, jack=fmt(CARDS[before.trump * 5 + 4]),
                                             card=fmt(CARDS[before.indicator]))
-    if k is ActionKind.CLOSE:
+    if k == _CLOSE:
         return TEXT["said.close"].format(who=name)
     c = action.card
     assert c is not None
-    if k is ActionKind.MARRIAGE:
+    if k == _MARRIAGE_KIND:
         return TEXT["said.marriage"].format(who=name, points=action.points,
                                             suit=suit_name(c // 5), card=fmt(CARDS[c]))
     if before.lead < 0:
@@ -459,12 +463,12 @@ def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B"), *,
                  explain: bool = False) -> str:
     """The outcome in words with the rule that decided it: "Anna wins 2 game points by
     a correct claim (G1)"; with ``explain`` the rule's line too (G1: ...)."""
-    end = outcome.end
-    if end is End.LAST_TRICK and outcome.rule == "C3":
+    end = outcome.end.value
+    if end == "last_trick" and outcome.rule == "C3":
         key = "outcome.failed_closing"
     else:
-        key = {End.CLAIM: "outcome.claim", End.FALSE_CLAIM: "outcome.false_claim",
-               End.LAST_TRICK: "outcome.last_trick"}.get(end, "outcome.unfinished")
+        key = {"claim": "outcome.claim", "false_claim": "outcome.false_claim",
+               "last_trick": "outcome.last_trick"}.get(end, "outcome.unfinished")
     text = plural(key, outcome.game_points, who=names[outcome.winner])
     rule = outcome.rule
     words = RULE_WORDS.get(rule, "") if explain else ""
@@ -554,12 +558,20 @@ def inference_text(kind: str, who: str, suit: Suit | int, excluded: int,
     return TEXT["inference.void"].format(who=who, suit=suit_of(s))
 
 
+_TOKEN_WORDS = {"X": "act.exchange", "C": "act.close", "66": "act.claim"}
+_MARRIAGE_TOKEN = re.compile(r"([AKQJT][CDHS])\+(20|40)")
+
+
 def _action_token(token: str, card: CardFormat) -> str:
-    """A PSN action token in words (``C``: close; ``KH+20``: K♥ +20)."""
-    try:
-        return action_text(parse_action(token), card)
-    except ValueError:
-        return text_with_cards(token, card)
+    """A PSN action token of the referee's reasons in words (``C``: close; ``KH+20``:
+    K♥ +20; a card as printed)."""
+    t = token.strip().upper()
+    if t in _TOKEN_WORDS:
+        return TEXT[_TOKEN_WORDS[t]]
+    m = _MARRIAGE_TOKEN.fullmatch(t)
+    if m is not None:
+        return _MARRIAGE.format(card=card(Card[m.group(1)]), points=int(m.group(2)))
+    return text_with_cards(token, card)
 
 
 # -- four players (Bauernschnapsen) ----------------------------------------------------------------

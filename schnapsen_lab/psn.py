@@ -35,15 +35,7 @@ from enum import IntEnum
 from typing import IO, Any
 
 from .cards import CARDS, Card, parse_card
-from .games.protocol import Game, SetupError, deck_cards, find_game, game_of_profile
-from .games.schnapsen.game import SCHNAPSEN
-from .games.schnapsen.rules import (
-    SOFT,
-    Action,
-    ActionKind,
-    Position,
-    Seat,
-)
+from .games import Game, SetupError, deck_cards, find_game, game_of_profile
 from .match import MatchRules, MatchState
 
 __all__ = [
@@ -181,8 +173,8 @@ class Record:
 
     tags: dict[str, str] = field(default_factory=dict)
     deck: tuple[Card, ...] | None = None
-    dealer: IntEnum = Seat.B
-    profile: Any = SOFT
+    dealer: IntEnum = field(default_factory=lambda: _default_dealer())
+    profile: Any = field(default_factory=lambda: find_game({}).default_profile)
     main: Line = field(default_factory=Line)
     errors: list[RecordError] = field(default_factory=list)
     outcome: Any = None
@@ -198,7 +190,7 @@ class Record:
     source_movetext: str | None = None
     comments_after_error: list[str] = field(default_factory=list)
     source: str | None = None
-    game: Game[Any, Any, Any] = SCHNAPSEN
+    game: Game[Any, Any, Any] = field(default_factory=lambda: find_game({}))
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -310,10 +302,11 @@ class Record:
     # -- building from code -------------------------------------------------------------------
     @classmethod
     def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Any] = (),
-                     *, dealer: int | None = None, profile: Any = SOFT,
+                     *, dealer: int | None = None, profile: Any = None,
                      tags: dict[str, str] | None = None, result: bool = True) -> Record:
         """A record from a deck order and a list of actions (objects or PSN tokens) of the
-        game whose profile ``profile`` is (two-player soft by default, e.g.
+        game whose profile ``profile`` is (None: the default game's default profile,
+        two-player soft; e.g.
         ``games.bauern.BAUERN`` for four players); raise ValueError (the game's
         ``IllegalAction`` on a bad action).
 
@@ -322,6 +315,8 @@ class Record:
         ``tags`` (four players: ``{"Cut": "knock"}`` for a knock); with ``result`` the
         Result tag is set from the computed outcome.
         """
+        if profile is None:
+            profile = find_game({}).default_profile
         game = game_of_profile(profile)
         cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
         if len(cards) != 20 or len(set(cards)) != 20:
@@ -384,15 +379,18 @@ def _ordered(tags: dict[str, str], order: Sequence[str] = TAG_ORDER) -> dict[str
     return out
 
 
-def trick_number(pos: Position, action: Action, prev: Action | None) -> int | None:
-    """The trick number the canonical form writes before the two-player ``action`` played
-    at ``pos`` (``prev`` is the action before it in its line), or None inside a trick
-    (any game: :meth:`~schnapsen_lab.games.protocol.Game.number_before`)."""
-    if pos.lead >= 0 or action.kind is ActionKind.CLAIM or pos.outcome is not None:
-        return None
-    if prev is not None and prev.kind in (ActionKind.EXCHANGE, ActionKind.CLOSE):
-        return None
-    return pos.tricks_played + 1
+def trick_number(pos: Any, action: Any, prev: Any | None) -> int | None:
+    """The trick number the canonical form writes before ``action`` played at ``pos``
+    (``prev`` is the action before it in its line), or None inside a trick: the position's
+    game's :meth:`~schnapsen_lab.games.protocol.Game.number_before`."""
+    number: int | None = game_of_profile(pos.profile).number_before(pos, action, prev)
+    return number
+
+
+def _default_dealer() -> IntEnum:
+    """The dealer of a lone record of the default game without a Dealer tag."""
+    game = find_game({})
+    return game.seat(game.default_dealer(game.default_profile))
 
 
 # ----------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .cards import CARDS
-from .games.protocol import game_of_profile
+from .games import game_of_profile
 from .games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile, Seat
 from .psn import Line, Move, Record, trick_number
 

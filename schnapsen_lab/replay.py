@@ -30,36 +30,33 @@ table (everything shown).
 from __future__ import annotations
 
 import bisect
-import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from .games.protocol import Game
-from .games.schnapsen.knowledge import View, view
-from .games.schnapsen.rules import SEATS, ActionKind, Position, Seat, TrickReview
-from .psn import GLYPHS, Move, Record
+from .games import Game
+from .psn import Move, Record
+
+if TYPE_CHECKING:
+    from .games.schnapsen.rules import Seat
 
 __all__ = [
-    "BUILTIN_KITS",
     "Counting",
     "Inference",
     "Marriage",
     "Replay",
     "ReplayKit",
-    "SchnapsenKit",
     "Trick",
     "TrickShown",
     "kit_for",
     "match_groups",
-    "register_kit",
     "replay_rows",
     "sorted_names",
 ]
 
-_SUIT_MASKS = tuple(0b11111 << (s * 5) for s in range(4))
+
 
 
 def sorted_names(mask: int) -> list[str]:
@@ -226,7 +223,7 @@ class Counting:
 
 class ReplayKit(Protocol):
     """What a game adds to a replay: what a seat knows and counts, the rows of
-    ``replay --json``, and the readable text (one kit per game, :func:`register_kit`)."""
+    ``replay --json``, and the readable text (one kit per game, its declared part ``kit``)."""
 
     def view(self, pos: Any, seat: int) -> Any:
         """What ``seat`` may know at ``pos`` (the game's ``View``)."""
@@ -265,33 +262,11 @@ class ReplayKit(Protocol):
         """The table and tallies at ``step`` as HTML for a notebook (None: none yet)."""
         ...
 
-    def page(self, rp: Replay, lang: str | None) -> str:
-        """The deal as one self-contained HTML page; raise ValueError when the game has
-        none."""
-        ...
-
-
-BUILTIN_KITS = ("schnapsen_lab.games.bauern.replay",)
-"""Modules that register the replay kits of the built-in games beyond two-player
-Schnapsen (whose kit is here), imported when a replay first needs one."""
-
-_KITS: dict[str, ReplayKit] = {}
-
-
-def register_kit(game_key: str, kit: ReplayKit) -> None:
-    """Make ``kit`` the replay kit of the game registered under ``game_key``."""
-    _KITS[game_key] = kit
-
 
 def kit_for(game: Game[Any, Any, Any]) -> ReplayKit:
-    """The replay kit of ``game``; raise KeyError when no kit is registered for it."""
-    kit = _KITS.get(game.key)
-    if kit is None:
-        for module in BUILTIN_KITS:
-            importlib.import_module(module)
-        kit = _KITS.get(game.key)
-        if kit is None:
-            raise KeyError(f"no replay kit for the game {game.key!r}")
+    """The replay kit of ``game`` (its declared part ``kit``); raise KeyError when it has
+    none."""
+    kit: ReplayKit = game.part("kit")
     return kit
 
 
@@ -511,10 +486,11 @@ class Replay:
         table)."""
         return self.kit.hidden_hands(self, step, None if viewer is None else int(viewer))
 
-    def hidden_hand(self, step: int, viewer: Seat | int | None) -> Seat | None:
-        """The hand shown face down in ``viewer``'s two-player view (None: both open)."""
+    def hidden_hand(self, step: int, viewer: IntEnum | int | None) -> Any:
+        """The seat whose hand is face down in ``viewer``'s two-player view (None: both
+        open)."""
         hidden = self.hidden_hands(step, viewer)
-        return Seat(hidden[0]) if hidden else None
+        return self.seat_values[hidden[0]] if hidden else None
 
     # -- replay --json and text ----------------------------------------------------------------
     def row(self, step: int) -> dict[str, Any]:
@@ -542,271 +518,10 @@ class Replay:
 
     def to_html(self, lang: str | None = None) -> str:
         """This deal as one self-contained HTML page to share (:mod:`schnapsen_lab.share`),
-        in ``lang`` (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language spoken);
-        raise ValueError for a game without one (four players, for now)."""
-        return self.kit.page(self, lang)
+        in ``lang`` (``"en"``, ``"de"``, ``"fr"``, ``"ru"``; None: the language spoken)."""
+        from .share import deal_html  # the page sits above the replay, as a display does
 
-
-# -- two-player Schnapsen ------------------------------------------------------------------------
-
-class SchnapsenKit:
-    """The two-player replay: K2 knowledge, counting, inferences, K1 (REPLAY.md)."""
-
-    def view(self, pos: Position, seat: int) -> View:
-        """RULES.md K2 (:func:`schnapsen_lab.games.schnapsen.knowledge.view`)."""
-        return view(pos, seat)
-
-    def inferences(self, rp: Replay, step: int, viewer: int | None) -> list[Inference]:
-        """What play up to ``step`` showed about the viewer's opponent (both for None)."""
-        out: list[Inference] = []
-        about = None if viewer is None else Seat(viewer).other
-        for t in rp.tricks(step):
-            before = rp.positions[t.step - 1]
-            if before.talon_open:
-                continue
-            fo = Seat(t.leader).other
-            if about is not None and fo != about:
-                continue
-            ls = t.lead.suit
-            trump = before.trump
-            fs = t.follow.suit
-            if fs != ls:
-                excl = _SUIT_MASKS[ls]
-                text = f"{fo} did not follow {ls.title}: void in {ls.title}"
-                kind = "void"
-                if fs != trump and ls != trump:
-                    excl |= _SUIT_MASKS[trump]
-                    text += f" and in trumps ({Suit(trump).title})"
-                out.append(Inference(fo, t.step, kind, ls, excl, text))
-            elif t.follow > t.lead and before.profile.must_head:
-                # followed lower where F2 binds to beat: holds nothing above the lead
-                higher = _SUIT_MASKS[ls] & ((1 << t.lead) - 1)
-                if higher:
-                    names = " ".join(str(c) for c in cards_in(higher))
-                    out.append(Inference(fo, t.step, "no_higher", ls, higher,
-                                         f"{fo} did not beat {t.lead}: holds none of {names}"))
-        seen: set[tuple[int, str, int]] = set()
-        unique: list[Inference] = []
-        for inf in out:
-            key = (int(inf.seat), inf.kind, inf.excluded)
-            if key not in seen:
-                seen.add(key)
-                unique.append(inf)
-        return unique
-
-    def counting(self, rp: Replay, step: int, viewer: int) -> Counting:
-        """Counting aids for ``viewer`` at ``step`` (REPLAY.md)."""
-        v: View = rp.knowledge(step, viewer)
-        seat = Seat(viewer)
-        by_suit = {s: tuple(c for c in cards_in(v.unknown & _SUIT_MASKS[s])) for s in Suit}
-        infs = tuple(self.inferences(rp, step, seat))
-        excl = 0
-        for inf in infs:
-            excl |= inf.excluded
-        pos = rp.positions[step]
-        in_talon = v.unknown & excl if pos.closed_by >= 0 and not pos.exhausted else 0
-        return Counting(
-            viewer=seat,
-            step=step,
-            unknown_by_suit=by_suit,
-            opponent_known=tuple(v.opponent_cards),
-            trumps_out=tuple(v.trumps_out),
-            points_out=v.points_out,
-            scores=v.scores,
-            pending=v.pending,
-            tricks=v.tricks,
-            talon=v.talon,
-            inferences=infs,
-            inferred_talon=tuple(cards_in(in_talon)),
-            counters=rp.counters(step),
-        )
-
-    def visible_tricks(self, rp: Replay, step: int, viewer: int | None) -> list[TrickShown]:
-        """Open table and a finished deal: all face up. Soft: the viewer's own tricks, and
-        the opponent's last trick until the next lead. Strict: only the last trick,
-        either player's, until the next lead (K1)."""
-        tricks = rp.tricks(step)
-        pos = rp.positions[step]
-        if viewer is None or (step == rp.last and pos.outcome is not None):
-            return [TrickShown(t, True) for t in tricks]
-        last_open = pos.lead < 0 and bool(tricks)
-        own = rp.record.profile.trick_review is TrickReview.OWN_AND_OPPONENT_LAST
-        out: list[TrickShown] = []
-        for i, t in enumerate(tricks):
-            up = (own and int(t.winner) == viewer) or (last_open and i == len(tricks) - 1)
-            out.append(TrickShown(t, up))
-        return out
-
-    def hidden_hands(self, rp: Replay, step: int, viewer: int | None) -> tuple[int, ...]:
-        """The opponent's hand."""
-        return () if viewer is None else (1 - viewer,)
-
-    def row(self, rp: Replay, step: int) -> dict[str, Any]:
-        """The REPLAY.md object of ``step``."""
-        pos = rp.positions[step]
-        a = rp.action(step)
-        actor = rp.actors[step]
-        if step > 0:
-            # The contract's reference data (conformance/replay.expect.jsonl) names the
-            # player who may claim when there is one: after a marriage lead that is the
-            # announcer, also for the follower's card. Follow the data here;
-            # :meth:`Replay.actor` gives who played the card.
-            before = rp.positions[step - 1]
-            if before.claim_by >= 0:
-                actor = SEATS[before.claim_by]
-        ind = pos.face_up_indicator
-        out = rp.outcome(step)
-        known: dict[str, Any] = {}
-        for s in SEATS:
-            v = rp.knowledge(step, s)
-            known[str(s)] = {"opponent": sorted_names(v.opponent),
-                             "unknown": sorted_names(v.unknown)}
-        to_move = pos.to_move
-        return {
-            "step": step,
-            "action": str(a) if a is not None else None,
-            "actor": str(actor) if actor is not None else None,
-            "leader": str(SEATS[pos.leader]),
-            "to_move": str(to_move) if to_move is not None else None,
-            "trump": str(Suit(pos.trump)),
-            "indicator": str(ind) if ind is not None else None,
-            "talon": pos.talon_size,
-            "closed_by": "AB"[pos.closed_by] if pos.closed_by >= 0 else None,
-            "exhausted": pos.exhausted,
-            "hands": {"A": sorted_names(pos.hands[0]), "B": sorted_names(pos.hands[1])},
-            "trick": [str(c) for c in pos.trick],
-            "scores": {"A": pos.score(0), "B": pos.score(1)},
-            "pending": {"A": pos.pending[0], "B": pos.pending[1]},
-            "tricks": {"A": pos.tricks[0], "B": pos.tricks[1]},
-            "known": known,
-            "legal": sorted(str(x) for x in pos.legal_actions()),
-            "result": ({"winner": str(out.winner), "game_points": out.game_points,
-                        "end": out.end.value} if out is not None else None),
-        }
-
-    def viewer_row(self, rp: Replay, step: int, viewer: int) -> dict[str, Any]:
-        """The row as ``viewer`` sees it: own hand and knowledge, counting, K1 tricks."""
-        seat = Seat(viewer)
-        r = self.row(rp, step)
-        r["view"] = str(seat)
-        r["hands"] = {str(seat): r["hands"][str(seat)]}
-        r["known"] = {str(seat): r["known"][str(seat)]}
-        if r["to_move"] != str(seat):
-            r["legal"] = []
-        r["counting"] = self.counting(rp, step, seat).to_dict()
-        r["tricks_shown"] = [
-            {"number": ts.trick.number, "winner": str(ts.trick.winner),
-             "cards": [str(c) for c in ts.trick.cards] if ts.face_up else None}
-            for ts in self.visible_tricks(rp, step, seat)
-        ]
-        return r
-
-    def text(self, rp: Replay, viewer: int | None) -> str:
-        """A header, one line a step, and the outcome."""
-        glyph_of = {v: k for k, v in GLYPHS.items()}
-        rec = rp.record
-        names = rec.player_names
-        p0: Position = rp[0]
-        me = None if viewer is None else Seat(viewer)
-        lines: list[str] = []
-        title = " vs ".join(n if n == seat.name else f"{n} ({seat.name})"
-                            for n, seat in zip(names, SEATS, strict=True))
-        if rec.match is not None:
-            title += f", match {rec.match} deal {rec.deal}"
-        trump = Suit(p0.trump)
-        lines.append(f"{title}; {rec.profile.name} rules, dealer {SEATS[p0.dealer]}, "
-                     f"trump {trump.symbol} {trump.title} (indicator {_card(p0.deck[6])})")
-        before_deal = rp.counters(0)
-        if before_deal is not None:
-            lines.append(f"Bummerl counters before the deal: A {before_deal[0]}, "
-                         f"B {before_deal[1]}")
-        lines.extend(f"  {{{c}}}" for c in rec.main.comments)
-        if me is None:
-            lines.append(f"as dealt: A {_cards(p0.hands[0])} | B {_cards(p0.hands[1])}")
-        else:
-            lines.append(f"as dealt, {me}'s view: {me} {_cards(p0.hands[me])} | "
-                         f"{me.other} {len(p0.hand(me.other))} cards face down")
-        for i in range(1, len(rp)):
-            pos: Position = rp[i]
-            before: Position = rp[i - 1]
-            a = rp.action(i)
-            who = rp.actor(i)
-            mv = rp.move(i)
-            token = str(a)
-            if a.card is not None:
-                token = _card(a.card) + (f"+{a.points}" if a.kind is ActionKind.MARRIAGE
-                                         else "")
-            if mv is not None:
-                token += "".join(glyph_of.get(n, "") for n in mv.nags)
-            what = ""
-            if a.kind is ActionKind.EXCHANGE:
-                what = f"exchanges the trump jack for {_card(before.indicator)}"
-            elif a.kind is ActionKind.CLOSE:
-                what = "closes the talon"
-            elif a.kind is ActionKind.CLAIM:
-                what = "claims 66"
-            elif a.kind is ActionKind.MARRIAGE:
-                what = f"announces {a.points}" + (" (pending)" if pos.pending[before.leader]
-                                                  else "")
-            elif before.lead >= 0:
-                t = rp.tricks(i)[-1]
-                what = f"trick {t.number} to {t.winner} ({t.points})"
-            s = pos.scores
-            tricks = pos.tricks
-            pend = ""
-            if pos.pending[0] or pos.pending[1]:
-                pend = f" pending {pos.pending[0]}-{pos.pending[1]}"
-            talon = ("closed" if pos.closed_by >= 0 else
-                     "empty" if pos.exhausted else f"{pos.talon_size}")
-            actor = "?" if who is None else str(who)
-            line = (f"{i:3d}. {actor} {token:<7} {what:<28} score {s[0]:>3}-{s[1]:<3} "
-                    f"tricks {tricks[0]}-{tricks[1]}{pend}  talon {talon}")
-            if me is not None:
-                line += f"  {me}: {_cards(pos.hands[me])}"
-            lines.append(line.rstrip())
-            if mv is not None:
-                lines.extend(f"       {{{c}}}" for c in mv.comments)
-                lines.extend(f"       ${n}" for n in mv.nags if n not in glyph_of)
-        fin: Position = rp[rp.last]
-        out = rp.outcome(rp.last)
-        if out is not None:
-            how = {"claim": "a correct claim", "false_claim": "a false claim",
-                   "last_trick": "the last trick"}.get(out.end.value, out.end.value)
-            res = (f"result: {out.winner} ({names[out.winner]}) wins {out.game_points} "
-                   f"game point{'s' if out.game_points != 1 else ''} by {how} ({out.rule}); "
-                   f"scores {fin.score(0)}-{fin.score(1)}")
-            lines.append(res)
-            after = rp.counters(rp.last)
-            if after is not None:
-                lines.append(f"Bummerl counters after the deal: A {after[0]}, B {after[1]}")
-        else:
-            lines.append(f"unfinished after {rp.last} actions; scores "
-                         f"{fin.score(0)}-{fin.score(1)}")
-        return "\n".join(lines) + "\n"
-
-
-    def html(self, rp: Replay, step: int) -> str:
-        """The table and the tallies (:mod:`schnapsen_lab.html`)."""
-        from .html import table_html, tallies_html
-
-        return table_html(rp, step) + tallies_html(rp, step)
-
-    def page(self, rp: Replay, lang: str | None) -> str:
-        """The shared page (:mod:`schnapsen_lab.share`)."""
-        from .share import deal_html
-
-        return deal_html(rp, lang=lang)
-
-
-def _cards(mask: int) -> str:
-    return " ".join(c.symbol for c in cards_in(mask)) or "-"
-
-
-def _card(c: int) -> str:
-    return CARDS[c].symbol
-
-
-register_kit("schnapsen", SchnapsenKit())
+        return deal_html(self, lang=lang)
 
 
 def replay_rows(record: Record) -> list[dict[str, Any]]:

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from schnapsen_lab.games.protocol import find_game
+from schnapsen_lab.games import find_game
+from schnapsen_lab.games.schnapsen.match import Bummerl
 from schnapsen_lab.games.schnapsen.rules import (
     BAUERN2,
     CLOSE,
@@ -19,7 +20,6 @@ from schnapsen_lab.games.schnapsen.rules import (
     Profile,
     Seat,
 )
-from schnapsen_lab.match import Bummerl
 from schnapsen_lab.tricks import SUIT_MASKS, won_deal_points
 
 # Shared case 20 (valid.psn): A 75, B 33 with two tricks, A claims after trick 6.

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schnapsen_lab.cards import CARD_POINTS, CARDS, Suit
+from schnapsen_lab.games import replay
 from schnapsen_lab.games.bauern import (
     BAUERN,
     BAUERN_CALLED,
@@ -25,7 +26,6 @@ from schnapsen_lab.games.bauern import (
 )
 from schnapsen_lab.games.bauern.knowledge import view
 from schnapsen_lab.games.bauern.rules import CALLS
-from schnapsen_lab.games.protocol import replay
 from schnapsen_lab.tricks import ALL_CARDS
 
 from .bauern_oracle import score_deal

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schnapsen_lab.cards import Card, parse_cards
+from schnapsen_lab.games import SetupError, find_game
 from schnapsen_lab.games.bauern import (
     BAUERN,
     BAUERN_CALLED,
@@ -23,7 +24,6 @@ from schnapsen_lab.games.bauern import (
 )
 from schnapsen_lab.games.bauern.game import BAUERN_GAME
 from schnapsen_lab.games.bauern.knowledge import view
-from schnapsen_lab.games.protocol import SetupError, find_game
 from schnapsen_lab.tricks import ALL_CARDS, follow_mask
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

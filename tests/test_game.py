@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import schnapsen_lab.games.protocol as game_module
+import schnapsen_lab.games as game_module
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.bauern import BAUERN_CALLED
-from schnapsen_lab.games.bauern.game import BAUERN_GAME
-from schnapsen_lab.games.protocol import (
+from schnapsen_lab.games import (
     SetupError,
     find_game,
     game_named,
@@ -16,6 +14,8 @@ from schnapsen_lab.games.protocol import (
     register_game,
     replay,
 )
+from schnapsen_lab.games.bauern import BAUERN_CALLED
+from schnapsen_lab.games.bauern.game import BAUERN_GAME
 from schnapsen_lab.games.schnapsen.game import SCHNAPSEN, SchnapsenGame
 from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, STRICT
 

@@ -367,7 +367,7 @@ def test_registry_accepts_new_players() -> None:
         assert p.name == "always-random"
         assert "always-random" in player_names()
     finally:
-        del registry._FACTORIES["always-random"]
+        del registry._ADDED["schnapsen"]["always-random"]
 
 
 def test_registry_plugin_hook(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -388,7 +388,7 @@ def test_registry_plugin_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "fake_plugins.fancy", mod)
     monkeypatch.setattr(registry, "PLUGIN_MODULES", ("fake_plugins.fancy", "fake_plugins.absent"))
     monkeypatch.setattr(registry, "_loaded", False)
-    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    monkeypatch.setattr(registry, "_ADDED", {k: dict(v) for k, v in registry._ADDED.items()})
     assert isinstance(make_player("random"), RandomPlayer)  # built-ins need no plugin
     assert registry._loaded is False
     p = make_player("fancy")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schnapsen_lab.cards import CARD_POINTS, Card, Rank, Suit, parse_card
+from schnapsen_lab.games.schnapsen.match import Bummerl
 from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
     CLAIM,
@@ -21,7 +22,6 @@ from schnapsen_lab.games.schnapsen.rules import (
     marriage,
     play,
 )
-from schnapsen_lab.match import Bummerl
 
 from .conftest import build_deck
 

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from schnapsen_lab import html as H
+from schnapsen_lab.games.schnapsen import html as SH
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
 from schnapsen_lab.games.schnapsen.rules import Seat
@@ -209,12 +210,12 @@ def test_a_static_position_says_who_is_to_play() -> None:
     for pos in positions[:4]:
         mover = pos.to_move
         assert mover is not None
-        page = H.position_html(pos, ("Anna", "Bert"))
+        page = SH.position_html(pos, ("Anna", "Bert"))
         who = ("Anna", "Bert")[mover]
         assert 'class="sl-to-play"' in page and f"{who} ({mover.name}) to play" in page
     end = positions[-1]
     assert end.outcome is not None
-    assert " wins " in H.position_html(end, ("Anna", "Bert")).split("sl-to-play")[1]
+    assert " wins " in SH.position_html(end, ("Anna", "Bert")).split("sl-to-play")[1]
 
 
 def _problem(w: ReplayWidget) -> str:

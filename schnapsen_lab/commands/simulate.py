@@ -64,7 +64,7 @@ def _game_and_profile(variant: str | None, rules: str | None) -> tuple[Any, Any]
     two-player), ``--rules`` a profile of it; ``--rules`` alone the game whose profile it
     is (the two-player game first)."""
     from ..cli import CliError
-    from ..games.protocol import find_game, game_named, games
+    from ..games import find_game, game_named, games
 
     if variant is not None:
         try:

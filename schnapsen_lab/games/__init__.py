@@ -1,7 +1,125 @@
-"""The games this package referees, each registered with :mod:`schnapsen_lab.games.protocol`.
+"""The games this package referees, and their registry.
 
-* :mod:`schnapsen_lab.games.schnapsen.game`: two-player Schnapsen (RULES.md) and its profiles,
-  including ``bauern2``, the two-player form of Bauernschnapsen (BAUERN.md BZ), over the
-  referee of :mod:`schnapsen_lab.games.schnapsen.rules`;
+* :mod:`schnapsen_lab.games.protocol`: what a game is (:class:`Game`, the parts it
+  declares, the referee contract every position keeps);
+* :mod:`schnapsen_lab.games.schnapsen`: two-player Schnapsen (RULES.md) and its profiles,
+  ``bauern2`` (BAUERN.md BZ) among them;
 * :mod:`schnapsen_lab.games.bauern`: four-player Bauernschnapsen (BAUERN.md).
+
+A reader of records asks :func:`find_game` with a record's tags (python-chess's
+``find_variant``); the built-in games (:data:`BUILTIN_GAMES`) are imported and registered
+on first use, and :func:`register_game` adds another. No game's module imports this
+registry: the list of games lives here, above them.
 """
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from .protocol import (
+    PARTS,
+    Game,
+    Referee,
+    Replayed,
+    RuleError,
+    SetupError,
+    deck_cards,
+    deck_from_tags,
+    replay,
+)
+
+__all__ = [
+    "BUILTIN_GAMES",
+    "PARTS",
+    "Game",
+    "Referee",
+    "Replayed",
+    "RuleError",
+    "SetupError",
+    "deck_cards",
+    "deck_from_tags",
+    "find_game",
+    "game_named",
+    "game_of_profile",
+    "games",
+    "register_game",
+    "replay",
+]
+
+
+def game_of_profile(profile: object) -> Game[Any, Any, Any]:
+    """The registered game a profile belongs to (its type); raise KeyError. The built-in
+    games are loaded only when none registered so far owns the profile."""
+    for attempt in range(2):
+        for g in _GAMES.values():
+            if g.owns_profile(profile):
+                return g
+        if attempt == 0:
+            _load()
+    raise KeyError(f"no registered game plays the profile {profile!r}")
+
+# -- the registry ------------------------------------------------------------------------------
+
+BUILTIN_GAMES: tuple[tuple[str, bool], ...] = (
+    ("schnapsen_lab.games.schnapsen.game:SCHNAPSEN", True),
+    ("schnapsen_lab.games.bauern.game:BAUERN_GAME", False),
+)
+"""The built-in games, ``"module:attribute"`` of each :class:`Game` and whether it is the
+game of records without a Variant tag; imported and registered on first use, so that a
+game's module never imports this registry."""
+
+_GAMES: dict[str, Game[Any, Any, Any]] = {}
+_BY_VARIANT: dict[str, Game[Any, Any, Any]] = {}
+_DEFAULT: list[Game[Any, Any, Any]] = []
+_loaded: list[bool] = [False]
+
+
+def register_game(game: Game[Any, Any, Any], *, default: bool = False) -> None:
+    """Make ``game`` findable by its key and variant names (a later one replaces an
+    earlier of the same name); ``default`` makes it the game of records without a
+    Variant tag."""
+    _GAMES[game.key] = game
+    for v in (game.key, *game.variant_names):
+        _BY_VARIANT[v.lower()] = game
+    if default:
+        _DEFAULT[:] = [game]
+
+
+def _load() -> None:
+    if _loaded[0]:
+        return
+    _loaded[0] = True
+    for where, default in BUILTIN_GAMES:
+        module, _, name = where.partition(":")
+        game = getattr(importlib.import_module(module), name)
+        if game.key not in _GAMES:
+            register_game(game, default=default and not _DEFAULT)
+
+
+def games() -> list[Game[Any, Any, Any]]:
+    """The registered games."""
+    _load()
+    return list(_GAMES.values())
+
+
+def game_named(name: str) -> Game[Any, Any, Any]:
+    """The game of a key or variant name (any case); raise KeyError with the known ones."""
+    _load()
+    g = _BY_VARIANT.get(name.strip().lower())
+    if g is None:
+        raise KeyError(f"unknown Variant {name!r}; known: {', '.join(sorted(_BY_VARIANT))}")
+    return g
+
+
+def find_game(tags: Mapping[str, str]) -> Game[Any, Any, Any]:
+    """The game of a record from its tags: the Variant tag's game, else the default
+    (two-player Schnapsen); raise KeyError for an unknown variant. The other built-in
+    games are loaded when a Variant tag first asks for one."""
+    v = tags.get("Variant")
+    if v is None:
+        if not _DEFAULT:
+            _load()
+        return _DEFAULT[0]
+    return game_named(v)

@@ -22,8 +22,9 @@ Every game's positions follow one contract (:class:`Referee`): ``legal_actions()
 ``check(action)``, ``illegal(action)``, ``copy()``, ``apply_unchecked(action)``,
 ``play(action)`` and ``outcome``; :func:`replay` plays a list of actions on any of them.
 
-This module sits at the rules layer: it imports only :mod:`schnapsen_lab.cards` and
-:mod:`schnapsen_lab.match` (the accounting types) and loads the built-in games lazily.
+This module names no game: it imports only :mod:`schnapsen_lab.cards` and
+:mod:`schnapsen_lab.match` (the accounting types). The registry of games, with the list of
+the built-in ones, is :mod:`schnapsen_lab.games`.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..cards import CARDS, Card, parse_cards
 from ..match import MatchRules, MatchState
 
 __all__ = [
-    "BUILTIN_GAMES",
+    "PARTS",
     "Game",
     "Referee",
     "Replayed",
@@ -47,11 +48,6 @@ __all__ = [
     "SetupError",
     "deck_cards",
     "deck_from_tags",
-    "find_game",
-    "game_named",
-    "game_of_profile",
-    "games",
-    "register_game",
     "replay",
 ]
 
@@ -161,6 +157,21 @@ def replay(start: P, actions: Iterable[Any], *, keep: bool = True) -> Replayed[P
     return Replayed(tuple(out) if keep else (pos,))
 
 
+PARTS: dict[str, str] = {
+    "kit": "its replay kit (schnapsen_lab.replay.ReplayKit): views, rows, counting",
+    "drawing": "its drawing (schnapsen_lab.html.Drawing): table, tallies, counting",
+    "page": "its deal data for the shared page (a function of a Replay)",
+    "selfplay": "its self-play (a function: one match as canonical PSN)",
+    "players": "its players by name (a mapping of name to factory)",
+    "stats": "its statistics features (schnapsen_lab.stats.features.GameFeatures)",
+    "table": "its practice-table model (a class taking a profile and a bot name)",
+    "words": "its words (schnapsen_lab.i18n.Texts) for calls, contracts and seats",
+}
+"""The parts a game may declare, each a ``"module:attribute"`` in :attr:`Game.parts`, and
+what the generic layers expect of each. A game lacking a part is refused by the layer
+that needs it with one line naming the part."""
+
+
 class Game(ABC, Generic[P, A, F]):
     """One game: its seats, profiles, start position, notation, scoring and match.
 
@@ -195,9 +206,35 @@ class Game(ABC, Generic[P, A, F]):
     """The rule a bad or missing Deck tag breaks (``S3``, ``BD1``)."""
     unfinished: Enum
     """The game's ``End`` of a deal whose record just stops."""
+    places: tuple[str, ...]
+    """Where each seat sits at the table seen from the first seat's chair (``bottom``,
+    ``left``, ``top``, ``right``), in seat order: how the game's table is drawn."""
+    solvable: bool = False
+    """Whether the two-player analysis engine (the solver, the advisor, the review, the
+    Bummerl equity, the search players) judges this game's deals."""
+    parts: Mapping[str, str] = {}
+    """Where this game's own parts live, by part name (:data:`PARTS`), as
+    ``"module:attribute"``: imported on first use (:meth:`part`), so that a command imports
+    only what it uses and the generic layers never import a game."""
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
+
+    def part(self, name: str) -> Any:
+        """The part ``name`` of :data:`PARTS` (imported on first use); raise KeyError
+        naming the part when the game has none."""
+        cache: dict[str, Any] = self.__dict__.setdefault("_parts", {})
+        if name not in cache:
+            where = self.parts.get(name)
+            if where is None:
+                raise KeyError(f"{self.title} has no {name} ({PARTS.get(name, name)})")
+            module, _, attr = where.partition(":")
+            cache[name] = getattr(importlib.import_module(module), attr)
+        return cache[name]
+
+    def has_part(self, name: str) -> bool:
+        """Whether the game declares the part ``name``."""
+        return name in self.parts
 
     # -- profiles -------------------------------------------------------------------------------
     @abstractmethod
@@ -378,18 +415,6 @@ class Game(ABC, Generic[P, A, F]):
         return replay(start, actions, keep=keep)
 
 
-def game_of_profile(profile: object) -> Game[Any, Any, Any]:
-    """The registered game a profile belongs to (its type); raise KeyError. The built-in
-    games are loaded only when none registered so far owns the profile."""
-    for attempt in range(2):
-        for g in _GAMES.values():
-            if g.owns_profile(profile):
-                return g
-        if attempt == 0:
-            _load()
-    raise KeyError(f"no registered game plays the profile {profile!r}")
-
-
 def deck_from_tags(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
     """The Deck tag's 20 cards (values); raise :class:`SetupError` citing ``rule`` (S3,
     BD1) when it is missing or is not the 20 cards once each."""
@@ -415,60 +440,3 @@ def deck_cards(tags: Mapping[str, str], rule: str) -> list[Card]:
             why += f"; missing: {' '.join(missing)}"
         raise SetupError("Deck", rule, f"Deck must hold the 20 cards once each ({why})")
     return deck
-
-
-# -- the registry ------------------------------------------------------------------------------
-
-BUILTIN_GAMES = ("schnapsen_lab.games.schnapsen.game", "schnapsen_lab.games.bauern.game")
-"""Modules that register the built-in games, imported on first use."""
-
-_GAMES: dict[str, Game[Any, Any, Any]] = {}
-_BY_VARIANT: dict[str, Game[Any, Any, Any]] = {}
-_DEFAULT: list[Game[Any, Any, Any]] = []
-_loaded: list[bool] = [False]
-
-
-def register_game(game: Game[Any, Any, Any], *, default: bool = False) -> None:
-    """Make ``game`` findable by its key and variant names (a later one replaces an
-    earlier of the same name); ``default`` makes it the game of records without a
-    Variant tag."""
-    _GAMES[game.key] = game
-    for v in (game.key, *game.variant_names):
-        _BY_VARIANT[v.lower()] = game
-    if default:
-        _DEFAULT[:] = [game]
-
-
-def _load() -> None:
-    if _loaded[0]:
-        return
-    _loaded[0] = True
-    for module in BUILTIN_GAMES:
-        importlib.import_module(module)
-
-
-def games() -> list[Game[Any, Any, Any]]:
-    """The registered games."""
-    _load()
-    return list(_GAMES.values())
-
-
-def game_named(name: str) -> Game[Any, Any, Any]:
-    """The game of a key or variant name (any case); raise KeyError with the known ones."""
-    _load()
-    g = _BY_VARIANT.get(name.strip().lower())
-    if g is None:
-        raise KeyError(f"unknown Variant {name!r}; known: {', '.join(sorted(_BY_VARIANT))}")
-    return g
-
-
-def find_game(tags: Mapping[str, str]) -> Game[Any, Any, Any]:
-    """The game of a record from its tags: the Variant tag's game, else the default
-    (two-player Schnapsen); raise KeyError for an unknown variant. The other built-in
-    games are loaded when a Variant tag first asks for one."""
-    v = tags.get("Variant")
-    if v is None:
-        if not _DEFAULT:
-            _load()
-        return _DEFAULT[0]
-    return game_named(v)

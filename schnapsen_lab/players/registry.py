@@ -1,89 +1,70 @@
-"""Players by name: the names the command line and the notebooks use.
+"""Players by name, per game: the names the command line, the tables and the notebooks use.
 
-``make_player("heuristic")`` builds a new player. The built-in names are ``random`` and
-``heuristic``. The hook for more: each module of :data:`PLUGIN_MODULES` that exists
+``make_player("heuristic")`` builds a new player of the default game (two-player
+Schnapsen, which also plays the ``bauern2`` profile); ``make_player("heuristic",
+"bauern")`` one for a seat of four-player Bauernschnapsen. Each game brings its own
+players (its declared part ``players``: a mapping of name to factory), so this registry
+names no game. The hook for more: each module of :data:`PLUGIN_MODULES` that exists
 (``schnapsen_lab.players.strong``) is imported when a name that is not built in is asked
-for, or when the names are listed. Such a module either calls ``register("strong",
-factory)`` itself, or defines a class ``StrongPlayer`` (the module's last name,
-capitalised, plus ``Player``) that takes no argument, which is then registered under the
-module's last name. Other code may call :func:`register` at any time.
+for, or when the names are listed. Such a module either calls :func:`register` itself, or
+defines a class ``StrongPlayer`` (the module's last name, capitalised, plus ``Player``)
+that takes no argument, which is then registered under the module's last name. Other
+code may call :func:`register` at any time.
 
-Players are registered per game (the :class:`~schnapsen_lab.games.protocol.Game` key): the
-two-player names above belong to ``schnapsen`` (the default, which also plays the
-``bauern2`` profile); ``make_player("heuristic", game="bauern")`` builds a player for a
-seat of four-player Bauernschnapsen (built in: ``random``, ``heuristic``).
+A player that judges with the analysis engine registers how it refuses a rules profile
+it cannot play (``refuse``); :func:`refusal` asks it, so that a table or a simulation
+can say why in one line before a deal starts.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from ..games.schnapsen.players.base import Player
+from ..games import find_game, game_named
 
-if TYPE_CHECKING:
-    from ..games.bauern.players import SeatPlayer
-
-__all__ = ["DEFAULT_GAME", "PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names",
+__all__ = ["PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names", "refusal",
            "register"]
 
-PlayerFactory = Callable[[], Player]
-
-DEFAULT_GAME = "schnapsen"
-"""The game whose players ``make_player(name)`` builds when no game is given."""
-
-_FACTORIES: dict[str, PlayerFactory] = {}
-_OTHER_GAMES: dict[str, dict[str, Callable[[], Any]]] = {}
-_loaded = False
+PlayerFactory = Callable[[], Any]
+Refusal = Callable[[Any, str], "str | None"]
 
 PLUGIN_MODULES = ("schnapsen_lab.players.strong", "schnapsen_lab.players.strong_bummerl")
 """Modules imported on first use that may call :func:`register` (skipped when absent)."""
 
 SOLVER_PLAYERS = frozenset({"strong", "strong-bummerl"})
 """Names of the players that choose with the analysis engine (the solver over sampled
-worlds): they play only the profiles it knows (:func:`schnapsen_lab.scope.analysis_refusal`)."""
+worlds): they play only the profiles it knows (:func:`refusal`)."""
+
+_ADDED: dict[str, dict[str, PlayerFactory]] = {}
+_REFUSE: dict[tuple[str, str], Refusal] = {}
+_loaded = False
 
 
-def register(name: str, factory: Callable[[], Any], game: str = DEFAULT_GAME) -> None:
+def _game_key(game: str | None) -> str:
+    """The key of ``game`` (a key or Variant name; None: the default game)."""
+    return find_game({}).key if game is None else game_named(game).key
+
+
+def _table(key: str) -> dict[str, PlayerFactory]:
+    """The factories of the game ``key``: its own players, then those registered."""
+    added = _ADDED.setdefault(key, {})
+    game = game_named(key)
+    own: Mapping[str, PlayerFactory] = game.part("players") if game.has_part("players") else {}
+    return {**own, **added}
+
+
+def register(name: str, factory: PlayerFactory, game: str | None = None, *,
+             refuse: Refusal | None = None) -> None:
     """Make ``make_player(name, game)`` call ``factory`` (a later registration replaces
-    one)."""
-    key = name.strip().lower()
-    if game == DEFAULT_GAME:
-        _FACTORIES[key] = factory
-    else:
-        _OTHER_GAMES.setdefault(game, {})[key] = factory
-
-
-def _random() -> Player:
-    from ..games.schnapsen.players.random import RandomPlayer
-
-    return RandomPlayer()
-
-
-def _heuristic() -> Player:
-    from ..games.schnapsen.players.heuristic import HeuristicPlayer
-
-    return HeuristicPlayer()
-
-
-def _random_seat() -> SeatPlayer:
-    from ..games.bauern.players import RandomBauernPlayer
-
-    return RandomBauernPlayer()
-
-
-def _heuristic_seat() -> SeatPlayer:
-    from ..games.bauern.players import HeuristicBauernPlayer
-
-    return HeuristicBauernPlayer()
-
-
-register("random", _random)
-register("heuristic", _heuristic)
-register("random", _random_seat, game="bauern")
-register("heuristic", _heuristic_seat, game="bauern")
+    one); ``refuse(profile, what)`` says why the player cannot play a profile (one line),
+    None when it can."""
+    key, name = _game_key(game), name.strip().lower()
+    _ADDED.setdefault(key, {})[name] = factory
+    if refuse is not None:
+        _REFUSE[key, name] = refuse
 
 
 def _load_plugins(*, quiet: bool = False) -> None:
@@ -109,37 +90,42 @@ def _load_plugins(*, quiet: bool = False) -> None:
             failed = True
             continue
         cls = getattr(mod, short.capitalize() + "Player", None)
-        if short not in _FACTORIES and callable(cls):
+        if short not in _table(_game_key(None)) and callable(cls):
             register(short, cls)
     _loaded = not failed
 
 
-def player_names(game: str = DEFAULT_GAME) -> list[str]:
-    """The names registered for ``game``, sorted (plugins that fail to import are left
-    out)."""
+def player_names(game: str | None = None) -> list[str]:
+    """The names registered for ``game`` (None: the default game), sorted (plugins that
+    fail to import are left out)."""
     _load_plugins(quiet=True)
-    return sorted(_FACTORIES if game == DEFAULT_GAME else _OTHER_GAMES.get(game, {}))
+    return sorted(_table(_game_key(game)))
 
 
-@overload
-def make_player(name: str) -> Player: ...
-@overload
-def make_player(name: str, game: Literal["schnapsen"]) -> Player: ...
-@overload
-def make_player(name: str, game: Literal["bauern"]) -> SeatPlayer: ...
-@overload
-def make_player(name: str, game: str) -> Any: ...
-def make_player(name: str, game: str = DEFAULT_GAME) -> Any:
-    """A new player of that name for ``game``; raise KeyError with the known names if
-    there is none."""
-    key = name.strip().lower()
-    table: dict[str, Callable[[], Any]]
-    table = _FACTORIES if game == DEFAULT_GAME else _OTHER_GAMES.get(game, {})
-    if key not in table:
+def make_player(name: str, game: str | None = None) -> Any:
+    """A new player of that name for ``game`` (None: the default game); raise KeyError
+    with the known names if there is none."""
+    key, wanted = _game_key(game), name.strip().lower()
+    table = _table(key)
+    if wanted not in table:
         _load_plugins()
-    factory = table.get(key)
+        table = _table(key)
+    factory = table.get(wanted)
     if factory is None:
-        where = "" if game == DEFAULT_GAME else f" for {game}"
+        where = "" if game is None or key == _game_key(None) else f" for {key}"
         raise KeyError(f"unknown player {name!r}{where}; known: "
-                       f"{', '.join(player_names(game))}")
+                       f"{', '.join(player_names(key))}")
     return factory()
+
+
+def refusal(name: str, profile: Any, what: str | None = None) -> str | None:
+    """Why the player ``name`` cannot play a deal of ``profile`` (one line), or None when
+    it can (or is unknown: :func:`make_player` says so)."""
+    from ..games import game_of_profile
+
+    key = game_of_profile(profile).key
+    wanted = name.strip().lower()
+    if (key, wanted) not in _REFUSE and wanted in SOLVER_PLAYERS:
+        _load_plugins(quiet=True)
+    refuse = _REFUSE.get((key, wanted)) or _REFUSE.get((_game_key(None), wanted))
+    return None if refuse is None else refuse(profile, what or f"the {wanted} player")

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..games.schnapsen.knowledge import View
 from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
+from ..scope import analysis_refusal
 from ..worlds import (
     ActionEstimate,
     HiddenCards,
@@ -38,6 +39,7 @@ from ..worlds import (
     sample_worlds_hidden,
     world_count,
 )
+from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "StrongPlayer"]
 
@@ -237,3 +239,6 @@ class StrongPlayer:
         if valued.mean > bar + 1e-9:
             return [valued, *others]
         return [*others, valued]
+
+
+register("strong", StrongPlayer, refuse=analysis_refusal)

@@ -25,6 +25,7 @@ from ..equity import EquityTable
 from ..equity import table as equity_table
 from ..games.schnapsen.knowledge import View
 from ..games.schnapsen.rules import CLOSE, Action, Position, Seat
+from ..scope import analysis_refusal
 from ..worlds import (
     ActionEstimate,
     HiddenCards,
@@ -130,4 +131,4 @@ class BummerlStrongPlayer(StrongPlayer):
         return best.action
 
 
-register("strong-bummerl", BummerlStrongPlayer)
+register("strong-bummerl", BummerlStrongPlayer, refuse=analysis_refusal)

@@ -31,19 +31,17 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
 from typing import Any
 
 from .. import notation
 from ..games.bauern.html import TEXT as four_texts
-from ..games.schnapsen.rules import SEATS, ActionKind, Seat
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
 from ..i18n import C_, N_, NP_, Plurals, Texts, get_language, language, plural_form
-from ..match import MatchState
 from ..psn import GLYPHS, Record
 from ..replay import Replay
 
@@ -276,201 +274,10 @@ TEXT = Texts({
 })
 """The errors of this module, as format strings."""
 
-_SUIT_MASK = tuple(0b11111 << (s * 5) for s in range(4))
-_ACTION_CODES = {ActionKind.EXCHANGE: "X", ActionKind.CLOSE: "C", ActionKind.CLAIM: "66",
-                 ActionKind.MARRIAGE: "M"}
-_TWO_SEAT_PLACES = {None: ("bottom", "top"), Seat.A: ("bottom", "top"),
-                    Seat.B: ("top", "bottom")}
-
-
-def _mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
-# -- the data ------------------------------------------------------------------------------------
-
-def _action(rp: Replay, step: int) -> list[Any] | None:
-    """``[code, actor, card, points]``: X, C, 66, M (marriage lead), L (lead), F (follow)."""
-    a = rp.action(step)
-    if a is None:
-        return None
-    actor = rp.actor(step)
-    who = -1 if actor is None else int(actor)
-    before = rp[step - 1]
-    if a.kind is ActionKind.EXCHANGE:
-        return ["X", who, before.indicator, 0]
-    if a.kind is ActionKind.PLAY:
-        code = "F" if before.lead >= 0 else "L"
-    else:
-        code = _ACTION_CODES[a.kind]
-    card = -1 if a.card is None else int(a.card)
-    points = a.points if a.kind is ActionKind.MARRIAGE else 0
-    return [code, who, card, points]
-
-
-def _table_cards(rp: Replay, step: int) -> tuple[list[list[int]], int]:
-    """The cards on the table as ``[seat, card]`` in play order, and the number of the
-    trick completed at this step (0: none)."""
-    pos = rp[step]
-    if pos.lead >= 0:
-        return [[pos.leader, pos.lead]], 0
-    done = rp.tricks(step)
-    if done and done[-1].step == step:
-        t = done[-1]
-        return [[int(t.leader), int(t.lead)], [1 - int(t.leader), int(t.follow)]], t.number
-    return [], 0
-
-
-def _inference_table(rp: Replay) -> tuple[list[list[Any]], dict[tuple[int, int, str, int], int]]:
-    """Every inference of the deal once, as ``[seat, step, kind, suit, excluded, card]``."""
-    table: list[list[Any]] = []
-    index: dict[tuple[int, int, str, int], int] = {}
-    trump = rp[0].trump
-    lead_at = {t.step: t.lead for t in rp.all_tricks}
-    for seat in SEATS:
-        for inf in rp.inferences(rp.last, seat.other):
-            key = (int(inf.seat), inf.step, inf.kind, inf.excluded)
-            kind = inf.kind
-            if kind == "void" and inf.suit != trump and inf.excluded & _SUIT_MASK[trump]:
-                kind = "void_trumps"
-            index[key] = len(table)
-            table.append([int(inf.seat), inf.step, kind, int(inf.suit), inf.excluded,
-                          int(lead_at[inf.step])])
-    return table, index
-
-
-def _counting(rp: Replay, step: int, seat: Seat,
-              index: Mapping[tuple[int, int, str, int], int]) -> list[Any]:
-    """``[known, unknown, trumps_out, points_out, inferences, inferred_talon]`` for ``seat``:
-    ``known`` lists per seat the cards known in that hand (0 for the viewer's own)."""
-    c = rp.counting(step, seat)
-    v = rp.knowledge(step, seat)
-    known = [0] * len(SEATS)
-    known[seat.other] = v.opponent
-    unknown = 0
-    for cards in c.unknown_by_suit.values():
-        unknown |= _mask(cards)
-    infs = [index[(int(i.seat), i.step, i.kind, i.excluded)] for i in c.inferences]
-    return [known, unknown, _mask(c.trumps_out), c.points_out, infs, _mask(c.inferred_talon)]
-
-
-def _face_up(rp: Replay, step: int, viewer: Seat | None) -> int:
-    """The won tricks ``viewer`` may look through (K1): bit ``n - 1`` for trick ``n``."""
-    m = 0
-    for ts in rp.visible_tricks(step, viewer):
-        if ts.face_up:
-            m |= 1 << (ts.trick.number - 1)
-    return m
-
-
-def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
-          viewers: Sequence[Seat | None]) -> dict[str, Any]:
-    """One step's facts, keyed short (the page holds hundreds of them).
-
-    ``a`` the action that led here (:func:`_action`), ``h`` the hands per seat, ``t`` the
-    cards on the table and ``d`` the trick completed here, ``i`` the face-up indicator,
-    ``n`` the talon (0 once exhausted), ``c`` the closer, ``u`` whether a turned-down
-    indicator lies under a closed talon, ``s`` ``p`` ``w`` scores, pending marriages and
-    tricks per seat, ``m`` who plays next, ``up`` the face-up won tricks per view, ``k``
-    each seat's counting facts (:func:`_counting`), and when there are any ``b`` the
-    Bummerl counters, ``q`` the comments, ``g`` the glyphs (NAGs). -1 stands for none.
-    """
-    pos = rp[step]
-    table, done = _table_cards(rp, step)
-    to_move = pos.to_move
-    ind = pos.face_up_indicator
-    counters = rp.counters(step)
-    out: dict[str, Any] = {
-        "a": _action(rp, step),
-        "h": [pos.hands[s] for s in SEATS],
-        "t": table,
-        "d": done,
-        "i": -1 if ind is None else int(ind),
-        "n": 0 if pos.exhausted else pos.talon_size,
-        "c": pos.closed_by,
-        "u": 1 if pos.closed_by >= 0 and pos.indicator >= 0 else 0,
-        "s": [pos.score(s) for s in SEATS],
-        "p": [pos.pending[s] for s in SEATS],
-        "w": [pos.tricks[s] for s in SEATS],
-        "m": -1 if to_move is None else int(to_move),
-        "up": [_face_up(rp, step, v) for v in viewers],
-        "k": [_counting(rp, step, s, index) for s in SEATS],
-    }
-    if counters is not None:
-        out["b"] = list(counters)
-    comments = rp.comments(step)
-    if comments:
-        out["q"] = comments
-    nags = rp.nags(step)
-    if nags:
-        out["g"] = nags
-    return out
-
-
-def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:
-    return [list(_TWO_SEAT_PLACES[v]) for v in viewers]
-
-
-DEAL_DATA: dict[str, str] = {
-    "schnapsen": "schnapsen_lab.share:two_player_deal_data",
-    "bauern": "schnapsen_lab.games.bauern.share:deal_data",
-}
-"""The function that gives a deal's data for the page, by the game's key."""
-
-
 def deal_data(rp: Replay) -> dict[str, Any]:
-    """One deal's data for the page, as its game gives it (:data:`DEAL_DATA`; four
-    players: :func:`schnapsen_lab.games.bauern.share.deal_data`)."""
-    import importlib
-
-    module, _, name = DEAL_DATA[rp.game.key].partition(":")
-    data: dict[str, Any] = getattr(importlib.import_module(module), name)(rp)
+    """One deal's data for the page, as its game gives it (the game's part ``page``)."""
+    data: dict[str, Any] = rp.game.part("page")(rp)
     return data
-
-
-def two_player_deal_data(rp: Replay) -> dict[str, Any]:
-    """One deal's data for the page: its seats and views, tags, tricks, inferences, steps.
-
-    Card sets are bit masks over the 20 cards (bit ``c`` for ``Card(c)``), cards their
-    numbers, seats their index in ``seats``; ``views`` are the open table (``seat`` -1)
-    and each player's view, and ``places`` puts each seat around the table in each view.
-    """
-    rec = rp.record
-    viewers: list[Seat | None] = [None, *SEATS]
-    table, index = _inference_table(rp)
-    out = rp.outcome(rp.last)
-    after = rp.counters(rp.last) if out is not None else None
-    bummerl_winner = -1
-    if after is not None:  # the counter that reached the match's target (B1, BZ5)
-        won = MatchState(rec.match_rules, after, 0).winners
-        bummerl_winner = "AB".index(won[0]) if won else -1
-    error = rp.error or (rec.errors[0] if rec.errors else None)
-    error_words = (None if error is None else
-                   notation.error_text(error.line, error.col, error.rule, error.message))
-    return {
-        "seats": [s.name for s in SEATS],
-        "names": list(rec.player_names),
-        "views": [-1 if v is None else int(v) for v in viewers],
-        "places": _places(viewers),
-        "talon": True,
-        "trump": rp[0].trump,
-        "tags": [[k, v] for k, v in rec.tags.items() if k not in ("Deck", "PlayerA", "PlayerB")],
-        "match": rec.match,
-        "deal": rec.deal,
-        "tricks": [[int(t.leader), [int(t.lead), int(t.follow)], int(t.winner), t.points,
-                    t.step] for t in rp.all_tricks],
-        "inferences": table,
-        "result": (None if out is None else
-                   {"winner": int(out.winner), "points": out.game_points,
-                    "end": out.end.value, "rule": out.rule}),
-        "bummerl_winner": bummerl_winner,
-        "error": error_words,
-        "error_in_play": rp.error is not None,
-        "steps": [_step(rp, i, index, viewers) for i in range(len(rp))],
-    }
 
 
 def page_data(replays: Sequence[Replay], *, bummerl: str | None = None,

@@ -32,8 +32,8 @@ from typing import Any
 
 import ipywidgets as W
 
-from .. import html as H
 from ..cards import CARDS, Card, mask_of
+from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
 from ..i18n import N_, Texts, localized, resolve
 from ..io import atomic_write
@@ -401,7 +401,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         esc = (escape(names[0]), escape(names[1]))
         # Cards in the hands that nobody has entered yet (the draw due) lie face down.
         undrawn = (pos.hands[0] | pos.hands[1]) & ~mask_of(rec.seen)
-        self.position_html.value = H.position_html(pos, names, face_down=undrawn)
+        self.position_html.value = SH.position_html(pos, names, face_down=undrawn)
         buttons: list[W.Button] = []
         order = rec.draw_order()
         if order is not None:

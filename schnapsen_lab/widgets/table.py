@@ -45,6 +45,7 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
+from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
 from ..games.schnapsen.table import Event, Table
 from ..i18n import N_, Texts, localized, resolve
@@ -741,7 +742,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
                     f'border-radius:8px;padding:4px 8px;margin-top:6px;font-weight:bold">'
                     f"{escape(last.text)}</div>")
         mid = (f'<div style="display:flex;gap:20px;align-items:center;margin:8px 0">'
-               f"{H._talon_html(pos)}{trick}{H._trump_html(pos)}"
+               f"{SH.talon_html(pos)}{trick}{SH.trump_html(pos)}"
                f'<div style="font-size:12px;flex:1">{turn}{said}</div></div>')
         mine = TEXT["my_hand"].format(who=names[me], tricks=plural("tricks", pos.tricks[me]))
         bottom = f'<div style="font-size:12px">{mine}</div>'
@@ -860,7 +861,7 @@ TABLE_WIDGETS: dict[str, str] = {
 def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
     """The game a practice table plays and its profile: from ``variant`` (a Variant name)
     and ``profile`` (a profile, or a profile's name, which also tells the game)."""
-    from ..games.protocol import game_named, game_of_profile, games
+    from ..games import game_named, game_of_profile, games
 
     if profile is not None and not isinstance(profile, str):
         return game_of_profile(profile), profile

@@ -22,6 +22,7 @@ import ipywidgets as W
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
 from ..cards import Card
+from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
@@ -204,7 +205,7 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
                                        step=item.step,
                                        tricks=plural("tricks", rp[item.step].tricks_played))
         self.header.value = f'<div style="{_BOX}">{header}</div>'
-        self.table.value = H.table_html(rp, item.step, item.seat,
+        self.table.value = SH.table_html(rp, item.step, item.seat,
                                         won_tricks=self.show_won_tricks)
         asked = {q.ask: q for q in item.questions}
         done = self.results[self.index]
@@ -455,8 +456,8 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
             "closing.header", ex.talon, position=self.index + 1, total=len(self.exercises),
             who=escape(seat_label(names, ex.seat)), right=self.right, asked=self.asked)
         self.header.value = f'<div style="{_BOX}">{header}</div>'
-        self.table.value = H.table_html(rp, ex.step, ex.seat)
-        self.counting.value = H.counting_html(rp.counting(ex.step, ex.seat), names)
+        self.table.value = SH.table_html(rp, ex.step, ex.seat)
+        self.counting.value = SH.counting_html(rp.counting(ex.step, ex.seat), names)
         self.result.value = ""
         self.close_button.disabled = False
         self.play_button.disabled = False

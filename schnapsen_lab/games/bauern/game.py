@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cards import CARDS
 from ...match import MatchRules
-from ..protocol import Game, SetupError, register_game
+from ..protocol import Game, SetupError
 from .rules import (
     BAUERN,
     PROFILES,
@@ -55,6 +55,15 @@ class BauernGame(Game[Position, Action, Profile]):
     seat_values = SEATS
     deck_rule = "BD1"
     unfinished = End.UNFINISHED
+    places = ("bottom", "left", "top", "right")
+    parts: Mapping[str, str] = {
+        "kit": "schnapsen_lab.games.bauern.replay:KIT",
+        "drawing": "schnapsen_lab.games.bauern.html:DRAWING",
+        "page": "schnapsen_lab.games.bauern.share:deal_data",
+        "selfplay": "schnapsen_lab.games.bauern.selfplay:match_text",
+        "table": "schnapsen_lab.games.bauern.table:BauernTable",
+        "players": "schnapsen_lab.games.bauern.players:PLAYERS",
+    }
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""
@@ -191,4 +200,3 @@ class BauernGame(Game[Position, Action, Profile]):
 
 BAUERN_GAME = BauernGame()
 """The registered four-player game."""
-register_game(BAUERN_GAME)

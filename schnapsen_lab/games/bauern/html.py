@@ -1,6 +1,6 @@
 """The four-player table drawn in HTML: the replay widget's drawing of Bauernschnapsen.
 
-Registered with :func:`schnapsen_lab.html.register_drawing`, so that the replay widget
+Declared as the game's part ``drawing`` (:data:`DRAWING`), so that the replay widget
 (:mod:`schnapsen_lab.widgets.replay`) and a notebook's ``Replay`` draw a four-player
 deal as they draw a two-player one, with the same cards (:func:`schnapsen_lab.html.card_html`)
 and the same fixed table width. The four hands sit around the table as bridge players
@@ -41,7 +41,7 @@ from ...html import (
     card_html,
     card_span,
     error_html,
-    register_drawing,
+    record_with_drawing,
 )
 from ...html import (
     TEXT as HTEXT,
@@ -58,10 +58,11 @@ from ...notation import (
     seats_text,
     suit_name,
 )
+from ...psn import Record
 from ...replay import Replay
 from .rules import Partners, Phase, Position
 
-__all__ = ["TEXT", "BauernDrawing", "auction_html", "counting_html", "table_html",
+__all__ = ["DRAWING", "TEXT", "BauernDrawing", "auction_html", "counting_html", "table_html",
            "tallies_html"]
 
 TEXT = Texts({
@@ -600,5 +601,10 @@ class BauernDrawing:
         """:func:`counting_html`."""
         return counting_html(rp, step, viewer)
 
+    def record(self, record: Record) -> str:
+        """The record's tags, the table as dealt, the moves and the outcome."""
+        return record_with_drawing(record, self)
 
-register_drawing("bauern", BauernDrawing())
+
+DRAWING = BauernDrawing()
+"""The four-player game's drawing (its part ``drawing``)."""

@@ -55,7 +55,7 @@ Play
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ...cards import CARD_POINTS, CARDS
 from ...tricks import NO_TRUMP, SUIT_MASKS, beats
@@ -72,7 +72,7 @@ from .rules import (
     partner_call,
 )
 
-__all__ = ["HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength"]
+__all__ = ["PLAYERS", "HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength"]
 
 SCHNAPSER_AT = 74
 """Rule 5: the expected own score in three tricks from which it calls Schnapser."""
@@ -452,3 +452,10 @@ def _c(action: Action) -> int:
 def _beat_rank(card: int) -> int:
     """Low for a card unlikely to win a trick (jacks), high for aces."""
     return 4 - card % 5
+
+
+PLAYERS: Mapping[str, Callable[[], SeatPlayer]] = {
+    "random": RandomBauernPlayer,
+    "heuristic": HeuristicBauernPlayer,
+}
+"""The game's own players by name (its part ``players``)."""

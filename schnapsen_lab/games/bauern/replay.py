@@ -20,7 +20,7 @@ from typing import Any
 
 from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from ...psn import GLYPHS
-from ...replay import Inference, Replay, TrickShown, register_kit, sorted_names
+from ...replay import Inference, Replay, TrickShown, sorted_names
 from .knowledge import View, view
 from .rules import SEATS, Kind, Partners, Position, Seat, seat_letters
 
@@ -322,11 +322,6 @@ class BauernKit:
 
         return table_html(rp, step) + tallies_html(rp, step)
 
-    def page(self, rp: Replay, lang: str | None) -> str:
-        """The shared page (:mod:`schnapsen_lab.share`)."""
-        from ...share import deal_html
-
-        return deal_html(rp, lang=lang)
 
 
 def _what(rp: Replay, step: int, before: Position, pos: Position, a: Any) -> str:
@@ -364,4 +359,5 @@ def _card(c: int | None) -> str:
     return CARDS[c].symbol if c is not None else "?"
 
 
-register_kit("bauern", BauernKit())
+KIT = BauernKit()
+"""The four-player replay kit (the game's part ``kit``)."""

@@ -270,6 +270,6 @@ def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | Non
 def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
                match_id: str, names: Sequence[str]) -> str:
     """Match ``number`` of ``seed`` between the named players (N, E, S, W) as canonical
-    PSN (:data:`schnapsen_lab.simulate.SELFPLAY_MODULES`)."""
+    PSN (the game's part ``selfplay``)."""
     played = play_match(players, seed, number, profile)
     return dumps(match_records(played, names, match_id))

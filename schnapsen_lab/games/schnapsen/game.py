@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cards import CARDS, spellings
 from ...match import MatchRules
-from ..protocol import Game, register_game
+from ..protocol import Game
 from .rules import (
     CLAIM,
     PROFILES,
@@ -60,6 +60,16 @@ class SchnapsenGame(Game[Position, Action, Profile]):
     seat_values = SEATS
     deck_rule = "S3"
     unfinished = End.UNFINISHED
+    places = ("bottom", "top")
+    solvable = True
+    parts: Mapping[str, str] = {
+        "kit": "schnapsen_lab.games.schnapsen.replay:KIT",
+        "drawing": "schnapsen_lab.games.schnapsen.html:DRAWING",
+        "page": "schnapsen_lab.games.schnapsen.share:deal_data",
+        "selfplay": "schnapsen_lab.games.schnapsen.selfplay:match_text",
+        "table": "schnapsen_lab.games.schnapsen.table:Table",
+        "players": "schnapsen_lab.games.schnapsen.players:PLAYERS",
+    }
 
     def profile_name(self, profile: Profile) -> str:
         """The profile's name."""
@@ -180,4 +190,3 @@ class SchnapsenGame(Game[Position, Action, Profile]):
 
 SCHNAPSEN = SchnapsenGame()
 """The registered two-player game."""
-register_game(SCHNAPSEN, default=True)

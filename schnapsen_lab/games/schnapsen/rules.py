@@ -747,7 +747,7 @@ class Position:
         return self.trick_points[seat] + self.marriage_points[seat] >= 66
 
     def _repr_html_(self) -> str:
-        from ...html import position_html  # a view module; imported only when shown
+        from .html import position_html  # a view module; imported only when shown
 
         return position_html(self)
 

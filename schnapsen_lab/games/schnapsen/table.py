@@ -32,11 +32,10 @@ from ... import notation
 from ...cards import CARDS
 from ...i18n import N_, Texts
 from ...io import atomic_write
-from ...match import Bummerl
-from ...players.registry import SOLVER_PLAYERS, make_player
+from ...players.registry import make_player, refusal
 from ...psn import Record, dumps, read
-from ...scope import analysis_refusal
 from .knowledge import View, view
+from .match import Bummerl
 from .players.base import Player
 from .rules import (
     CLAIM,
@@ -134,12 +133,12 @@ def false_claim_outcome(pos: Position, seat: Seat | int) -> Outcome:
 
 def _player(bot: str | Player, profile: Profile) -> Player:
     """The bot, refused (ValueError, one line) when it plays by the analysis engine and
-    the engine does not know ``profile`` (:mod:`schnapsen_lab.scope`)."""
+    the engine does not know ``profile`` (:func:`~schnapsen_lab.players.registry.refusal`)."""
     player = make_player(bot) if isinstance(bot, str) else bot
-    if getattr(player, "name", None) in SOLVER_PLAYERS:
-        refused = analysis_refusal(profile, f"the {player.name} bot")
-        if refused is not None:
-            raise ValueError(refused)
+    name = getattr(player, "name", None)
+    refused = None if name is None else refusal(name, profile, f"the {name} bot")
+    if refused is not None:
+        raise ValueError(refused)
     return player
 
 
