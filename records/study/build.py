@@ -19,12 +19,22 @@ from pathlib import Path
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS, Card, parse_cards
-from schnapsen_lab.io import atomic_write
 from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.match import Bummerl
+from schnapsen_lab.games.schnapsen.match import Bummerl
+from schnapsen_lab.games.schnapsen.rules import (
+    CLAIM,
+    CLOSE,
+    SOFT,
+    STRICT,
+    Action,
+    End,
+    Position,
+    Profile,
+    Seat,
+)
+from schnapsen_lab.io import atomic_write
 from schnapsen_lab.players import HeuristicPlayer
 from schnapsen_lab.psn import Record
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, SOFT, STRICT, Action, End, Position, Profile, Seat
 
 HERE = Path(__file__).resolve().parent
 SEARCH = False
