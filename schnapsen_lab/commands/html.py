@@ -71,12 +71,18 @@ def _read(path: str, n: int, whole: bool) -> tuple[list[Record], Record | None, 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError
+    from ..cli import CliError, check_writable, refuse_input_as_output
     from ..io import atomic_write
     from ..replay import match_groups
     from ..share import bummerl_html, deal_html
 
     n = args.record
+    if args.output != "-":
+        try:
+            check_writable(args.output)
+            refuse_input_as_output(args.output, [args.file])
+        except CliError as e:
+            return _fail(str(e))
     if n < 1:
         return _fail(f"--record {n}: records are numbered from 1")
     try:

@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable, check_writable, checkpoint
+    from ..cli import CliError, _check_readable, check_writable, checkpoint, refuse_input_as_output
 
     for option, out in (("-o", args.output), ("--matches", args.matches),
                         ("--players", args.players), ("--ratings", args.ratings)):
@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
         if out is not None:
             check_writable(out, option)
+            refuse_input_as_output(out, args.files, option)
     for path in args.files:
         if path == "-":
             raise CliError("stats reads files, not standard input", 2)
