@@ -82,8 +82,9 @@ def _check_readable(path: str) -> None:
             head = f.read(8192)
     except OSError as e:
         raise CliError(f"{path}: cannot read: {e.strerror}") from None
-    if b"\0" in head:
-        raise CliError(f"{path}: a binary file, not PSN text")
+    if b"\0" in head:  # the reader's rule (psn.InputError), before anything is written
+        at = head.index(b"\0") + 1
+        raise CliError(f"{path}: a NUL byte at byte {at}: binary data, not PSN text")
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -104,6 +105,8 @@ def iter_file(path: str) -> Iterator[Record]:
             yield from psn.read(path)
     except UnicodeDecodeError as e:
         raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+    except psn.InputError as e:
+        raise CliError(f"{path}: {e}") from None
     except OSError as e:
         raise CliError(f"{path}: cannot read: {e.strerror}") from None
 

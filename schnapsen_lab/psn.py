@@ -49,13 +49,17 @@ from .rules import (
 __all__ = [
     "GLYPHS",
     "MATCH_MEMORY",
+    "MAX_LINE",
+    "MAX_RECORD",
     "TAG_ORDER",
+    "InputError",
     "Line",
     "Move",
     "PsnError",
     "Record",
     "RecordError",
     "Splitter",
+    "byte_lines",
     "dump",
     "dumps",
     "load",
@@ -102,6 +106,26 @@ class PsnError(ValueError):
         self.file = file
         where = f"{file}: " if file else ""
         super().__init__(f"{where}deal {index}, {error}")
+
+
+class InputError(ValueError):
+    """Input the reader refuses as a whole (docs/psn.md, "Limits"): a NUL byte (binary
+    data, wherever it occurs, in a file or a stream), a line longer than :data:`MAX_LINE`
+    bytes, or a record longer than :data:`MAX_RECORD` characters. The message is one line
+    and says where; ``offset`` is the byte (from 0) or None, ``line`` the line or None."""
+
+    def __init__(self, message: str, offset: int | None = None, line: int | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.line = line
+
+
+MAX_LINE = 1 << 20
+"""The longest line the reader takes, in bytes (1 MiB; a compact record is ~300 bytes)."""
+
+MAX_RECORD = 4 << 20
+"""The longest record the reader takes, in characters (4 MiB)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -528,16 +552,42 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     split = Splitter()
     buf: list[str] = []
     start = 0
+    size = 0
     for no, raw in enumerate(lines, 1):
+        if raw[:1] == "\ufeff":
+            raw = without_bom(raw)
         if split.starts_record(raw):
             if buf:
                 yield start, buf
             buf = [raw]
             start = no
+            size = len(raw)
         elif buf:
             buf.append(raw)
+            size += len(raw)
+            if size > MAX_RECORD:
+                raise InputError(f"line {start}: a record longer than {MAX_RECORD >> 20} Mi "
+                                 "characters (a blank line or a tag line begins the next)",
+                                 line=start)
     if buf:
         yield start, buf
+
+
+def without_bom(line: str) -> str:
+    """A line without the byte order marks (U+FEFF) at its start: a file saved with a BOM
+    has one at its first line, files so saved and joined at the first line of each."""
+    return line.lstrip("\ufeff")
+
+
+def split_line_ends(line: str) -> list[str]:
+    """A text line cut at each CR, LF or CR LF (each piece keeps its end): CR alone and CR LF
+    end a line as LF does."""
+    if "\r" not in line:
+        return [line]
+    return _LINE_END_RE.findall(line)
+
+
+_LINE_END_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 def _record_text(raw: list[str]) -> str:
@@ -641,7 +691,8 @@ def _replay(start: Any, actions: Sequence[Any]) -> Any:
 def parse_record(text: str, *, profiles: Iterable[Any] = (), strict: bool = False,
                  index: int = 1, file: str | None = None) -> Record:
     """Read the first record of a PSN string."""
-    for rec in _read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict, file=file):
+    for rec in _read_lines(_text_lines(io.StringIO(text)), profiles=tuple(profiles),
+                           strict=strict, file=file):
         rec.index = index
         return rec
     raise ValueError("no record in the text")
@@ -703,9 +754,7 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
     """One record from its lines: tags, game and profile, deck, match, movetext, result."""
     source = _record_text(raw)
     rec = Record(index=index, line=first, file=file, source=source)
-    lines = source.split("\n")
-    if "\r" in source:
-        lines = [x[:-1] if x.endswith("\r") else x for x in lines]
+    lines = _LINE_BREAK_RE.split(source) if "\r" in source else source.split("\n")
     tag_lines: dict[str, int] = {}
     i, inline_moves = _tag_section(rec, lines, first, tag_lines)
     if inline_moves is not None:
@@ -840,6 +889,8 @@ def _check_result(rec: Record, tag_lines: dict[str, int]) -> None:
                                       f"Result {res[:40]} disagrees: the record gives "
                                       f"{rec.result_text}"))
 
+
+_LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
 
@@ -1022,11 +1073,41 @@ def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
         ctx.line.comments.append(text)
 
 
+def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
+    """The lines of a byte stream with their ends, a line ending at LF, CR LF or CR alone;
+    raise :class:`InputError` at a NUL byte or a line longer than :data:`MAX_LINE` bytes
+    (read in blocks: memory stays bounded whatever the input)."""
+    rest = b""
+    offset = 0  # of the first byte of ``rest``
+    while True:
+        data = stream.read(block)
+        if not data:
+            break
+        at = data.find(b"\0")
+        if at >= 0:
+            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
+                             "data, not PSN text", offset + len(rest) + at)
+        if rest:
+            data = rest + data
+        lines = data.splitlines(True)
+        last = lines[-1]
+        end = last[-1:]
+        rest = lines.pop() if end != b"\n" else b""  # a line may go on (CR: maybe CR LF)
+        for raw in lines:
+            yield raw
+            offset += len(raw)
+        if len(rest) > MAX_LINE:
+            raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte {offset + 1}: "
+                             "not PSN text", offset)
+    if rest:
+        yield rest
+
+
 def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
-    """The lines of a byte stream decoded as UTF-8; a byte that is not UTF-8 raises
-    UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
+    """The lines of a byte stream decoded as UTF-8 (:func:`byte_lines`); a byte that is not
+    UTF-8 raises UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
     offset = 0
-    for raw in stream:
+    for raw in byte_lines(stream):
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -1035,6 +1116,16 @@ def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
                                      f"{where}not UTF-8 text (byte {offset + e.start + 1})"
                                      ) from None
         offset += len(raw)
+
+
+def _text_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Lines of text as given, each cut again at CR (CR and CR LF end lines too). (Text
+    has no bytes: a NUL in it is read as a character that is not PSN.)"""
+    for line in lines:
+        if "\r" in line:
+            yield from split_line_ends(line)
+        else:
+            yield line
 
 
 def _is_binary(stream: object) -> bool:
@@ -1054,36 +1145,23 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool =
     profs = tuple(profiles)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, encoding="utf-8", newline="\n") as f:
-            try:
-                yield from _read_lines(f, profiles=profs, strict=strict, file=path)
-            except UnicodeDecodeError:
-                with open(path, "rb") as again:  # where it goes wrong, in the whole file
-                    for _ in _utf8_lines(again, path):
-                        pass
-                raise
+        with open(path, "rb") as f:
+            yield from _read_lines(_utf8_lines(f, path), profiles=profs, strict=strict,
+                                   file=path)
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
     if _is_binary(source):
         lines: Iterable[str] = _utf8_lines(source, name)  # type: ignore[arg-type]
     else:
-        lines = source  # type: ignore[assignment]
+        lines = _text_lines(source)  # type: ignore[arg-type]
     yield from _read_lines(lines, profiles=profs, strict=strict, file=name)
-
-
-def _without_bom(lines: Iterable[str]) -> Iterator[str]:
-    it = iter(lines)
-    for first in it:
-        yield first[1:] if first.startswith("\ufeff") else first
-        break
-    yield from it
 
 
 def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
-    for index, (first, chunk) in enumerate(_chunks(_without_bom(lines)), 1):
+    for index, (first, chunk) in enumerate(_chunks(lines), 1):
         rec = _parse_chunk(first, chunk, index, book, profiles, file)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
@@ -1092,8 +1170,8 @@ def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool
 
 def loads(text: str, *, strict: bool = False, profiles: Iterable[Any] = ()) -> list[Record]:
     """Read every record of a PSN string."""
-    return list(_read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict,
-                            file=None))
+    return list(_read_lines(_text_lines(io.StringIO(text)), profiles=tuple(profiles),
+                            strict=strict, file=None))
 
 
 def load(stream: IO[str] | IO[bytes], *, strict: bool = False,
@@ -1217,13 +1295,13 @@ def _joined(rec: Record) -> str | None:
     where that could change what it says or where it ends."""
     src = rec.source
     assert src is not None
-    if "\n" not in src:
+    if "\n" not in src and "\r" not in src:
         one = src
     else:
-        one = src.replace("\r\n", " ").replace("\n", " ")
+        one = _LINE_BREAK_RE.sub(" ", src)
         again = list(_read_lines([one], profiles=(rec.profile,), strict=False, file=None))
-        alone = list(_read_lines(io.StringIO(src), profiles=(rec.profile,), strict=False,
-                                 file=None))
+        alone = list(_read_lines(_text_lines(io.StringIO(src)), profiles=(rec.profile,),
+                                 strict=False, file=None))
         if len(again) != 1 or again != alone:
             return None
     split = Splitter()
