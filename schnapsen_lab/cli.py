@@ -115,6 +115,8 @@ def iter_file(path: str) -> Iterator[Record]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Referee every record; print one JSON line a record or a readable report."""
+    from .terminal import safe, safe_json
+
     bad = total = 0
     unreadable = False
     out = sys.stdout
@@ -125,13 +127,13 @@ def cmd_check(args: argparse.Namespace) -> int:
                 if args.json:
                     d = rec.check_dict()
                     d["file"] = path
-                    out.write(json.dumps(d, ensure_ascii=False) + "\n")
+                    out.write(safe_json(json.dumps(d, ensure_ascii=False)) + "\n")
                 if rec.errors:
                     bad += 1
                     if not args.json:
-                        out.write(f"{path}: deal {rec.index}, {rec.errors[0]}\n")
+                        out.write(safe(f"{path}: deal {rec.index}, {rec.errors[0]}") + "\n")
         except CliError as e:
-            print(f"schnapsen-lab: {e}", file=sys.stderr)
+            print(safe(f"schnapsen-lab: {e}"), file=sys.stderr)
             unreadable = True
     if not args.json:
         files = len(args.files)
@@ -325,7 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         checkpoint()
         return code
     except CliError as e:
-        print(f"schnapsen-lab: {e}", file=sys.stderr)
+        from .terminal import safe
+
+        print(safe(f"schnapsen-lab: {e}"), file=sys.stderr)
         return e.code
     except KeyboardInterrupt:
         print("schnapsen-lab: interrupted", file=sys.stderr)
@@ -334,8 +338,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return EXIT_OK
     except OSError as e:  # a file that could not be read or written, named by the OS
+        from .terminal import safe
+
         where = f"{e.filename}: " if e.filename else ""
-        print(f"schnapsen-lab: {where}{e.strerror or e}", file=sys.stderr)
+        print(safe(f"schnapsen-lab: {where}{e.strerror or e}"), file=sys.stderr)
         return EXIT_UNREADABLE
 
 

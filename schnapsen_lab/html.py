@@ -259,7 +259,7 @@ def record_html(record: Record) -> str:
     if len(record.seats) != len(SEATS):
         return _other_record_html(record)
     parts = [tags_html(record)]
-    if record.deck is not None:
+    if record.can_replay:
         p0 = record.start()
         names = _escaped(record.player_names)
         trump = Suit(p0.trump)
@@ -646,7 +646,7 @@ def _other_record_html(record: Record) -> str:
     errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
     errors = (f'<ul class="sl-errors" style="{_PANEL}color:{_RED}">{errs}</ul>'
               if errs else "")
-    if record.deck is None:
+    if not record.can_replay:
         return (f'<div class="sl-record"><pre class="sl-psn" style="{_PANEL}">'
                 f"{escape(str(record))}</pre>{errors}</div>")
     rp = Replay(record)

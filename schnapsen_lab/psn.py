@@ -223,6 +223,9 @@ class Record:
     comments_after_error: list[str] = field(default_factory=list)
     source: str | None = None
     game: Game[Any, Any, Any] = SCHNAPSEN
+    start_error: RecordError | None = None
+    """The reader's error for a tag that keeps the deal from starting (a bad four-player
+    ``Cut``): :meth:`start` raises it, and what shows records shows it instead."""
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -312,11 +315,19 @@ class Record:
             return ()
         return MatchState(self.match_rules, self.counters, 0).winners
 
+    @property
+    def can_replay(self) -> bool:
+        """Whether the deal can start: a valid deck and no tag that keeps it from starting
+        (:attr:`start_error`); what shows a record shows its first error otherwise."""
+        return self.deck is not None and self.start_error is None
+
     def start(self) -> Any:
         """The position as dealt (the game's position); raise ValueError if the deck is
-        missing or broken."""
+        missing or broken or a tag keeps the deal from starting (the error read)."""
         if self.deck is None:
             raise ValueError("the record has no valid Deck")
+        if self.start_error is not None:
+            raise ValueError(f"the deal cannot start: {self.start_error}")
         cards = tuple(int(c) for c in self.deck)
         if len(cards) != 20 or len(set(cards)) != 20:
             raise ValueError("the record's deck is not the 20 cards once each")
@@ -875,7 +886,8 @@ def _start(rec: Record, deck: tuple[int, ...], tag_lines: dict[str, int]) -> Any
         return rec.game.deal(deck, rec.tags, rec.profile, int(rec.dealer))
     except SetupError as e:
         line = tag_lines.get(e.tag, rec.line) if e.tag is not None else rec.line
-        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        rec.start_error = RecordError(line, 1, e.rule, e.message)
+        rec.errors.append(rec.start_error)
         return None
 
 
@@ -1103,19 +1115,50 @@ def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
         yield rest
 
 
-def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
-    """The lines of a byte stream decoded as UTF-8 (:func:`byte_lines`); a byte that is not
-    UTF-8 raises UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
-    offset = 0
-    for raw in byte_lines(stream):
+_EXOTIC_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+"""What ``str.splitlines`` also takes for a line end, but PSN does not."""
+
+
+def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> Iterator[str]:
+    """The lines of a byte stream decoded as UTF-8, cut as :func:`byte_lines` cuts them
+    (LF, CR LF, CR; a NUL or a line longer than :data:`MAX_LINE` raises
+    :class:`InputError`), decoded a block at a time; a byte that is not UTF-8 raises
+    UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
+    rest = b""
+    offset = 0  # of the first byte of ``rest``
+    while True:
+        data = stream.read(block)
+        at = data.find(b"\0")
+        if at >= 0:
+            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
+                             "data, not PSN text", offset + len(rest) + at)
+        if rest:
+            data = rest + data
+        if not data:
+            return
+        if len(data) > len(rest) or not rest:  # more to come: cut after the last line end
+            cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
+            if cut == 0:
+                rest = data
+                if len(rest) > MAX_LINE:
+                    raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte "
+                                     f"{offset + 1}: not PSN text", offset)
+                continue
+        else:  # the end of the stream
+            cut = len(data)
+        head, rest = data[:cut], data[cut:]
         try:
-            yield raw.decode("utf-8")
+            text = head.decode("utf-8")
         except UnicodeDecodeError as e:
             where = f"{name}: " if name else ""
-            raise UnicodeDecodeError("utf-8", raw, offset + e.start, offset + e.end,
+            raise UnicodeDecodeError("utf-8", head, offset + e.start, offset + e.end,
                                      f"{where}not UTF-8 text (byte {offset + e.start + 1})"
                                      ) from None
-        offset += len(raw)
+        offset += cut
+        if _EXOTIC_BREAKS.search(text) is None:
+            yield from text.splitlines(True)
+        else:
+            yield from _LINE_END_RE.findall(text)
 
 
 def _text_lines(lines: Iterable[str]) -> Iterator[str]:

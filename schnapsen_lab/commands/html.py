@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from ..io import atomic_write
     from ..replay import match_groups
     from ..share import bummerl_html, deal_html
+    from ..terminal import safe
 
     n = args.record
     if args.output != "-":
@@ -98,10 +99,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         shown = [rec]
     broken = next((r for r in shown if r.errors), None)
-    if all(r.deck is None for r in shown):
+    if all(not r.can_replay for r in shown):
         assert broken is not None
-        print(f"schnapsen-lab html: {args.file}: deal {broken.index}, {broken.errors[0]}; "
-              f"nothing to show", file=sys.stderr)
+        print(safe(f"schnapsen-lab html: {args.file}: deal {broken.index}, "
+                   f"{broken.errors[0]}; nothing to show"), file=sys.stderr)
         return EXIT_INVALID
     lang = getattr(args, "lang", "en")
     page = bummerl_html(shown, lang=lang) if args.bummerl else deal_html(rec, lang=lang)
@@ -114,12 +115,12 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(f"{args.output}: cannot write: {e.strerror or e}")
     if args.output != "-":
-        deals = sum(1 for r in shown if r.deck is not None)
+        deals = sum(1 for r in shown if r.can_replay)
         size = len(page.encode("utf-8"))
-        print(f"{args.output}: {deals} deal{'s' if deals != 1 else ''}, "
-              f"{size / 1024:.0f} KB")
+        print(safe(f"{args.output}: {deals} deal{'s' if deals != 1 else ''}, "
+                   f"{size / 1024:.0f} KB"))
     if broken is not None:
-        print(f"schnapsen-lab html: {args.file}: deal {broken.index}, {broken.errors[0]}",
-              file=sys.stderr)
+        print(safe(f"schnapsen-lab html: {args.file}: deal {broken.index}, "
+                   f"{broken.errors[0]}"), file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK

@@ -171,5 +171,7 @@ def run(args: argparse.Namespace) -> int:
         d["record"] = args.record
         sys.stdout.write(json.dumps(d) + "\n")
     elif not out or out != "-":
-        sys.stdout.write(format_review(review, rec.player_names))
+        from ..terminal import safe
+
+        sys.stdout.write(safe(format_review(review, rec.player_names)))
     return EXIT_OK
