@@ -34,14 +34,34 @@ class CliError(Exception):
 
 def check_writable(path: str, option: str = "-o") -> None:
     """Raise CliError unless a file can be written at ``path`` (``option`` names where it
-    was given): not a folder, in a folder that exists and that this user may write into."""
+    was given): not a folder, in a folder that exists and that this user may write into.
+    A symbolic link is checked at its target; a pipe or device must be writable itself."""
+    from .io import written_in_place
+
     if os.path.isdir(path):
         raise CliError(f"{option} {path}: is a directory")
-    folder = os.path.dirname(os.path.abspath(path))
+    if written_in_place(path):
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option} {path}: cannot write: permission denied")
+        return
+    folder = os.path.dirname(os.path.realpath(path))
     if not os.path.isdir(folder):
         raise CliError(f"{option} {path}: no such folder {folder}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise CliError(f"{option} {path}: cannot write into {folder}: permission denied")
+
+
+def refuse_input_as_output(out: str | None, inputs: Sequence[str], option: str = "-o") -> None:
+    """Raise CliError when the output ``out`` is the same file as one of ``inputs`` (by
+    device and inode, through links): writing it would destroy that input."""
+    from .io import same_file
+
+    if out is None or out == "-":
+        return
+    for path in inputs:
+        if path != "-" and same_file(out, path):
+            raise CliError(f"{option} {out}: is the input {path}; writing it would destroy "
+                           "the input (name another file)")
 
 
 def write_error(path: str, e: OSError) -> CliError:
@@ -62,8 +82,9 @@ def _check_readable(path: str) -> None:
             head = f.read(8192)
     except OSError as e:
         raise CliError(f"{path}: cannot read: {e.strerror}") from None
-    if b"\0" in head:
-        raise CliError(f"{path}: a binary file, not PSN text")
+    if b"\0" in head:  # the reader's rule (psn.InputError), before anything is written
+        at = head.index(b"\0") + 1
+        raise CliError(f"{path}: a NUL byte at byte {at}: binary data, not PSN text")
     try:
         head.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -84,6 +105,8 @@ def iter_file(path: str) -> Iterator[Record]:
             yield from psn.read(path)
     except UnicodeDecodeError as e:
         raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+    except psn.InputError as e:
+        raise CliError(f"{path}: {e}") from None
     except OSError as e:
         raise CliError(f"{path}: cannot read: {e.strerror}") from None
 
@@ -92,6 +115,8 @@ def iter_file(path: str) -> Iterator[Record]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Referee every record; print one JSON line a record or a readable report."""
+    from .terminal import safe, safe_json
+
     bad = total = 0
     unreadable = False
     out = sys.stdout
@@ -102,13 +127,13 @@ def cmd_check(args: argparse.Namespace) -> int:
                 if args.json:
                     d = rec.check_dict()
                     d["file"] = path
-                    out.write(json.dumps(d, ensure_ascii=False) + "\n")
+                    out.write(safe_json(json.dumps(d, ensure_ascii=False)) + "\n")
                 if rec.errors:
                     bad += 1
                     if not args.json:
-                        out.write(f"{path}: deal {rec.index}, {rec.errors[0]}\n")
+                        out.write(safe(f"{path}: deal {rec.index}, {rec.errors[0]}") + "\n")
         except CliError as e:
-            print(f"schnapsen-lab: {e}", file=sys.stderr)
+            print(safe(f"schnapsen-lab: {e}"), file=sys.stderr)
             unreadable = True
     if not args.json:
         files = len(args.files)
@@ -199,7 +224,60 @@ def build_parser() -> argparse.ArgumentParser:
         module = f"{__package__}.commands.{name}"
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module).register(sub)
+    _document_limits(p)
     return p
+
+
+def _count_actions(p: argparse.ArgumentParser) -> Iterator[argparse.Action]:
+    """The integer options of every command that have a maximum (limits.COUNT_LIMITS)."""
+    from .limits import COUNT_LIMITS
+
+    for action in p._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sp in action.choices.values():
+                yield from _count_actions(sp)
+        elif action.type is int and action.dest in COUNT_LIMITS and action.option_strings:
+            yield action
+
+
+def _document_limits(p: argparse.ArgumentParser) -> None:
+    """Add each count option's maximum to its --help text."""
+    from .limits import COUNT_LIMITS
+
+    for action in _count_actions(p):
+        if action.help and "at most" not in action.help:
+            action.help += f" (at most {COUNT_LIMITS[action.dest]:,})"
+    for name, sp in _commands(p):
+        for action in sp._actions:
+            if "-o" in action.option_strings and action.help and "link" not in action.help:
+                action.help += OUTPUT_HELP + ("" if name in IN_PLACE else NOT_AN_INPUT)
+
+
+OUTPUT_HELP = ("; written atomically (a symbolic link is written through to its target, "
+               "a named pipe or device such as /dev/null straight into, without a rename)")
+"""What every -o says about how it writes (schnapsen_lab.io.atomic_write)."""
+
+NOT_AN_INPUT = "; never an input file (refused)"
+IN_PLACE = ("fmt", "equity")
+"""Commands whose documented job includes rewriting their input file in place."""
+
+
+def _commands(p: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    for action in p._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield from action.choices.items()
+
+
+def check_limits(args: argparse.Namespace, argv: Sequence[str]) -> None:
+    """Raise CliError for a count option past its maximum (limits.COUNT_LIMITS)."""
+    from .limits import count_error
+
+    for dest, value in vars(args).items():
+        option = next((a for a in argv if a.startswith("-") and a.lstrip("-").split("=")[0]
+                       .replace("-", "_") == dest), f"--{dest}")
+        why = count_error(dest, option.split("=")[0], value)
+        if why is not None:
+            raise CliError(why)
 
 
 COMMAND_MODULES = ("replay", "simulate", "stats", "solve", "advise", "review", "html",
@@ -240,6 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        check_limits(args, sys.argv[1:] if argv is None else list(argv))
         func: Command | None = getattr(args, "func", None)
         if func is None:
             parser.print_help()
@@ -248,7 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         checkpoint()
         return code
     except CliError as e:
-        print(f"schnapsen-lab: {e}", file=sys.stderr)
+        from .terminal import safe
+
+        print(safe(f"schnapsen-lab: {e}"), file=sys.stderr)
         return e.code
     except KeyboardInterrupt:
         print("schnapsen-lab: interrupted", file=sys.stderr)
@@ -257,8 +338,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return EXIT_OK
     except OSError as e:  # a file that could not be read or written, named by the OS
+        from .terminal import safe
+
         where = f"{e.filename}: " if e.filename else ""
-        print(f"schnapsen-lab: {where}{e.strerror or e}", file=sys.stderr)
+        print(safe(f"schnapsen-lab: {where}{e.strerror or e}"), file=sys.stderr)
         return EXIT_UNREADABLE
 
 

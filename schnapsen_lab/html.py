@@ -217,7 +217,7 @@ def record_with_drawing(record: Record, d: Drawing) -> str:
     errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
     errors = (f'<ul class="sl-errors" style="{PANEL_STYLE}color:{RED}">{errs}</ul>'
               if errs else "")
-    if record.deck is None:
+    if not record.can_replay:
         return (f'<div class="sl-record"><pre class="sl-psn" style="{PANEL_STYLE}">'
                 f"{escape(str(record))}</pre>{errors}</div>")
     rp = Replay(record)

@@ -41,13 +41,17 @@ from .match import MatchRules, MatchState
 __all__ = [
     "GLYPHS",
     "MATCH_MEMORY",
+    "MAX_LINE",
+    "MAX_RECORD",
     "TAG_ORDER",
+    "InputError",
     "Line",
     "Move",
     "PsnError",
     "Record",
     "RecordError",
     "Splitter",
+    "byte_lines",
     "dump",
     "dumps",
     "load",
@@ -94,6 +98,26 @@ class PsnError(ValueError):
         self.file = file
         where = f"{file}: " if file else ""
         super().__init__(f"{where}deal {index}, {error}")
+
+
+class InputError(ValueError):
+    """Input the reader refuses as a whole (docs/psn.md, "Limits"): a NUL byte (binary
+    data, wherever it occurs, in a file or a stream), a line longer than :data:`MAX_LINE`
+    bytes, or a record longer than :data:`MAX_RECORD` characters. The message is one line
+    and says where; ``offset`` is the byte (from 0) or None, ``line`` the line or None."""
+
+    def __init__(self, message: str, offset: int | None = None, line: int | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.line = line
+
+
+MAX_LINE = 1 << 20
+"""The longest line the reader takes, in bytes (1 MiB; a compact record is ~300 bytes)."""
+
+MAX_RECORD = 4 << 20
+"""The longest record the reader takes, in characters (4 MiB)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -191,6 +215,9 @@ class Record:
     comments_after_error: list[str] = field(default_factory=list)
     source: str | None = None
     game: Game[Any, Any, Any] = field(default_factory=lambda: find_game({}))
+    start_error: RecordError | None = None
+    """The reader's error for a tag that keeps the deal from starting (a bad four-player
+    ``Cut``): :meth:`start` raises it, and what shows records shows it instead."""
 
     # -- equality and display ----------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -280,11 +307,19 @@ class Record:
             return ()
         return MatchState(self.match_rules, self.counters, 0).winners
 
+    @property
+    def can_replay(self) -> bool:
+        """Whether the deal can start: a valid deck and no tag that keeps it from starting
+        (:attr:`start_error`); what shows a record shows its first error otherwise."""
+        return self.deck is not None and self.start_error is None
+
     def start(self) -> Any:
         """The position as dealt (the game's position); raise ValueError if the deck is
-        missing or broken."""
+        missing or broken or a tag keeps the deal from starting (the error read)."""
         if self.deck is None:
             raise ValueError("the record has no valid Deck")
+        if self.start_error is not None:
+            raise ValueError(f"the deal cannot start: {self.start_error}")
         cards = tuple(int(c) for c in self.deck)
         if len(cards) != 20 or len(set(cards)) != 20:
             raise ValueError("the record's deck is not the 20 cards once each")
@@ -526,16 +561,42 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
     split = Splitter()
     buf: list[str] = []
     start = 0
+    size = 0
     for no, raw in enumerate(lines, 1):
+        if raw[:1] == "\ufeff":
+            raw = without_bom(raw)
         if split.starts_record(raw):
             if buf:
                 yield start, buf
             buf = [raw]
             start = no
+            size = len(raw)
         elif buf:
             buf.append(raw)
+            size += len(raw)
+            if size > MAX_RECORD:
+                raise InputError(f"line {start}: a record longer than {MAX_RECORD >> 20} Mi "
+                                 "characters (a blank line or a tag line begins the next)",
+                                 line=start)
     if buf:
         yield start, buf
+
+
+def without_bom(line: str) -> str:
+    """A line without the byte order marks (U+FEFF) at its start: a file saved with a BOM
+    has one at its first line, files so saved and joined at the first line of each."""
+    return line.lstrip("\ufeff")
+
+
+def split_line_ends(line: str) -> list[str]:
+    """A text line cut at each CR, LF or CR LF (each piece keeps its end): CR alone and CR LF
+    end a line as LF does."""
+    if "\r" not in line:
+        return [line]
+    return _LINE_END_RE.findall(line)
+
+
+_LINE_END_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 def _record_text(raw: list[str]) -> str:
@@ -639,7 +700,8 @@ def _replay(start: Any, actions: Sequence[Any]) -> Any:
 def parse_record(text: str, *, profiles: Iterable[Any] = (), strict: bool = False,
                  index: int = 1, file: str | None = None) -> Record:
     """Read the first record of a PSN string."""
-    for rec in _read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict, file=file):
+    for rec in _read_lines(_text_lines(io.StringIO(text)), profiles=tuple(profiles),
+                           strict=strict, file=file):
         rec.index = index
         return rec
     raise ValueError("no record in the text")
@@ -701,9 +763,7 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
     """One record from its lines: tags, game and profile, deck, match, movetext, result."""
     source = _record_text(raw)
     rec = Record(index=index, line=first, file=file, source=source)
-    lines = source.split("\n")
-    if "\r" in source:
-        lines = [x[:-1] if x.endswith("\r") else x for x in lines]
+    lines = _LINE_BREAK_RE.split(source) if "\r" in source else source.split("\n")
     tag_lines: dict[str, int] = {}
     i, inline_moves = _tag_section(rec, lines, first, tag_lines)
     if inline_moves is not None:
@@ -824,7 +884,8 @@ def _start(rec: Record, deck: tuple[int, ...], tag_lines: dict[str, int]) -> Any
         return rec.game.deal(deck, rec.tags, rec.profile, int(rec.dealer))
     except SetupError as e:
         line = tag_lines.get(e.tag, rec.line) if e.tag is not None else rec.line
-        rec.errors.append(RecordError(line, 1, e.rule, e.message))
+        rec.start_error = RecordError(line, 1, e.rule, e.message)
+        rec.errors.append(rec.start_error)
         return None
 
 
@@ -838,6 +899,8 @@ def _check_result(rec: Record, tag_lines: dict[str, int]) -> None:
                                       f"Result {res[:40]} disagrees: the record gives "
                                       f"{rec.result_text}"))
 
+
+_LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
 
@@ -1020,19 +1083,90 @@ def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
         ctx.line.comments.append(text)
 
 
-def _utf8_lines(stream: IO[bytes], name: str | None) -> Iterator[str]:
-    """The lines of a byte stream decoded as UTF-8; a byte that is not UTF-8 raises
+def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
+    """The lines of a byte stream with their ends, a line ending at LF, CR LF or CR alone;
+    raise :class:`InputError` at a NUL byte or a line longer than :data:`MAX_LINE` bytes
+    (read in blocks: memory stays bounded whatever the input)."""
+    rest = b""
+    offset = 0  # of the first byte of ``rest``
+    while True:
+        data = stream.read(block)
+        if not data:
+            break
+        at = data.find(b"\0")
+        if at >= 0:
+            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
+                             "data, not PSN text", offset + len(rest) + at)
+        if rest:
+            data = rest + data
+        lines = data.splitlines(True)
+        last = lines[-1]
+        end = last[-1:]
+        rest = lines.pop() if end != b"\n" else b""  # a line may go on (CR: maybe CR LF)
+        for raw in lines:
+            yield raw
+            offset += len(raw)
+        if len(rest) > MAX_LINE:
+            raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte {offset + 1}: "
+                             "not PSN text", offset)
+    if rest:
+        yield rest
+
+
+_EXOTIC_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+"""What ``str.splitlines`` also takes for a line end, but PSN does not."""
+
+
+def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> Iterator[str]:
+    """The lines of a byte stream decoded as UTF-8, cut as :func:`byte_lines` cuts them
+    (LF, CR LF, CR; a NUL or a line longer than :data:`MAX_LINE` raises
+    :class:`InputError`), decoded a block at a time; a byte that is not UTF-8 raises
     UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
-    offset = 0
-    for raw in stream:
+    rest = b""
+    offset = 0  # of the first byte of ``rest``
+    while True:
+        data = stream.read(block)
+        at = data.find(b"\0")
+        if at >= 0:
+            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
+                             "data, not PSN text", offset + len(rest) + at)
+        if rest:
+            data = rest + data
+        if not data:
+            return
+        if len(data) > len(rest) or not rest:  # more to come: cut after the last line end
+            cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
+            if cut == 0:
+                rest = data
+                if len(rest) > MAX_LINE:
+                    raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte "
+                                     f"{offset + 1}: not PSN text", offset)
+                continue
+        else:  # the end of the stream
+            cut = len(data)
+        head, rest = data[:cut], data[cut:]
         try:
-            yield raw.decode("utf-8")
+            text = head.decode("utf-8")
         except UnicodeDecodeError as e:
             where = f"{name}: " if name else ""
-            raise UnicodeDecodeError("utf-8", raw, offset + e.start, offset + e.end,
+            raise UnicodeDecodeError("utf-8", head, offset + e.start, offset + e.end,
                                      f"{where}not UTF-8 text (byte {offset + e.start + 1})"
                                      ) from None
-        offset += len(raw)
+        offset += cut
+        if _EXOTIC_BREAKS.search(text) is None:
+            yield from text.splitlines(True)
+        else:
+            yield from _LINE_END_RE.findall(text)
+
+
+def _text_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Lines of text as given, each cut again at CR (CR and CR LF end lines too). (Text
+    has no bytes: a NUL in it is read as a character that is not PSN.)"""
+    for line in lines:
+        if "\r" in line:
+            yield from split_line_ends(line)
+        else:
+            yield line
 
 
 def _is_binary(stream: object) -> bool:
@@ -1052,36 +1186,23 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool =
     profs = tuple(profiles)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, encoding="utf-8", newline="\n") as f:
-            try:
-                yield from _read_lines(f, profiles=profs, strict=strict, file=path)
-            except UnicodeDecodeError:
-                with open(path, "rb") as again:  # where it goes wrong, in the whole file
-                    for _ in _utf8_lines(again, path):
-                        pass
-                raise
+        with open(path, "rb") as f:
+            yield from _read_lines(_utf8_lines(f, path), profiles=profs, strict=strict,
+                                   file=path)
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
     if _is_binary(source):
         lines: Iterable[str] = _utf8_lines(source, name)  # type: ignore[arg-type]
     else:
-        lines = source  # type: ignore[assignment]
+        lines = _text_lines(source)  # type: ignore[arg-type]
     yield from _read_lines(lines, profiles=profs, strict=strict, file=name)
-
-
-def _without_bom(lines: Iterable[str]) -> Iterator[str]:
-    it = iter(lines)
-    for first in it:
-        yield first[1:] if first.startswith("\ufeff") else first
-        break
-    yield from it
 
 
 def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool,
                 file: str | None) -> Iterator[Record]:
     book = _MatchBook()
-    for index, (first, chunk) in enumerate(_chunks(_without_bom(lines)), 1):
+    for index, (first, chunk) in enumerate(_chunks(lines), 1):
         rec = _parse_chunk(first, chunk, index, book, profiles, file)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
@@ -1090,8 +1211,8 @@ def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool
 
 def loads(text: str, *, strict: bool = False, profiles: Iterable[Any] = ()) -> list[Record]:
     """Read every record of a PSN string."""
-    return list(_read_lines(io.StringIO(text), profiles=tuple(profiles), strict=strict,
-                            file=None))
+    return list(_read_lines(_text_lines(io.StringIO(text)), profiles=tuple(profiles),
+                            strict=strict, file=None))
 
 
 def load(stream: IO[str] | IO[bytes], *, strict: bool = False,
@@ -1215,13 +1336,13 @@ def _joined(rec: Record) -> str | None:
     where that could change what it says or where it ends."""
     src = rec.source
     assert src is not None
-    if "\n" not in src:
+    if "\n" not in src and "\r" not in src:
         one = src
     else:
-        one = src.replace("\r\n", " ").replace("\n", " ")
+        one = _LINE_BREAK_RE.sub(" ", src)
         again = list(_read_lines([one], profiles=(rec.profile,), strict=False, file=None))
-        alone = list(_read_lines(io.StringIO(src), profiles=(rec.profile,), strict=False,
-                                 file=None))
+        alone = list(_read_lines(_text_lines(io.StringIO(src)), profiles=(rec.profile,),
+                                 strict=False, file=None))
         if len(again) != 1 or again != alone:
             return None
     split = Splitter()

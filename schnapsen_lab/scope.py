@@ -14,22 +14,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from .games.schnapsen.rules import Profile
+from .games import game_of_profile
 
-__all__ = ["analysis_refusal", "solver_knows"]
+__all__ = ["analysis_refusal", "judged", "solver_knows"]
 
 
 def solver_knows(profile: Any) -> bool:
     """Whether the analysis engine plays by ``profile``: a two-player profile with the
     duty to beat (F2) and the 33-point threshold of G1 and C2."""
-    return (isinstance(profile, Profile) and profile.must_head
-            and profile.schneider_below == 33)
+    return (judged(profile) and profile.must_head and profile.schneider_below == 33)
+
+
+def judged(profile: Any) -> bool:
+    """Whether ``profile`` is of a game the analysis engine judges (its registration
+    says so: ``Game.solvable``)."""
+    try:
+        return game_of_profile(profile).solvable
+    except KeyError:
+        return False
 
 
 def analysis_refusal(profile: Any, what: str = "the solver") -> str | None:
     """Why ``what`` (the solver, the advisor, the review, ...) cannot judge a deal played
     by ``profile`` (one line), or None when it can."""
-    if not isinstance(profile, Profile):
+    if not judged(profile):
         return (f"{what} judges two-player Schnapsen only; this deal is played by the "
                 f"{profile.name} rules of another game")
     if not solver_knows(profile):

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
 from .games.schnapsen.knowledge import view
-from .games.schnapsen.rules import CLOSE, EXCHANGE, Position, Profile, Seat
+from .games.schnapsen.rules import CLOSE, EXCHANGE, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import action_text, cards_text
 from .psn import Record
@@ -278,10 +278,9 @@ def counting_questions(pos: Position, step: int, seat: Seat | int,
 
 
 def _two_player(record: Record) -> bool:
-    """Whether the record is refereed by the two-player engine these trainers ask (its
-    profile is one of :mod:`schnapsen_lab.games.schnapsen.rules`'; four-player records are
-    skipped)."""
-    return isinstance(record.profile, Profile)
+    """Whether the record is of the game these trainers ask (the game the analysis
+    engine judges, ``Game.solvable``; four-player records are skipped)."""
+    return bool(record.game.solvable)
 
 
 def counting_steps(record: Record, min_tricks: int = 2) -> list[tuple[int, Seat]]:

@@ -28,12 +28,14 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def run(*args: str, stdin: bytes | None = None, user: bool = False,
-        cwd: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``schnapsen-lab ARGS`` in a fresh process (as an unprivileged user with ``user``)."""
+        cwd: str | None = None, package: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``schnapsen-lab ARGS`` in a fresh process (as an unprivileged user with ``user``,
+    importing the package from the folder ``package`` holds, one that user can read)."""
     cmd = [sys.executable, "-m", "schnapsen_lab.cli", *args]
+    env = ENV if package is None else {**ENV, "PYTHONPATH": str(package)}
     if user and os.geteuid() == 0:  # root may write anywhere: drop to nobody
         cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
-    r = subprocess.run(cmd, input=stdin, capture_output=True, env=ENV, cwd=cwd, check=False,
+    r = subprocess.run(cmd, input=stdin, capture_output=True, env=env, cwd=cwd, check=False,
                        timeout=300)
     return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode("utf-8", "replace"),
                                        r.stderr.decode("utf-8", "replace"))
@@ -118,7 +120,19 @@ def test_fmt_output_into_a_missing_folder_or_onto_a_folder(tmp_path: Path) -> No
     assert sorted(os.listdir(tmp_path)) == ["dir.psn", "in.psn"]
 
 
+def readable_copy(folder: Path) -> Path:
+    """A copy of the package in ``folder`` that every user can read (the clone may sit in
+    a folder user nobody cannot enter); the folder to put on PYTHONPATH."""
+    where = folder / "package"
+    shutil.copytree(ROOT / "schnapsen_lab", where / "schnapsen_lab",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for p in [where, *where.rglob("*")]:
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    return where
+
+
 def test_writing_into_a_read_only_folder(shared_tmp: Path) -> None:
+    pkg = readable_copy(shared_tmp)
     src = shared_tmp / "in.psn"
     src.write_text(VALID.read_text())
     ro = shared_tmp / "ro"
@@ -128,12 +142,14 @@ def test_writing_into_a_read_only_folder(shared_tmp: Path) -> None:
     for p in (src, inside):
         p.chmod(0o666)
     ro.chmod(0o555)
-    one_line(run("fmt", str(src), "-o", str(ro / "out.psn"), user=True), 2, "permission denied")
-    one_line(run("fmt", "--compact", str(inside), user=True), 2, "permission denied")
-    one_line(run("stats", str(src), "-o", str(ro / "deals.csv"), "-q", user=True), 2,
+    one_line(run("fmt", str(src), "-o", str(ro / "out.psn"), user=True, package=pkg), 2,
              "permission denied")
+    one_line(run("fmt", "--compact", str(inside), user=True, package=pkg), 2,
+             "permission denied")
+    one_line(run("stats", str(src), "-o", str(ro / "deals.csv"), "-q", user=True,
+                 package=pkg), 2, "permission denied")
     one_line(run("review", str(src), "-s", "2", "-o", str(ro / "r.psn"), "--no-progress",
-                 user=True), 2, "permission denied")
+                 user=True, package=pkg), 2, "permission denied")
     assert sorted(os.listdir(ro)) == ["deals.psn"] and inside.read_text() == src.read_text()
 
 
@@ -328,3 +344,245 @@ def test_review_will_not_write_an_annotated_copy_of_a_record_with_an_error(
              2, "has an error to fix", "H1")
     assert run("review", str(f), "-s", "2", "--no-progress").returncode == 0  # still reviewed
     assert sorted(os.listdir(tmp_path)) == ["var.psn"]
+
+
+# -- issue 23: nothing lost, round two ---------------------------------------------------------
+
+def test_output_through_a_symbolic_link_writes_its_target(tmp_path: Path) -> None:
+    src = tmp_path / "sm.psn"
+    src.write_text(VALID.read_text())
+    (tmp_path / "out").mkdir()
+    for name, argv in (("page.html", ["html", str(src)]), ("deals.csv", ["stats", "-q", str(src)]),
+                       ("copy.psn", ["fmt", str(src)])):
+        target = tmp_path / "out" / name
+        link = tmp_path / f"link-{name}"
+        link.symlink_to(target)  # dangling: the target is made
+        r = run(*argv, "-o", str(link))
+        assert r.returncode in (0, 1) and "Traceback" not in r.stderr, r.stderr
+        assert link.is_symlink() and os.readlink(link) == str(target)
+        assert target.is_file() and target.stat().st_size > 0
+    # fmt --compact in place on a link rewrites the file it points at; the link stays
+    link = tmp_path / "in-place.psn"
+    link.symlink_to(src)
+    assert run("fmt", "--compact", str(link)).returncode == 0
+    assert link.is_symlink() and len(src.read_text().splitlines()) == len(psn.loads(
+        VALID.read_text()))
+    assert not [x for x in os.listdir(tmp_path) if x.startswith(".~")]
+
+
+def test_output_into_a_pipe_or_a_device_is_written_straight(tmp_path: Path) -> None:
+    src = tmp_path / "sm.psn"
+    src.write_text(VALID.read_text())
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    r = run("html", str(src), "-o", str(fifo))
+    got = reader.communicate(timeout=60)[0]
+    assert r.returncode == 0, r.stderr
+    assert got.startswith(b"<!DOCTYPE html>") and fifo.is_fifo()
+    for argv in (["html", str(src)], ["fmt", str(src)], ["stats", "-q", str(src)],
+                 ["simulate", "--players", "random,random", "-n", "1", "-q"]):
+        out = "/dev/null" if argv[0] != "stats" else str(tmp_path / "null.csv")
+        if argv[0] == "stats":
+            (tmp_path / "null.csv").symlink_to("/dev/null")
+        r = run(*argv, "-o", out)
+        assert r.returncode == 0, r.stderr
+        assert Path("/dev/null").is_char_device()
+    assert not [x for x in os.listdir("/dev") if x.startswith(".~null")]
+
+
+def test_output_that_is_an_input_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "sm.psn"
+    src.write_text(VALID.read_text())
+    before = src.read_bytes()
+    alias = tmp_path / "alias.psn"
+    alias.symlink_to(src)
+    hard = tmp_path / "hard.psn"
+    os.link(src, hard)
+    one_line(run("html", str(src), "-o", str(src)), 2, "is the input")
+    one_line(run("html", str(src), "-o", str(alias)), 2, "is the input")
+    one_line(run("review", str(src), "-s", "2", "-o", str(hard), "--no-progress"), 2,
+             "is the input")
+    assert src.read_bytes() == before
+    r = run("stats", "-q", str(src), "-o", str(tmp_path / "deals.csv"))
+    assert r.returncode == 0, r.stderr
+    table = tmp_path / "deals.csv"
+    kept = table.read_bytes()
+    one_line(run("stats", "-q", str(table), "-o", str(table)), 2, "is the input")
+    r = run("stats", "-q", str(src), str(table), "-o", str(table))
+    one_line(r, 2, "is the input")
+    assert table.read_bytes() == kept
+    # fmt's job is to rewrite its input: in place, also named by -o
+    assert run("fmt", str(src), "-o", str(src)).returncode == 0
+    assert psn.read(src) is not None and src.read_text().count("[Deck") == before.decode(
+        ).count("[Deck")
+    assert "never an input file" in " ".join(run("html", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("workers", ["1", "0"])
+def test_stats_notices_a_small_input_changing_on_every_path(workers: str,
+                                                            tmp_path: Path) -> None:
+    f = tmp_path / "small.psn"
+    recs = [r for r in psn.read(VALID) if r.match is None]
+    unit = psn.dumps(recs) + "\n"
+    f.write_text(unit * (3_500_000 // len(unit)), encoding="utf-8")  # under 4 MiB
+    assert f.stat().st_size < 4 << 20
+    p = subprocess.Popen([sys.executable, "-m", "schnapsen_lab.cli", "stats", "-q", "-j",
+                          workers, str(f)], env=ENV, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+
+    def reading() -> bool:
+        with contextlib.suppress(OSError):
+            return any(os.readlink(f"/proc/{p.pid}/fd/{fd}") == str(f)
+                       for fd in os.listdir(f"/proc/{p.pid}/fd"))
+        return False
+
+    wait_for(reading, 120)
+    with open(f, "a", encoding="utf-8") as w:  # overwritten while it is read
+        w.write(unit)
+    err = p.communicate(timeout=300)[1].decode()
+    assert p.returncode == 2 and "changed while it was being read" in err, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_cr_and_crlf_files_read_as_lf_and_memory_is_bounded(tmp_path: Path) -> None:
+    text = VALID.read_text()
+    lf = psn.loads(text)
+    for end in ("\r", "\r\n"):
+        f = tmp_path / f"ends{len(end)}.psn"
+        f.write_bytes(text.replace("\n", end).encode())
+        recs = list(psn.read(f))
+        assert [(r.ok, r.tags, r.line) for r in recs] == [(r.ok, r.tags, r.line) for r in lf]
+        r = run("check", str(f))
+        assert r.returncode == 0 and f"{len(lf)} records" in r.stdout, r.stdout + r.stderr
+        out = tmp_path / f"fmt{len(end)}.psn"
+        assert run("fmt", str(f), "-o", str(out)).returncode == 0
+        assert out.read_text() == psn.dumps(lf)
+    # one line without an end: refused at the cap, as a file and on standard input
+    long = tmp_path / "long.psn"
+    long.write_bytes(b"[Event \"x\"] " + b"a" * (psn.MAX_LINE + 10))
+    one_line(run("check", str(long)), 2, "a line longer than 1 MiB")
+    one_line(run("check", "-", stdin=long.read_bytes()), 2, "a line longer than 1 MiB")
+    one_line(run("stats", "-q", str(long)), 2, "a line longer than 1 MiB")
+    # a record that never ends: lines, but no record boundary
+    endless = tmp_path / "endless.psn"
+    endless.write_bytes(f'[Deck "{DECK}"]\n\n'.encode() + b"X TS QH\n" * 600_000)
+    one_line(run("check", str(endless)), 2, "a record longer than")
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--players", "random,random", "--matches", str(10**32), "-o", "-"],
+    ["advise", "--samples", str(10**32), "FILE"],
+    ["review", "--samples", str(10**32), "FILE"],
+    ["simulate", "--players", "random,random", "--jobs", str(10**9), "-o", "-"],
+    ["stats", "-j", str(10**9), "FILE"],
+    ["equity", "--rebuild", "--deals", str(10**32), "--file", "OUT"],
+])
+def test_counts_past_their_maximum_are_one_line(argv: list[str], tmp_path: Path) -> None:
+    argv = [str(VALID) if a == "FILE" else str(tmp_path / "t.json") if a == "OUT" else a
+            for a in argv]
+    one_line(run(*argv), 2, "at most")
+    assert not os.listdir(tmp_path)
+    assert "at most" in " ".join(run(argv[0], "--help").stdout.split())
+
+
+@pytest.mark.parametrize("content", [
+    '{"profiles": {"soft": 5}}', '{"profiles": {"soft": {"strong": {"forehand": 1}}}}',
+    "[1, 2]", '{"profiles": []}', "not json", "[" * 100_000])
+def test_equity_file_of_another_shape_is_one_line(content: str, tmp_path: Path) -> None:
+    f = tmp_path / "t.json"
+    f.write_text(content)
+    one_line(run("equity", "--file", str(f)), 2, "not a tables file")
+
+
+def test_equity_file_is_size_capped() -> None:
+    one_line(run("equity", "--file", "/dev/zero"), 2, "not a tables file")
+
+
+def cut_file(folder: Path) -> Path:
+    """Three deals of a four-player Bummerl, the first with a bad Cut tag."""
+    recs = [r for r in psn.read(DATA.parent.parent / "records" / "bauern-heuristic-vs-random.psn")
+            ][:3]
+    text = psn.dumps(recs).replace('[Dealer "', '[Cut "x"]\n[Dealer "', 1)
+    f = folder / "cut.psn"
+    f.write_text(text)
+    return f
+
+
+def test_a_bad_cut_tag_is_shown_not_raised(tmp_path: Path) -> None:
+    f = cut_file(tmp_path)
+    for argv in (["html", str(f)], ["html", "--bummerl", str(f)], ["replay", str(f)]):
+        r = run(*argv, *(["-o", str(tmp_path / "p.html")] if argv[0] == "html" else []))
+        assert r.returncode in (1, 2) and "Traceback" not in r.stderr, r.stderr
+        assert "Cut is cut or knock" in r.stderr
+    rec = next(psn.read(f))
+    assert not rec.can_replay and rec.start_error is not None
+    assert "Cut is cut or knock" in rec._repr_html_()
+    from schnapsen_lab.replay import Replay
+    from schnapsen_lab.widgets.replay import ReplayWidget
+
+    with pytest.raises(ValueError, match="Cut is cut or knock"):
+        Replay(rec)
+    w = ReplayWidget(rec)
+    assert w.problem is not None and "Cut is cut or knock" in w.problem
+    assert len(ReplayWidget(list(psn.read(f))).records) == 2
+
+
+@pytest.mark.parametrize("layout", ["two leading", "mid-file", "mid-file, CR"])
+def test_boms_fmt_is_idempotent_and_keeps_records_and_errors(layout: str,
+                                                             tmp_path: Path) -> None:
+    bad = f'[Deck "{DECK}"]\n\n1. X TS KH\n'  # an illegal move
+    if layout == "two leading":
+        data = "\ufeff\ufeff" + bad + "\n" + ONE
+    else:
+        data = "\ufeff" + ONE + "\n\ufeff" + bad + "\n\ufeff" + ONE
+        if layout.endswith("CR"):
+            data = data.replace("\n", "\r")
+    f = tmp_path / "bom.psn"
+    f.write_bytes(data.encode())
+    first = list(psn.read(f))
+    assert not first[0 if layout == "two leading" else 1].ok
+    errors = [[(e.rule, e.message) for e in r.errors] for r in first]
+    for compact in ([], ["--compact"]):
+        g = tmp_path / "again.psn"
+        g.write_bytes(f.read_bytes())
+        run("fmt", *compact, str(g))
+        once = g.read_bytes()
+        run("fmt", *compact, str(g))
+        assert g.read_bytes() == once  # idempotent
+        back = list(psn.read(g))
+        assert len(back) == len(first)
+        assert [[(e.rule, e.message) for e in r.errors] for r in back] == errors
+
+
+def test_control_characters_are_escaped_on_the_terminal(tmp_path: Path) -> None:
+    evil = "\033]0;PWNED\007\033[2J\x9b"
+    f = tmp_path / "evil.psn"
+    f.write_text(f'[Match "{evil}"]\n[Deal "5"]\n{ONE}')
+    for argv in (["check", str(f)], ["check", "--json", str(f)],
+                 ["html", str(f), "-o", str(tmp_path / "p.html")], ["replay", str(f)],
+                 ["replay", "--json", str(f)], ["stats", "-q", str(f)]):
+        r = run(*argv)
+        assert r.returncode in (0, 1), r.stderr
+        for out in (r.stdout, r.stderr):
+            assert "\033" not in out and "\007" not in out and "\x9b" not in out, argv
+        assert "\\x1b]0;PWNED" in r.stdout + r.stderr or "\\u001b]0;PWNED" in r.stdout, argv
+    import json
+
+    row = json.loads(run("check", "--json", str(f)).stdout)
+    assert row["match"] == evil  # the same JSON value
+
+
+@pytest.mark.parametrize("where", ["head", "past 8 KiB"])
+def test_nul_is_one_rule_for_files_and_stdin(where: str, tmp_path: Path) -> None:
+    good = (ONE + "\n") * (1 if where == "head" else 200)
+    data = good.encode() + b"\0" + ONE.encode()
+    f = tmp_path / "nul.psn"
+    f.write_bytes(data)
+    byte = len(good.encode()) + 1
+    for cmd in (["check"], ["fmt", "-o", "-"]):
+        one_line(run(*cmd, str(f)), 2, "NUL byte", f"byte {byte}:")
+        one_line(run(*cmd, "-", stdin=data), 2, "NUL byte", f"byte {byte}:")
+    one_line(run("stats", "-q", str(f)), 2, "NUL byte", f"byte {byte}:")
+    with pytest.raises(psn.InputError):
+        list(psn.read(f))

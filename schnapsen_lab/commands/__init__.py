@@ -18,7 +18,9 @@ EXIT_BAD_INPUT = 2
 
 def fail(command: str, message: str) -> int:
     """Report bad input in one line on stderr; return exit code 2."""
-    print(f"schnapsen-lab {command}: {message}", file=sys.stderr)
+    from ..terminal import safe
+
+    print(safe(f"schnapsen-lab {command}: {message}"), file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange,
                     budget=budget)
     from ..bummerl import closing_equity, score_of
+    from ..terminal import safe
 
     score = score_of(rec)  # with a Score tag: the chance to win the Bummerl too
     in_bummerl = closing_equity(advice, score) if score is not None else None
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             d["bummerl"] = in_bummerl.to_dict()
         sys.stdout.write(json.dumps(d) + "\n")
     else:
-        sys.stdout.write(advice.explain() + "\n")
+        sys.stdout.write(safe(advice.explain()) + "\n")
         if in_bummerl is not None:
-            sys.stdout.write(in_bummerl.explain() + "\n")
+            sys.stdout.write(safe(in_bummerl.explain()) + "\n")
     return EXIT_OK

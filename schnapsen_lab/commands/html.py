@@ -71,12 +71,19 @@ def _read(path: str, n: int, whole: bool) -> tuple[list[Record], Record | None, 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError
+    from ..cli import CliError, check_writable, refuse_input_as_output
     from ..io import atomic_write
     from ..replay import match_groups
     from ..share import bummerl_html, deal_html
+    from ..terminal import safe
 
     n = args.record
+    if args.output != "-":
+        try:
+            check_writable(args.output)
+            refuse_input_as_output(args.output, [args.file])
+        except CliError as e:
+            return _fail(str(e))
     if n < 1:
         return _fail(f"--record {n}: records are numbered from 1")
     try:
@@ -92,10 +99,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         shown = [rec]
     broken = next((r for r in shown if r.errors), None)
-    if all(r.deck is None for r in shown):
+    if all(not r.can_replay for r in shown):
         assert broken is not None
-        print(f"schnapsen-lab html: {args.file}: deal {broken.index}, {broken.errors[0]}; "
-              f"nothing to show", file=sys.stderr)
+        print(safe(f"schnapsen-lab html: {args.file}: deal {broken.index}, "
+                   f"{broken.errors[0]}; nothing to show"), file=sys.stderr)
         return EXIT_INVALID
     lang = getattr(args, "lang", "en")
     page = bummerl_html(shown, lang=lang) if args.bummerl else deal_html(rec, lang=lang)
@@ -108,12 +115,12 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(f"{args.output}: cannot write: {e.strerror or e}")
     if args.output != "-":
-        deals = sum(1 for r in shown if r.deck is not None)
+        deals = sum(1 for r in shown if r.can_replay)
         size = len(page.encode("utf-8"))
-        print(f"{args.output}: {deals} deal{'s' if deals != 1 else ''}, "
-              f"{size / 1024:.0f} KB")
+        print(safe(f"{args.output}: {deals} deal{'s' if deals != 1 else ''}, "
+                   f"{size / 1024:.0f} KB"))
     if broken is not None:
-        print(f"schnapsen-lab html: {args.file}: deal {broken.index}, {broken.errors[0]}",
-              file=sys.stderr)
+        print(safe(f"schnapsen-lab html: {args.file}: deal {broken.index}, "
+                   f"{broken.errors[0]}"), file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK

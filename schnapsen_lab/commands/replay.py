@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if rec is None:
         return _fail(f"{args.file}: no record {n} (the file holds {count})")
     where = f"{args.file}: deal {n}"
-    if rec.deck is None:
+    if not rec.can_replay:
         why = f": {rec.errors[0]}" if rec.errors else ""
         return _fail(f"{where} cannot be replayed{why}")
     try:
@@ -82,16 +82,18 @@ def run(args: argparse.Namespace) -> int:
             seats = " ".join(rec.game.seats)
             return _fail(f"--view {args.view}: deal {n} is {rec.game.title}, whose seats "
                          f"are {seats}")
+    from ..terminal import safe, safe_json
+
     out = sys.stdout
     if args.json:
         for i in range(len(rp)):
             row = rp.row(i) if viewer is None else rp.viewer_row(i, viewer)
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+            out.write(safe_json(json.dumps(row, ensure_ascii=False, sort_keys=True)) + "\n")
     else:
-        out.write(format_replay(rp, viewer))
+        out.write(safe(format_replay(rp, viewer)))
     if rp.error is not None or rec.errors:
         err = rp.error or rec.errors[0]
-        print(f"schnapsen-lab replay: {where}, {err}", file=sys.stderr)
+        print(safe(f"schnapsen-lab replay: {where}, {err}"), file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK
 

@@ -114,7 +114,7 @@ def _equity_line(d: Decision, head: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Review the record and print or write the result."""
     from .. import psn
-    from ..cli import CliError, check_writable
+    from ..cli import CliError, check_writable, refuse_input_as_output
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
 
@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
     if out and out != "-":
         try:
             check_writable(out)
+            refuse_input_as_output(out, [args.file])
         except CliError as e:
             return _fail(str(e))
     rec = find_record(args.file, args.record)
@@ -170,5 +171,7 @@ def run(args: argparse.Namespace) -> int:
         d["record"] = args.record
         sys.stdout.write(json.dumps(d) + "\n")
     elif not out or out != "-":
-        sys.stdout.write(format_review(review, rec.player_names))
+        from ..terminal import safe
+
+        sys.stdout.write(safe(format_review(review, rec.player_names)))
     return EXIT_OK

@@ -93,8 +93,8 @@ def _game_and_profile(variant: str | None, rules: str | None) -> tuple[Any, Any]
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError
-    from ..io import atomic_write
+    from ..cli import CliError, check_writable
+    from ..io import atomic_write, written_in_place
     from ..players.registry import make_player, player_names
     from ..simulate import default_jobs, seat_names, seat_players, simulate_psn
 
@@ -121,13 +121,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--jobs {args.jobs}: give at least 1")
     out = str(args.output)
     if out != "-":
-        folder = os.path.dirname(os.path.abspath(out))
-        if os.path.isdir(out):
-            raise CliError(f"-o {out}: is a directory")
-        if not os.path.isdir(folder):
-            raise CliError(f"-o {out}: no such folder {folder}")
-        if not os.access(folder, os.W_OK):
-            raise CliError(f"-o {out}: cannot write in {folder}")
+        check_writable(out)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     tags: tuple[str, ...] | None = None
     if args.names is not None:
@@ -155,7 +149,8 @@ def run(args: argparse.Namespace) -> int:
             with atomic_write(out) as f:
                 for k, text in enumerate(bar):
                     f.write(("\n" if k else "") + text)
-            _usual_mode(out)
+            if not written_in_place(out):
+                _usual_mode(out)
     finally:
         bar.close()
         close = getattr(texts, "close", None)

@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable, check_writable, checkpoint
+    from ..cli import CliError, _check_readable, check_writable, checkpoint, refuse_input_as_output
 
     for option, out in (("-o", args.output), ("--matches", args.matches),
                         ("--players", args.players), ("--ratings", args.ratings)):
@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{out}: the output must end in .parquet or .csv", 2)
         if out is not None:
             check_writable(out, option)
+            refuse_input_as_output(out, args.files, option)
     for path in args.files:
         if path == "-":
             raise CliError("stats reads files, not standard input", 2)
@@ -79,44 +80,51 @@ def run(args: argparse.Namespace) -> int:
     four = (deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)
     with pd.option_context("display.width", 100):
         if not four.any():
-            print(summary(deals).to_string())
+            _say(summary(deals).to_string())
         else:
             if not four.all():
-                print("two players:")
-                print(summary(deals[~four]).to_string())
-                print()
-            print("four players (Bauernschnapsen):")
-            print(bauern_summary(deals).to_string())
+                _say("two players:")
+                _say(summary(deals[~four]).to_string())
+                _say()
+            _say("four players (Bauernschnapsen):")
+            _say(bauern_summary(deals).to_string())
     bad = deals[~deals["valid"]]
     if len(bad):
         first = bad.iloc[0]
         err = str(first["errors"]).split(" | ")[0]
-        print(f"{len(bad)} invalid record{'s' if len(bad) != 1 else ''} kept as rows "
+        _say(f"{len(bad)} invalid record{'s' if len(bad) != 1 else ''} kept as rows "
               f"(valid = False); first: {first['file']}: deal {first['index']}, {err}")
     matches = None
     if args.matches or args.players or (args.ratings and args.ratings_by == "bummerl"):
         matches = matches_frame(deals)
     if args.output:
         _save(deals, args.output)
-        print(f"wrote {len(deals)} deals to {args.output}")
+        _say(f"wrote {len(deals)} deals to {args.output}")
     if args.matches and matches is not None:
         _save(matches, args.matches)
-        print(f"wrote {len(matches)} Bummerls to {args.matches}")
+        _say(f"wrote {len(matches)} Bummerls to {args.matches}")
     if args.players:
         players = players_frame(deals, matches)
         _save(players, args.players)
-        print(f"wrote {len(players)} players to {args.players}")
+        _say(f"wrote {len(players)} players to {args.players}")
     if args.ratings:
         from ..stats.ratings import ratings
 
         games = matches if args.ratings_by == "bummerl" and matches is not None else deals
         table = ratings(games)
         with pd.option_context("display.width", 100):
-            print(f"ratings by {args.ratings_by} (openskill Plackett-Luce, 95% intervals):")
-            print(table.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+            _say(f"ratings by {args.ratings_by} (openskill Plackett-Luce, 95% intervals):")
+            _say(table.to_string(index=False, float_format=lambda x: f"{x:.2f}"))
         _save(table, args.ratings)
-        print(f"wrote {len(table)} ratings to {args.ratings}")
+        _say(f"wrote {len(table)} ratings to {args.ratings}")
     return 0
+
+
+def _say(text: str = "") -> None:
+    """Print a line (or a table) with its control characters escaped (names, tags)."""
+    from ..terminal import safe
+
+    print(safe(text))
 
 
 def _save(table: Any, path: str) -> None:

@@ -31,6 +31,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -306,14 +307,43 @@ def tables_to_json(tables: Iterable[EquityTable]) -> str:
 
 
 def load_tables(path: str | os.PathLike[str] | None = None) -> dict[tuple[str, str], EquityTable]:
-    """Every table of a tables file (default: the shipped one), by (profile, player)."""
+    """Every table of a tables file (default: the shipped one), by (profile, player).
+
+    Raise ValueError for a file that is not a tables file: larger than
+    :data:`~schnapsen_lab.limits.MAX_JSON_BYTES`, not a regular file, not JSON, or JSON
+    of another shape (the message says which).
+    """
+    from ..limits import MAX_JSON_BYTES
+
     p = DATA_FILE if path is None else Path(path)
-    with open(p, encoding="utf-8") as f:
-        doc = json.load(f)
+    with open(p, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        data = f.read(MAX_JSON_BYTES + 1)
+    if len(data) > MAX_JSON_BYTES:
+        raise ValueError(f"larger than {MAX_JSON_BYTES >> 20} MiB")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise ValueError(f"not UTF-8 text (byte {e.start + 1})") from None
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+    profiles = doc.get("profiles") if isinstance(doc, dict) else None
+    if not isinstance(profiles, dict):
+        raise ValueError('no "profiles" object')
     out: dict[tuple[str, str], EquityTable] = {}
-    for profile, players in doc["profiles"].items():
+    for profile, players in profiles.items():
+        if not isinstance(players, dict):
+            raise ValueError(f'"profiles"."{profile}" is not an object of players')
         for player, d in players.items():
-            out[(profile, player)] = table_from_dict(profile, player, d)
+            if not isinstance(d, dict):
+                raise ValueError(f'"profiles"."{profile}"."{player}" is not a table object')
+            try:
+                out[(profile, player)] = table_from_dict(profile, player, d)
+            except (KeyError, TypeError, ValueError, AttributeError) as e:
+                raise ValueError(f'"profiles"."{profile}"."{player}": not a table '
+                                 f"({type(e).__name__}: {e})") from None
     return out
 
 

@@ -377,7 +377,7 @@ def _replay_of(source: Replay | Record) -> Replay:
     if isinstance(source, Replay):
         return source
     if isinstance(source, Record):
-        if source.deck is None:
+        if not source.can_replay:
             raise ValueError(TEXT["cannot_replay"].format(
                 why=f": {source.errors[0]}" if source.errors else ""))
         return Replay(source)
@@ -413,7 +413,7 @@ def bummerl_html(records: Sequence[Record], *, strings: Mapping[str, str] | None
                 or None in deals
                 or deals != list(range(deals[0] or 0, (deals[0] or 0) + len(deals)))):
             raise ValueError(TEXT["not_one_bummerl"])
-        replays = [Replay(r) for r in records if r.deck is not None]
+        replays = [Replay(r) for r in records if r.can_replay]
         if not replays:
             raise ValueError(TEXT["no_bummerl_deal"])
         match = replays[0].record.match

@@ -321,19 +321,31 @@ def _items(source: Source) -> list[Any]:
 
 
 def iter_records(source: Source) -> Iterator[tuple[str, Record]]:
-    """The records of a source, lazily, each with the name of its file."""
+    """The records of a source, lazily, each with the name of its file; raise
+    :class:`~.parallel.FileChanged` when a file changed while it was read."""
     items: Iterable[Any] = ([source] if isinstance(source, (str, os.PathLike, Record))
                             else source)
     for item in items:
         if isinstance(item, Record):
             yield (item.file or "<records>"), item
         elif _is_path(item):
+            from .parallel import changed_error, file_stamp
+
             name = os.fspath(item)
+            before = file_stamp(os.stat(name))
             try:
                 for rec in psn.read(name):
                     yield name, rec
             except UnicodeDecodeError:
                 raise ValueError(f"{name}: not UTF-8 text") from None
+            except psn.InputError as e:
+                raise ValueError(f"{name}: {e}") from None
+            try:
+                after = file_stamp(os.stat(name))
+            except OSError:
+                after = None
+            if after != before:  # as the chunked reader refuses it (parallel.FileChanged)
+                raise changed_error(name)
         else:
             raise TypeError(f"not a PSN path or a Record: {item!r}")
 
@@ -519,13 +531,58 @@ def _frame(rows: list[tuple[Any, ...]], spec: tuple[tuple[str, str, str], ...]) 
     return pd.DataFrame(data)
 
 
-def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -> pd.DataFrame:
-    """The raw deal rows of ``(file, record)`` pairs, before :func:`finish_deals`.
+ROWS_A_PART = 8192
+"""Rows built as Python tuples at a time before they become typed columns: the table is
+assembled from parts of this many deals, so that reading takes little more memory than
+the finished table (benchmarks/memory.py)."""
 
-    Free-text columns are still plain objects here, so that frames of several chunks
-    concatenate; :func:`finish_deals` makes them categorical.
-    """
-    return _frame([record_row(r, f, line_offset) for f, r in records], DEAL_COLUMNS)
+
+def _free_text_as_categories(df: pd.DataFrame) -> pd.DataFrame:
+    for name, kind, _ in DEAL_COLUMNS:
+        if kind == "cat":
+            df[name] = df[name].astype("str").astype("category")
+    return df
+
+
+def concat_deals(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """Raw deal frames (of :func:`records_frame`) one after the other; free-text columns
+    stay categorical (their categories united), so no column becomes Python objects."""
+    import pandas as pd
+    from pandas.api.types import union_categoricals
+
+    if not parts:
+        return empty_deals_frame()
+    if len(parts) == 1:
+        return parts[0].reset_index(drop=True)
+    cols: dict[str, Any] = {}
+    for name in parts[0].columns:
+        pieces = [p[name] for p in parts]
+        dtypes = [x.dtype for x in pieces]
+        if all(isinstance(d, pd.CategoricalDtype) for d in dtypes) and any(
+                not d.categories.equals(dtypes[0].categories)  # type: ignore[union-attr]
+                for d in dtypes):
+            cols[name] = pd.Series(union_categoricals(pieces, sort_categories=True))
+        else:
+            cols[name] = pd.concat(pieces, ignore_index=True)
+        for p in parts:  # each part's column is no longer needed
+            del p[name]
+    return pd.DataFrame(cols)
+
+
+def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -> pd.DataFrame:
+    """The raw deal rows of ``(file, record)`` pairs, before :func:`finish_deals`, built
+    :data:`ROWS_A_PART` rows at a time; free-text columns are categorical (several such
+    frames go together with :func:`concat_deals`)."""
+    parts: list[pd.DataFrame] = []
+    rows: list[tuple[Any, ...]] = []
+    for f, r in records:
+        rows.append(record_row(r, f, line_offset))
+        if len(rows) >= ROWS_A_PART:
+            parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
+            rows = []
+    if rows or not parts:
+        parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
+    return concat_deals(parts)
 
 
 def empty_deals_frame() -> pd.DataFrame:
@@ -539,17 +596,29 @@ def finish_deals(raw: pd.DataFrame, renumber: bool = False) -> pd.DataFrame:
     With ``renumber``, ``index`` is recounted from 1 within each file (for rows read in
     chunks, whose numbers start again in each chunk).
     """
+    import pandas as pd
+
+    def key_of(col: pd.Series) -> pd.Series:  # categorical codes: no Python objects
+        if isinstance(col.dtype, pd.CategoricalDtype):
+            return pd.Series(col.cat.codes, index=col.index)
+        return col.astype(object)
+
     df = raw.reset_index(drop=True)
-    file = df["file"].astype(object)
+    file = key_of(df["file"])
     if renumber:
         df["index"] = (file.groupby(file, sort=False).cumcount() + 1).astype("Int32")
     first = (df["deal"] == 1).fillna(False).astype(int)
-    key = [file, df["match"].astype(object)]
+    key = [file, key_of(df["match"])]
     bummerl = first.groupby(key, sort=False, dropna=False).cumsum()
     df["bummerl"] = bummerl.where(df["match"].notna()).astype("Int32")
     for name, kind, _ in DEAL_COLUMNS:
-        if kind == "cat":
-            df[name] = df[name].astype("str").astype("category")
+        if kind != "cat":
+            continue
+        col = df[name]
+        if not isinstance(col.dtype, pd.CategoricalDtype):
+            df[name] = col.astype("str").astype("category")
+        elif not col.cat.categories.is_monotonic_increasing:  # as astype("category") has them
+            df[name] = col.cat.reorder_categories(col.cat.categories.sort_values())
     return df
 
 

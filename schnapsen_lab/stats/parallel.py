@@ -29,8 +29,8 @@ from .frames import finish_deals, records_frame, restore_types
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "file_stamp", "load_frame", "plan_chunks",
-           "read_chunk", "read_deals", "save_frame"]
+__all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "changed_error", "file_stamp", "load_frame",
+           "plan_chunks", "read_chunk", "read_deals", "save_frame"]
 
 CHUNK_BYTES = 4 << 20
 """The default chunk size in bytes (about 16,000 deals)."""
@@ -60,6 +60,11 @@ def file_stamp(st: os.stat_result) -> tuple[int, int, int]:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
+def changed_error(path: str) -> FileChanged:
+    """The error for a file that changed while it was read (on any path of the reader)."""
+    return _changed(path)
+
+
 def _changed(path: str) -> FileChanged:
     return FileChanged(f"{path}: the file changed while it was being read; run again "
                        "on a file that is not being written")
@@ -73,20 +78,18 @@ def _record_starts(f: BinaryIO, pos: int = 0) -> Iterator[tuple[int, str | None]
     ``pos`` skipped) the first one may be the tail of a record; see :func:`_cuts_seeking`.
     """
     f.seek(pos)
+    lines = psn.byte_lines(f)  # LF, CR LF and CR end lines, as the reader has them
+    offset = pos
     if pos > 0:
-        f.readline()
+        offset += len(next(lines, b""))
     split = psn.Splitter()
-    offset = f.tell()
     pending: int | None = None  # the offset of the record whose tags are being read
     match: str | None = None
     in_tags = False
-    first = pos == 0
-    for raw in f:
+    for raw in lines:
         line = raw.decode("utf-8", "replace")
-        if first:
-            first = False
-            if line.startswith("\ufeff"):
-                line = line[1:]
+        if line[:1] == "\ufeff":
+            line = psn.without_bom(line)
         if split.starts_record(line):
             if pending is not None:
                 yield pending, match
@@ -170,14 +173,19 @@ def _has_brace(f: BinaryIO) -> bool:
 
 
 def _count_lines(f: BinaryIO, start: int, end: int) -> int:
+    """The line ends (LF, CR LF, CR) in bytes ``start`` to ``end``."""
     f.seek(start)
     n = 0
     left = end - start
+    cr_before = False  # the last block ended with CR: a LF first in this one ends no line
     while left > 0:
         block = f.read(min(left, 16 << 20))
         if not block:
             break
-        n += block.count(b"\n")
+        n += block.count(b"\n") + block.count(b"\r") - block.count(b"\r\n")
+        if cr_before and block[:1] == b"\n":
+            n -= 1
+        cr_before = block[-1:] == b"\r"
         left -= len(block)
     return n
 
@@ -192,23 +200,32 @@ def plan_chunks(paths: Iterable[str | os.PathLike[str]],
     out: list[Chunk] = []
     for p in paths:
         path = os.fspath(p)
-        with open(path, "rb") as f:
-            stamp = file_stamp(os.fstat(f.fileno()))
-            size = stamp[1]
-            if chunk_bytes <= 0 or size <= chunk_bytes:
-                out.append(Chunk(path, 0, size, 1, stamp))
-                continue
-            if _has_brace(f):
-                cuts = _cuts_scanning(f, chunk_bytes)
-            else:
-                cuts = _cuts_seeking(f, size, chunk_bytes)
-            cuts.append(size)
-            line = 1
-            for a, b in itertools.pairwise(cuts):
-                out.append(Chunk(path, a, b, line, stamp))
-                line += _count_lines(f, a, b)
-            if file_stamp(os.fstat(f.fileno())) != stamp:
-                raise _changed(path)
+        try:
+            out += _file_chunks(path, chunk_bytes)
+        except psn.InputError as e:
+            raise ValueError(f"{path}: {e}") from None
+    return out
+
+
+def _file_chunks(path: str, chunk_bytes: int) -> list[Chunk]:
+    """The chunks of one file (see :func:`plan_chunks`)."""
+    with open(path, "rb") as f:
+        stamp = file_stamp(os.fstat(f.fileno()))
+        size = stamp[1]
+        if chunk_bytes <= 0 or size <= chunk_bytes:
+            return [Chunk(path, 0, size, 1, stamp)]
+        if _has_brace(f):
+            cuts = _cuts_scanning(f, chunk_bytes)
+        else:
+            cuts = _cuts_seeking(f, size, chunk_bytes)
+        cuts.append(size)
+        out: list[Chunk] = []
+        line = 1
+        for a, b in itertools.pairwise(cuts):
+            out.append(Chunk(path, a, b, line, stamp))
+            line += _count_lines(f, a, b)
+        if file_stamp(os.fstat(f.fileno())) != stamp:
+            raise _changed(path)
     return out
 
 
@@ -228,13 +245,21 @@ def read_chunk(chunk: Chunk) -> pd.DataFrame:
         data = f.read(chunk.end - chunk.start)
         if chunk.stamp is not None and file_stamp(os.fstat(f.fileno())) != chunk.stamp:
             raise _changed(chunk.path)
+    at = data.find(b"\0")
+    if at >= 0:  # the reader's rule for bytes (psn.InputError)
+        raise ValueError(f"{chunk.path}: a NUL byte at byte {chunk.start + at + 1}: binary "
+                         "data, not PSN text")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         where = chunk.start + e.start + 1
         raise ValueError(f"{chunk.path}: not UTF-8 text (byte {where})") from None
+    del data
     recs = ((chunk.path, r) for r in psn.read(io.StringIO(text)))
-    return records_frame(recs, line_offset=chunk.first_line - 1)
+    try:
+        return records_frame(recs, line_offset=chunk.first_line - 1)
+    except psn.InputError as e:
+        raise ValueError(f"{chunk.path}: {e}") from None
 
 
 def _worker_init() -> None:
@@ -261,7 +286,6 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
 
     Gives the same table as :func:`~.frames.deals_frame` read one record at a time.
     """
-    import pandas as pd
 
     chunks = plan_chunks(paths, chunk_bytes)
     n = workers or os.cpu_count() or 1
@@ -291,9 +315,10 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
     finally:
         if bar is not None:
             bar.close()
-    from .frames import empty_deals_frame
+    from .frames import concat_deals
 
-    raw = pd.concat(parts, ignore_index=True) if parts else empty_deals_frame()
+    raw = concat_deals(parts)
+    del parts
     return finish_deals(raw, renumber=True)
 
 

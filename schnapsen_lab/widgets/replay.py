@@ -173,8 +173,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                  deal: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         given, problem = _records_of(source)
-        records = [r for r in given if r.deck is not None]
-        broken = [r for r in given if r.deck is None]
+        records = [r for r in given if r.can_replay]
+        broken = [r for r in given if not r.can_replay]
         if not records and problem is None:
             r = broken[0]
             problem = TEXT["problem.unreadable"].format(where=_where(r), index=r.index,

@@ -64,7 +64,7 @@ def record_html(record: Record) -> str:
     """A two-player record for a notebook: tags, both hands as dealt, the moves, the
     outcome and the errors."""
     parts = [tags_html(record)]
-    if record.deck is not None:
+    if record.can_replay:
         p0 = record.start()
         names = _escaped(record.player_names)
         trump = Suit(p0.trump)

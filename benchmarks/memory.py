@@ -1,0 +1,118 @@
+"""Peak memory of ``check`` and ``stats`` on large collections, and the deal table's bytes.
+
+Builds inputs of about 100 MB (and 1 GB with ``--sizes 100,1000``) in a temporary folder
+by concatenating the bundled collections in ``records/`` (removed afterwards; never
+commit them), then runs in fresh processes:
+
+- ``schnapsen-lab check FILE``;
+- ``schnapsen-lab stats -q -j 1 FILE`` (one process: the records read one by one);
+- ``schnapsen-lab stats -q -j 2 FILE`` (two workers reading chunks);
+
+and prints for each the peak resident memory of the whole process tree (the command and
+its workers, sampled from /proc every 20 ms), and the deal table's bytes a deal
+(``DataFrame.memory_usage(deep=True)``). Goal (issue 23): at most 300 MiB for 100 MB of
+records on either stats path; ``check`` flat whatever the size. Exit 1 past the goal.
+
+    .venv/bin/python benchmarks/memory.py [--sizes 100,1000] [--dir DIR]
+        [--only check,stats1,stats2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GOAL_MIB = 300
+
+
+def build_input(path: Path, megabytes: int) -> int:
+    """Concatenate the bundled collections into ``path`` until it holds ``megabytes`` MB."""
+    sources = sorted((ROOT / "records").glob("*.psn"))
+    blob = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in sources)
+    want = megabytes * 1_000_000
+    with open(path, "wb") as f:
+        written = 0
+        while written < want:
+            f.write(blob)
+            written += len(blob)
+    return written
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants (Linux /proc)."""
+    total = 0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                todo.extend(int(c) for c in f.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def peak_rss(cmd: list[str]) -> tuple[int, float, int]:
+    """Run ``cmd``; return (peak resident bytes of its process tree, seconds, exit code)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss(proc.pid))
+        time.sleep(0.02)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode not in (0, 1):
+        print(err, file=sys.stderr)
+    return peak, time.perf_counter() - start, proc.returncode
+
+
+def table_bytes(path: Path) -> tuple[int, int]:
+    """The deal table of a file: (rows, bytes with deep memory use)."""
+    from schnapsen_lab.stats.frames import deals_frame
+
+    df = deals_frame([str(path)])
+    return len(df), int(df.memory_usage(deep=True).sum())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="100", help="input sizes in MB, e.g. 100,1000")
+    ap.add_argument("--dir", default=None, help="where to build the inputs (default: /tmp)")
+    ap.add_argument("--only", default="check,stats1,stats2")
+    args = ap.parse_args()
+    cli = [sys.executable, "-m", "schnapsen_lab.cli"]
+    runs = {"check": ["check"], "stats1": ["stats", "-q", "-j", "1"],
+            "stats2": ["stats", "-q", "-j", "2"]}
+    wanted = args.only.split(",")
+    bad = False
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        for mb in (int(x) for x in args.sizes.split(",")):
+            path = Path(tmp) / f"records-{mb}mb.psn"
+            size = build_input(path, mb)
+            print(f"input: {size / 1e6:,.0f} MB ({path.name})")
+            for name in wanted:
+                peak, secs, code = peak_rss([*cli, *runs[name], str(path)])
+                over = name.startswith("stats") and mb <= 100 and peak > GOAL_MIB << 20
+                bad |= over
+                print(f"  {' '.join(runs[name]):22s} peak {peak / 2**20:8.1f} MiB  "
+                      f"{secs:6.1f} s  exit {code}{'  OVER THE GOAL' if over else ''}")
+            if mb <= 100:
+                rows, nbytes = table_bytes(path)
+                print(f"  deal table: {rows:,} deals, {nbytes / 2**20:,.1f} MiB, "
+                      f"{nbytes / rows:,.0f} bytes a deal")
+            path.unlink()
+    print(f"goal: stats at most {GOAL_MIB} MiB for 100 MB on either path")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
