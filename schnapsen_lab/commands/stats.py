@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from ..stats.parallel import read_deals
 
     checkpoint()  # a Ctrl-C that an import swallowed stops here
-    from ..stats.tables import bauern_summary, summary
+    from ..stats.tables import bauern_summary, four_seated, summary
 
     size = sum(os.path.getsize(p) for p in args.files)
     progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         raise CliError(str(e), 2) from None
 
-    four = (deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)
+    four = four_seated(deals)
     with pd.option_context("display.width", 100):
         if not four.any():
             _say(summary(deals).to_string())

@@ -163,7 +163,9 @@ PARTS: dict[str, str] = {
     "page": "its deal data for the shared page (a function of a Replay)",
     "selfplay": "its self-play (a function: one match as canonical PSN)",
     "players": "its players by name (a mapping of name to factory)",
-    "stats": "its statistics features (schnapsen_lab.stats.features.GameFeatures)",
+    "stats": "its statistics (a module: row(record, file, line_offset) in the order of "
+             "schnapsen_lab.columns.DEAL_COLUMNS, matches(deals, position), "
+             "count_players(deals, matches, of), OWN_PLAYER_COLUMNS)",
     "table": "its practice-table model (a class taking a profile and a bot name)",
     "words": "its words (schnapsen_lab.i18n.Texts) for calls, contracts and seats",
 }
@@ -214,8 +216,9 @@ class Game(ABC, Generic[P, A, F]):
     Bummerl equity, the search players) judges this game's deals."""
     parts: Mapping[str, str] = {}
     """Where this game's own parts live, by part name (:data:`PARTS`), as
-    ``"module:attribute"``: imported on first use (:meth:`part`), so that a command imports
-    only what it uses and the generic layers never import a game."""
+    ``"module:attribute"`` (or ``"module"`` for a part that is a whole module): imported
+    on first use (:meth:`part`), so that a command imports only what it uses and the
+    generic layers never import a game."""
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
@@ -229,7 +232,8 @@ class Game(ABC, Generic[P, A, F]):
             if where is None:
                 raise KeyError(f"{self.title} has no {name} ({PARTS.get(name, name)})")
             module, _, attr = where.partition(":")
-            cache[name] = getattr(importlib.import_module(module), attr)
+            found = importlib.import_module(module)
+            cache[name] = getattr(found, attr) if attr else found
         return cache[name]
 
     def has_part(self, name: str) -> bool:

@@ -22,8 +22,8 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .frames import empty_deals_frame, finish_deals
 from .parallel import CHUNK_BYTES, plan_chunks, read_chunk
+from .rows import empty_deals_frame, finish_deals
 
 if TYPE_CHECKING:
     import pandas as pd

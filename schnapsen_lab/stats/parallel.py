@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from .. import psn
 from ..io import atomic_write
-from .frames import finish_deals, records_frame, restore_types
+from .rows import (
+    FileChanged,
+    changed_error,
+    file_stamp,
+    finish_deals,
+    records_frame,
+    restore_types,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,10 +41,6 @@ __all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "changed_error", "file_stamp",
 
 CHUNK_BYTES = 4 << 20
 """The default chunk size in bytes (about 16,000 deals)."""
-
-
-class FileChanged(ValueError):
-    """A file changed while it was being read in chunks (its size, time or inode differ)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,21 +56,6 @@ class Chunk:
     end: int
     first_line: int = 1
     stamp: tuple[int, int, int] | None = None
-
-
-def file_stamp(st: os.stat_result) -> tuple[int, int, int]:
-    """What identifies one version of a file: inode, size and modification time (ns)."""
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def changed_error(path: str) -> FileChanged:
-    """The error for a file that changed while it was read (on any path of the reader)."""
-    return _changed(path)
-
-
-def _changed(path: str) -> FileChanged:
-    return FileChanged(f"{path}: the file changed while it was being read; run again "
-                       "on a file that is not being written")
 
 
 def _record_starts(f: BinaryIO, pos: int = 0) -> Iterator[tuple[int, str | None]]:
@@ -225,7 +213,7 @@ def _file_chunks(path: str, chunk_bytes: int) -> list[Chunk]:
             out.append(Chunk(path, a, b, line, stamp))
             line += _count_lines(f, a, b)
         if file_stamp(os.fstat(f.fileno())) != stamp:
-            raise _changed(path)
+            raise changed_error(path)
     return out
 
 
@@ -240,11 +228,11 @@ def read_chunk(chunk: Chunk) -> pd.DataFrame:
     """
     with open(chunk.path, "rb") as f:
         if chunk.stamp is not None and file_stamp(os.fstat(f.fileno())) != chunk.stamp:
-            raise _changed(chunk.path)
+            raise changed_error(chunk.path)
         f.seek(chunk.start)
         data = f.read(chunk.end - chunk.start)
         if chunk.stamp is not None and file_stamp(os.fstat(f.fileno())) != chunk.stamp:
-            raise _changed(chunk.path)
+            raise changed_error(chunk.path)
     at = data.find(b"\0")
     if at >= 0:  # the reader's rule for bytes (psn.InputError)
         raise ValueError(f"{chunk.path}: a NUL byte at byte {chunk.start + at + 1}: binary "
@@ -315,7 +303,7 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
     finally:
         if bar is not None:
             bar.close()
-    from .frames import concat_deals
+    from .rows import concat_deals
 
     raw = concat_deals(parts)
     del parts

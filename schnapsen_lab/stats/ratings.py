@@ -69,8 +69,7 @@ def _games(games: pd.DataFrame) -> Iterator[tuple[list[list[str]], list[int]]]:
         raise ValueError(f"ratings need a Bummerl or deal table (matches_frame, deals_frame); "
                          f"missing column{'s' if len(missing) > 1 else ''}: "
                          f"{', '.join(missing)}")
-    four = "variant" in games.columns and bool(
-        (games["variant"].astype(object) == "bauern").any())
+    four = "north" in games.columns and bool(games["north"].notna().any())
     cols = ["player_a", "player_b", "winner"]
     if four:
         cols += ["variant", *_NAME_COLUMNS]
@@ -80,7 +79,7 @@ def _games(games: pd.DataFrame) -> Iterator[tuple[list[list[str]], list[int]]]:
     sub = games[cols].astype(object)
     sub = sub.where(sub.notna(), None)
     for row in sub.itertuples(index=False, name=None):
-        if four and row[3] == "bauern":
+        if four and row[4] is not None:  # a four-player deal or match (north filled)
             game = _four_player_game(row[4:])
             if game is not None:
                 yield game

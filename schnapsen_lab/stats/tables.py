@@ -25,6 +25,7 @@ __all__ = [
     "finished_four",
     "forehand_side_table",
     "forehand_table",
+    "four_seated",
     "marriage_table",
     "mean_interval",
     "net_points",
@@ -34,6 +35,16 @@ __all__ = [
     "trump_fixing_table",
     "wilson",
 ]
+
+
+def four_seated(df: pd.DataFrame) -> Any:
+    """Which rows (of a deal or match table) are of four seats: those whose ``north`` is
+    filled (two-player rows leave the four-player columns NA), as a boolean array."""
+    import numpy as np
+
+    if "north" not in df.columns:
+        return np.zeros(len(df), dtype=bool)
+    return df["north"].notna().to_numpy(dtype=bool)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -136,9 +147,8 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ("invalid", n - valid),
         ("finished deals", fin),
         ("unfinished deals", int((deals["end"].astype(object) == "unfinished").sum())),
-        *((("four-player deals", int((deals["variant"].astype(object) == "bauern").sum())),)
-          if "variant" in deals.columns and (deals["variant"].astype(object) == "bauern").any()
-          else ()),
+        *((("four-player deals", int(four_seated(deals).sum())),)
+          if four_seated(deals).any() else ()),
         ("Bummerls (match ids)", int(deals.groupby(
             [deals["file"].astype(object), deals["match"].astype(object), deals["bummerl"]],
             dropna=True).ngroups) if n else 0),
@@ -283,8 +293,7 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
     """A short overview of a collection's four-player deals: one row a figure."""
     import pandas as pd
 
-    four = deals[(deals["variant"].astype(object) == "bauern").to_numpy(dtype=bool)] \
-        if "variant" in deals.columns else deals.iloc[:0]
+    four = deals[four_seated(deals)]
     n = len(four)
     valid = int(four["valid"].sum()) if n else 0
     d = finished_four(four)

@@ -62,6 +62,7 @@ class BauernGame(Game[Position, Action, Profile]):
         "page": "schnapsen_lab.games.bauern.share:deal_data",
         "selfplay": "schnapsen_lab.games.bauern.selfplay:match_text",
         "table": "schnapsen_lab.games.bauern.table:BauernTable",
+        "stats": "schnapsen_lab.games.bauern.stats",
         "players": "schnapsen_lab.games.bauern.players:PLAYERS",
     }
 

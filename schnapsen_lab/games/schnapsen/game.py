@@ -68,6 +68,7 @@ class SchnapsenGame(Game[Position, Action, Profile]):
         "page": "schnapsen_lab.games.schnapsen.share:deal_data",
         "selfplay": "schnapsen_lab.games.schnapsen.selfplay:match_text",
         "table": "schnapsen_lab.games.schnapsen.table:Table",
+        "stats": "schnapsen_lab.games.schnapsen.stats",
         "players": "schnapsen_lab.games.schnapsen.players:PLAYERS",
     }
 
