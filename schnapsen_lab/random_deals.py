@@ -10,13 +10,13 @@ protocol.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .cards import CARDS
 from .games import game_of_profile
 from .games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile, Seat
-from .psn import Line, Move, Record, trick_number
+from .psn import Line, Move, Record
 
 __all__ = ["random_deck", "random_game_record", "random_line", "random_record",
            "random_records"]
@@ -58,23 +58,9 @@ def random_record(rng: random.Random, profile: Profile = SOFT, dealer: Seat = Se
     rec = Record.from_actions([CARDS[c] for c in deck], actions, dealer=dealer,
                               profile=profile, tags=tags)
     if annotate and rec.main.moves:
-        moves = rec.main.moves
-        i = rng.randrange(len(moves))
-        moves[i].comments.append(rng.choice(["good", "a {brace-free} note".replace("{", "")
-                                             .replace("}", ""), "Anna's \"trick\" <b>"]))
-        moves[rng.randrange(len(moves))].nags.append(rng.choice([1, 2, 3, 4, 5, 6, 13]))
-        rec.main.comments.append("a random deal")
-        j = rng.randrange(len(moves))
-        before = rec.positions()[j]
-        alt = [a for a in before.legal_actions() if a != moves[j].action]
-        if alt:
-            prev = moves[j - 1].action if j else None
-            var = Line([Move(alt[0], number=trick_number(before, alt[0], prev))])
-            p = before.play(alt[0])
-            for a in random_line(p, rng)[:3]:
-                var.moves.append(Move(a, number=trick_number(p, a, var.moves[-1].action)))
-                p = p.play(a)
-            moves[j].variations.append(var)
+        notes = ["good", "a {brace-free} note".replace("{", "").replace("}", ""),
+                 "Anna's \"trick\" <b>"]
+        _annotate(rec, rng, notes, lambda p: random_line(p, rng)[:3])
     return rec
 
 
@@ -109,25 +95,41 @@ def random_game_record(rng: random.Random, profile: Any, dealer: int | None = No
         actions.append(pos.legal_actions()[0])
     rec = Record.from_actions(deck, actions, dealer=d, profile=profile, tags=t)
     if annotate and rec.main.moves:
-        moves = rec.main.moves
-        moves[rng.randrange(len(moves))].comments.append(
-            rng.choice(["good", "a note", "Anna's \"trick\" <b>"]))
-        moves[rng.randrange(len(moves))].nags.append(rng.choice([1, 2, 3, 4, 5, 6, 13]))
-        rec.main.comments.append("a random deal")
-        j = rng.randrange(len(moves))
-        before = rec.positions()[j]
-        alt = [a for a in before.legal_actions() if a != moves[j].action]
-        if alt:
-            prev = moves[j - 1].action if j else None
-            var = Line([Move(alt[0], number=game.number_before(before, alt[0], prev))])
-            p = before.play(alt[0])
-            for _ in range(3):
-                legal = p.legal_actions()
-                if p.outcome is not None or not legal:
-                    break
-                a = legal[rng.randrange(len(legal))]
-                var.moves.append(Move(a, number=game.number_before(p, a,
-                                                                   var.moves[-1].action)))
-                p = p.play(a)
-            moves[j].variations.append(var)
+        _annotate(rec, rng, ["good", "a note", "Anna's \"trick\" <b>"],
+                  lambda p: _some_actions(p, rng, 3))
     return rec
+
+
+def _some_actions(pos: Any, rng: random.Random, most: int) -> Iterator[Any]:
+    """Up to ``most`` uniformly random legal actions from ``pos`` (a copy is played)."""
+    p = pos
+    for _ in range(most):
+        legal = p.legal_actions()
+        if p.outcome is not None or not legal:
+            return
+        a = legal[rng.randrange(len(legal))]
+        yield a
+        p = p.play(a)
+
+
+def _annotate(rec: Record, rng: random.Random, notes: list[str],
+              line_after: Callable[[Any], Iterable[Any]]) -> None:
+    """A comment and a glyph on random moves, a comment on the deal, and a variation at a
+    random move: another legal action there, then the actions ``line_after`` gives."""
+    moves = rec.main.moves
+    moves[rng.randrange(len(moves))].comments.append(rng.choice(notes))
+    moves[rng.randrange(len(moves))].nags.append(rng.choice([1, 2, 3, 4, 5, 6, 13]))
+    rec.main.comments.append("a random deal")
+    j = rng.randrange(len(moves))
+    before = rec.positions()[j]
+    alt = [a for a in before.legal_actions() if a != moves[j].action]
+    if not alt:
+        return
+    game = rec.game
+    prev = moves[j - 1].action if j else None
+    var = Line([Move(alt[0], number=game.number_before(before, alt[0], prev))])
+    p = before.play(alt[0])
+    for a in line_after(p):
+        var.moves.append(Move(a, number=game.number_before(p, a, var.moves[-1].action)))
+        p = p.play(a)
+    moves[j].variations.append(var)

@@ -18,34 +18,18 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from .protocol import (
-    PARTS,
-    Game,
-    Referee,
-    Replayed,
-    RuleError,
-    SetupError,
-    deck_cards,
-    deck_from_tags,
-    replay,
-)
+from . import protocol
+from .protocol import *  # noqa: F403  (the protocol's names, re-exported)
+from .protocol import Game
 
 __all__ = [
+    *protocol.__all__,
     "BUILTIN_GAMES",
-    "PARTS",
-    "Game",
-    "Referee",
-    "Replayed",
-    "RuleError",
-    "SetupError",
-    "deck_cards",
-    "deck_from_tags",
     "find_game",
     "game_named",
     "game_of_profile",
     "games",
     "register_game",
-    "replay",
 ]
 
 

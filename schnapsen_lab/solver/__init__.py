@@ -10,20 +10,7 @@ claim is never chosen (though a recorded one is valued by its outcome).
 
 from __future__ import annotations
 
-from .api import (
-    Solver,
-    action_values,
-    best_actions,
-    default_solver,
-    solve,
-    value_of_outcome,
-)
+from . import api
+from .api import *  # noqa: F403  (the solver's functions, re-exported)
 
-__all__ = [
-    "Solver",
-    "action_values",
-    "best_actions",
-    "default_solver",
-    "solve",
-    "value_of_outcome",
-]
+__all__ = list(api.__all__)

@@ -8,52 +8,7 @@ players).
 
 from __future__ import annotations
 
-from .rules import (
-    BAUERN,
-    BAUERN_CALLED,
-    BAUERN_HEAD,
-    CLAIM,
-    PROFILES,
-    Action,
-    Call,
-    End,
-    IllegalAction,
-    Kind,
-    Outcome,
-    Partners,
-    Phase,
-    Position,
-    Profile,
-    Seat,
-    marriage,
-    parse_action,
-    partner_call,
-    play,
-    profile_named,
-    trump_call,
-)
+from . import rules
+from .rules import *  # noqa: F403  (the referee's names, re-exported)
 
-__all__ = [
-    "BAUERN",
-    "BAUERN_CALLED",
-    "BAUERN_HEAD",
-    "CLAIM",
-    "PROFILES",
-    "Action",
-    "Call",
-    "End",
-    "IllegalAction",
-    "Kind",
-    "Outcome",
-    "Partners",
-    "Phase",
-    "Position",
-    "Profile",
-    "Seat",
-    "marriage",
-    "parse_action",
-    "partner_call",
-    "play",
-    "profile_named",
-    "trump_call",
-]
+__all__ = list(rules.__all__)

@@ -10,38 +10,7 @@ self-play, statistics features).
 
 from __future__ import annotations
 
-from .rules import (
-    BEGINNER,
-    CLAIM,
-    PROFILES,
-    SEATS,
-    SOFT,
-    STRICT,
-    Action,
-    ActionKind,
-    End,
-    IllegalAction,
-    Outcome,
-    Position,
-    Profile,
-    Seat,
-    parse_action,
-)
+from . import rules
+from .rules import *  # noqa: F403  (the referee's names, re-exported)
 
-__all__ = [
-    "BEGINNER",
-    "CLAIM",
-    "PROFILES",
-    "SEATS",
-    "SOFT",
-    "STRICT",
-    "Action",
-    "ActionKind",
-    "End",
-    "IllegalAction",
-    "Outcome",
-    "Position",
-    "Profile",
-    "Seat",
-    "parse_action",
-]
+__all__ = list(rules.__all__)

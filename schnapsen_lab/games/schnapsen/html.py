@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ... import render as R
 from ...cards import CARDS, Suit, cards_in
 from ...html import (
     PLURALS,
@@ -28,17 +29,6 @@ from ...notation import (
     suit_name,
 )
 from ...psn import Record
-from ...render import (
-    BLACK,
-    FELT_STYLE,
-    LABEL_STYLE,
-    PANEL_STYLE,
-    RED,
-    back_html,
-    card_html,
-    card_span,
-    cards_html,
-)
 from ...replay import Counting, Replay
 from .knowledge import view
 from .rules import SEATS, Position, Seat
@@ -71,21 +61,22 @@ def record_html(record: Record) -> str:
         rows = []
         for s in SEATS:
             rows.append(f'<div><span style="display:inline-block;width:110px">'
-                        f'{seat_label(names, s)}</span>{cards_html(p0.hand(s), "sm")}</div>')
+                        f'{seat_label(names, s)}</span>{R.cards_html(p0.hand(s), "sm")}</div>')
         what = TEXT["record.trump"].format(symbol=trump.symbol, suit=suit_name(trump))
         rows.append(f'<div><span style="display:inline-block;width:110px">'
-                    f'{TEXT["record.indicator"]}</span>{card_html(p0.deck[6], "sm")} {what}</div>')
-        parts.append(f'<div class="sl-dealt" style="{PANEL_STYLE}">{"".join(rows)}</div>')
+                    f'{TEXT["record.indicator"]}</span>'
+                    f'{R.card_html(p0.deck[6], "sm")} {what}</div>')
+        parts.append(f'<div class="sl-dealt" style="{R.PANEL_STYLE}">{"".join(rows)}</div>')
     for c in record.main.comments:
-        parts.append(f'<div class="sl-comment" style="{PANEL_STYLE}font-style:italic">'
+        parts.append(f'<div class="sl-comment" style="{R.PANEL_STYLE}font-style:italic">'
                      f'{escape(c)}</div>')
     if record.main.moves:
-        parts.append(f'<div class="sl-movetext" style="{PANEL_STYLE}font-family:monospace">'
+        parts.append(f'<div class="sl-movetext" style="{R.PANEL_STYLE}font-family:monospace">'
                      f'{movetext_html(record)}</div>')
     parts.append(_outcome_html(record))
     if record.errors:
         errs = "".join(f"<li>{error_html(e)}</li>" for e in record.errors)
-        parts.append(f'<ul class="sl-errors" style="{PANEL_STYLE}color:{RED}">{errs}</ul>')
+        parts.append(f'<ul class="sl-errors" style="{R.PANEL_STYLE}color:{R.RED}">{errs}</ul>')
     return f'<div class="sl-record">{"".join(parts)}</div>'
 
 
@@ -106,7 +97,7 @@ def _outcome_html(record: Record) -> str:
         w = _bummerl_winner(record, record.counters)
         if w is not None:
             text += f"; <b>{bummerl_text(w, names)}</b>"
-    return f'<div class="sl-outcome" style="{PANEL_STYLE}">{text}</div>'
+    return f'<div class="sl-outcome" style="{R.PANEL_STYLE}">{text}</div>'
 
 
 def _bummerl_winner(record: Record, counters: tuple[int, ...]) -> Seat | None:
@@ -123,28 +114,28 @@ def talon_html(pos: Position) -> str:
     exhausted)."""
     n = pos.talon_size
     if pos.exhausted:
-        return (f'<div class="sl-talon" data-talon="0" style="{LABEL_STYLE}">'
+        return (f'<div class="sl-talon" data-talon="0" style="{R.LABEL_STYLE}">'
                 f'{TEXT["talon.exhausted"]}</div>')
-    pile = back_html("md", title=PLURALS.text("talon.pile", n))
+    pile = R.back_html("md", title=PLURALS.text("talon.pile", n))
     ind = CARDS[pos.indicator] if pos.indicator >= 0 else None
     if pos.closed_by >= 0:
-        ind_html = back_html("md", title=TEXT["talon.turned_down"])
+        ind_html = R.back_html("md", title=TEXT["talon.turned_down"])
         label = TEXT["talon.closed_by"].format(who=SEATS[pos.closed_by].name)
     else:
-        ind_html = card_html(ind, "md") if ind is not None else ""
+        ind_html = R.card_html(ind, "md") if ind is not None else ""
         label = TEXT["talon.size"].format(n=n)
     return (f'<div class="sl-talon" data-talon="{n}" style="text-align:center">'
             f'<div style="white-space:nowrap"><span class="sl-indicator" '
             f'style="display:inline-block;transform:rotate(90deg);margin:0 -4px 0 12px">'
-            f'{ind_html}</span>{pile}</div><div style="{LABEL_STYLE}">{label}</div></div>')
+            f'{ind_html}</span>{pile}</div><div style="{R.LABEL_STYLE}">{label}</div></div>')
 
 
 def trump_html(pos: Position) -> str:
     """The trump suit, shown all deal long (also once the indicator is turned down)."""
     trump = Suit(pos.trump)
-    return (f'<div class="sl-trump" data-trump="{trump.name}" style="{LABEL_STYLE}">'
+    return (f'<div class="sl-trump" data-trump="{trump.name}" style="{R.LABEL_STYLE}">'
             f'{TEXT["trump"]}<br><span style="font-size:26px;'
-            f'color:{RED if trump.is_red else "#fff"}">{trump.symbol}</span></div>')
+            f'color:{R.RED if trump.is_red else "#fff"}">{trump.symbol}</span></div>')
 
 
 def position_html(pos: Position, names: Sequence[str] = ("A", "B"), *,
@@ -157,11 +148,11 @@ def position_html(pos: Position, names: Sequence[str] = ("A", "B"), *,
         facts = " · ".join((seat_label(esc, s), plural("points", pos.score(s)),
                             plural("tricks", pos.tricks[s])))
         hand = pos.hands[s]
-        inner = "".join(card_html(c) for c in cards_in(hand & ~face_down))
-        inner += "".join(back_html() for _ in range(bin(hand & face_down).count("1")))
-        rows.append(f'<div class="sl-hand sl-hand-{s.name}"><span style="{LABEL_STYLE}">{facts}'
+        inner = "".join(R.card_html(c) for c in cards_in(hand & ~face_down))
+        inner += "".join(R.back_html() for _ in range(bin(hand & face_down).count("1")))
+        rows.append(f'<div class="sl-hand sl-hand-{s.name}"><span style="{R.LABEL_STYLE}">{facts}'
                     f'</span><br><span class="sl-cards">{inner}</span></div>')
-    trick = "".join(card_html(c) for c in pos.trick)
+    trick = "".join(R.card_html(c) for c in pos.trick)
     mid = (f'<div style="display:flex;gap:24px;align-items:center;margin:6px 0">'
            f'{talon_html(pos)}<div class="sl-trick" style="min-width:100px">{trick}</div>'
            f'{trump_html(pos)}</div>')
@@ -173,7 +164,7 @@ def position_html(pos: Position, names: Sequence[str] = ("A", "B"), *,
     else:
         turn = TEXT["over"]
     head = f'<div class="sl-to-play" style="font-weight:bold;margin-bottom:4px">{turn}</div>'
-    return f'<div class="sl-position" style="{FELT_STYLE}">{head}{rows[0]}{mid}{rows[1]}</div>'
+    return f'<div class="sl-position" style="{R.FELT_STYLE}">{head}{rows[0]}{mid}{rows[1]}</div>'
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -183,16 +174,16 @@ def _hand_row(rp: Replay, step: int, seat: Seat, viewer: Seat | None) -> str:
     names = _escaped(rp.record.player_names)
     face_down = viewer is not None and viewer != seat
     to_move = f" · {TEXT['hand.to_play']}" if pos.to_move == seat else ""
-    label = f'<span style="{LABEL_STYLE}"><b>{names[seat]}</b> ({seat}){to_move}</span>'
+    label = f'<span style="{R.LABEL_STYLE}"><b>{names[seat]}</b> ({seat}){to_move}</span>'
     if face_down:
         assert viewer is not None
         known = view(pos, viewer).opponent
         hand = pos.hands[seat]
-        inner = "".join(card_html(c, mark="sl-known") for c in cards_in(known))
-        inner += "".join(back_html() for _ in range(bin(hand & ~known).count("1")))
+        inner = "".join(R.card_html(c, mark="sl-known") for c in cards_in(known))
+        inner += "".join(R.back_html() for _ in range(bin(hand & ~known).count("1")))
         body = f'<span class="sl-cards">{inner}</span>'
     else:
-        body = cards_html(pos.hand(seat))
+        body = R.cards_html(pos.hand(seat))
     cls = f"sl-hand sl-hand-{seat.name}" + (" sl-hidden" if face_down else "")
     return (f'<div class="{cls}" data-seat="{seat.name}" style="min-height:86px">'
             f'{label}<br>{body}</div>')
@@ -202,20 +193,20 @@ def _trick_area(rp: Replay, step: int) -> str:
     pos = rp[step]
     names = _escaped(rp.record.player_names)
     if pos.lead >= 0:
-        body = card_html(pos.lead, "lg")
+        body = R.card_html(pos.lead, "lg")
         cap = TEXT["trick.led"].format(who=names[pos.leader])
     else:
         done = rp.tricks(step)
         if done and done[-1].step == step:
             t = done[-1]
-            body = card_html(t.lead, "lg") + card_html(t.follow, "lg")
+            body = R.card_html(t.lead, "lg") + R.card_html(t.follow, "lg")
             cap = TEXT["trick.won"].format(n=t.number, who=names[t.winner], points=t.points)
         else:
             body = ""
             cap = "&nbsp;"
     return (f'<div class="sl-trick" style="width:130px;text-align:center">'
             f'<div style="min-height:78px">{body}</div>'
-            f'<div style="{LABEL_STYLE}">{cap}</div></div>')
+            f'<div style="{R.LABEL_STYLE}">{cap}</div></div>')
 
 
 def _won_tricks(rp: Replay, step: int, viewer: Seat | None) -> str:
@@ -229,15 +220,15 @@ def _won_tricks(rp: Replay, step: int, viewer: Seat | None) -> str:
                 continue
             t = ts.trick
             if ts.face_up:
-                inner = card_html(t.lead, "sm") + card_html(t.follow, "sm")
+                inner = R.card_html(t.lead, "sm") + R.card_html(t.follow, "sm")
                 cls = "sl-won sl-won-up"
             else:
-                inner = back_html("sm", title=TEXT["won.hidden"].format(n=t.number))
+                inner = R.back_html("sm", title=TEXT["won.hidden"].format(n=t.number))
                 cls = "sl-won sl-won-down"
             items.append(f'<span class="{cls}" data-trick="{t.number}" '
                          f'style="display:inline-block;margin-right:4px">{inner}</span>')
         label = TEXT["won.label"].format(who=seat_label(names, s))
-        cols.append(f'<div class="sl-tricks-{s.name}"><span style="{LABEL_STYLE}">{label}</span>'
+        cols.append(f'<div class="sl-tricks-{s.name}"><span style="{R.LABEL_STYLE}">{label}</span>'
                     f'<div style="display:flex;flex-wrap:wrap;min-height:20px">'
                     f'{"".join(items) or "-"}</div></div>')
     return f'<div class="sl-won-tricks" style="margin-top:6px">{"".join(cols)}</div>'
@@ -258,7 +249,7 @@ def table_html(rp: Replay, step: int, viewer: Seat | int | None = None, *,
     mid = (f'<div style="display:flex;gap:28px;align-items:center;margin:8px 0">'
            f'{talon_html(pos)}{_trick_area(rp, step)}{trump_html(pos)}</div>')
     won = _won_tricks(rp, step, viewer) if won_tricks else ""
-    return (f'<div class="sl-table" data-step="{step}" style="{FELT_STYLE}">'
+    return (f'<div class="sl-table" data-step="{step}" style="{R.FELT_STYLE}">'
             f'{_hand_row(rp, step, top, viewer)}{mid}{_hand_row(rp, step, bottom, viewer)}'
             f'{won}</div>')
 
@@ -295,9 +286,9 @@ def tallies_html(rp: Replay, step: int) -> str:
             foot += (f'<div class="sl-bummerl-winner" style="font-weight:bold;color:#1b7a3a">'
                      f"{bummerl_text(w, names)}</div>")
     elif step == rp.last and rp.error is not None:
-        foot = (f'<div class="sl-result" style="color:{RED}">'
+        foot = (f'<div class="sl-result" style="color:{R.RED}">'
                 f"{TEXT['tallies.error'].format(error=error_html(rp.error))}</div>")
-    return (f'<div class="sl-tallies" style="{PANEL_STYLE}">'
+    return (f'<div class="sl-tallies" style="{R.PANEL_STYLE}">'
             f'<table style="border-collapse:collapse">{head}{body}</table>{foot}</div>')
 
 
@@ -309,11 +300,11 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
     rows = []
     for s in Suit:
         cs = c.unknown_by_suit.get(s, ())
-        sym = f'<span style="color:{RED if s.is_red else BLACK}">{s.symbol}</span>'
+        sym = f'<span style="color:{R.RED if s.is_red else R.BLACK}">{s.symbol}</span>'
         rows.append(f'<tr class="sl-unknown-{s.name}"><td>{sym} {suit_name(s)}</td>'
-                    f"<td>{len(cs)}</td><td>{' '.join(card_span(x) for x in cs)}</td></tr>")
-    known = " ".join(card_span(x) for x in c.opponent_known) or none
-    trumps = " ".join(card_span(x) for x in c.trumps_out) or none
+                    f"<td>{len(cs)}</td><td>{' '.join(R.card_span(x) for x in cs)}</td></tr>")
+    known = " ".join(R.card_span(x) for x in c.opponent_known) or none
+    trumps = " ".join(R.card_span(x) for x in c.trumps_out) or none
     scores = TEXT["count.scores"].format(mine=c.my_score, theirs=c.opponent_score,
                                          pm=c.pending[me], po=c.pending[opp])
     facts = (f'<div class="sl-facts"><b>{TEXT["count.facts"].format(who=seat_label(esc, me))}'
@@ -330,18 +321,18 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
         items = "".join(
             "<li>" + TEXT["count.inference"].format(
                 step=i.step, text=inference_text(i.kind, esc[i.seat], i.suit, i.excluded,
-                                                 card_span)) + "</li>"
+                                                 R.card_span)) + "</li>"
             for i in c.inferences)
         talon = ""
         if c.inferred_talon:
-            cards = " ".join(card_span(x) for x in c.inferred_talon)
+            cards = " ".join(R.card_span(x) for x in c.inferred_talon)
             talon = f'<div>{TEXT["count.talon"].format(cards=cards)}</div>'
         inf = (f'<div class="sl-inferences" style="margin-top:4px;color:#555">'
                f'<b>{TEXT["count.inferences"]}</b><ul style="margin:0">{items}</ul>{talon}</div>')
     else:
         inf = (f'<div class="sl-inferences" style="margin-top:4px;color:#555">'
                f'<b>{TEXT["count.no_inferences"]}</b></div>')
-    return f'<div class="sl-count" style="{PANEL_STYLE}">{facts}{inf}</div>'
+    return f'<div class="sl-count" style="{R.PANEL_STYLE}">{facts}{inf}</div>'
 
 
 
@@ -367,7 +358,7 @@ class SchnapsenDrawing:
         """``Anna closes the talon``, ``Bert plays 10♥; Anna takes the trick (21)``."""
         names = _escaped(rp.record.player_names)
         return describe(rp[step - 1], rp.action(step), rp[step], names, rp.actor(step),
-                        card=card_span)
+                        card=R.card_span)
 
     def table(self, rp: Replay, step: int, viewer: int | None) -> str:
         """:func:`table_html`."""
