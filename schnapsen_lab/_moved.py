@@ -8,13 +8,12 @@ that names the new path. Nothing in the package imports an old path.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 __all__ = ["MOVED", "install"]
 
@@ -32,14 +31,17 @@ MOVED: dict[str, str] = {
 """Old module path -> the path it moved to (release 0.2)."""
 
 
-class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds an old path of :data:`MOVED` and loads it as the module at its new path."""
+class _Alias:
+    """Finds an old path of :data:`MOVED` and loads it as the module at its new path (a
+    meta path finder and its loader; plain classes, so that ``import schnapsen_lab``
+    does not import :mod:`importlib.abc`)."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
-        return importlib.util.spec_from_loader(fullname, self)
+        loader: Any = self  # a Loader by its methods, not by its base class
+        return importlib.machinery.ModuleSpec(fullname, loader)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         new = MOVED[spec.name]

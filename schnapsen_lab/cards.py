@@ -136,7 +136,7 @@ class Card(IntEnum):
         return CARDS[suit * 5 + rank]
 
     def __str__(self) -> str:
-        return self.name
+        return self._name_  # the member's name, without the enum property's lookup
 
     def __repr__(self) -> str:
         return f"Card.{self.name}"

@@ -338,7 +338,8 @@ class Record:
     @classmethod
     def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Any] = (),
                      *, dealer: int | None = None, profile: Any = None,
-                     tags: dict[str, str] | None = None, result: bool = True) -> Record:
+                     tags: dict[str, str] | None = None, result: bool = True,
+                     trusted: bool = False) -> Record:
         """A record from a deck order and a list of actions (objects or PSN tokens) of the
         game whose profile ``profile`` is (None: the default game's default profile,
         two-player soft; e.g.
@@ -348,7 +349,8 @@ class Record:
         ``dealer`` defaults to the game's first dealer (B, or N); the tags that fix the
         start (Variant, Dealer, Cut, Rules, Deck) are set from the arguments and
         ``tags`` (four players: ``{"Cut": "knock"}`` for a knock); with ``result`` the
-        Result tag is set from the computed outcome.
+        Result tag is set from the computed outcome. ``trusted`` actions were refereed
+        already (a deal the engine itself played) and are applied without a second check.
         """
         if profile is None:
             profile = find_game({}).default_profile
@@ -366,7 +368,10 @@ class Record:
         for a in actions:
             act = game.parse_action(a) if isinstance(a, str) else a
             number = game.number_before(pos, act, prev)
-            pos = pos.play(act)
+            if trusted:
+                pos.apply_unchecked(act)
+            else:
+                pos = pos.play(act)
             rec.main.moves.append(Move(act, number=number))
             prev = act
         rec.final = pos

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 __all__ = ["register", "run"]
@@ -91,6 +92,29 @@ def _game_and_profile(variant: str | None, rules: str | None) -> tuple[Any, Any]
     raise CliError(f"--rules {rules!r}: unknown profile; known: {known}")
 
 
+class _Quiet:
+    """What :func:`_progress` gives with ``--quiet``: the texts, and nothing to close."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.texts = texts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.texts)
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _progress(texts: Iterable[str], total: int, quiet: bool) -> Any:
+    """The texts with a progress bar on stderr (tqdm), or without one (tqdm not even
+    imported) with ``--quiet``."""
+    if quiet:
+        return _Quiet(texts)
+    from tqdm import tqdm
+
+    return tqdm(texts, total=total, unit="match", desc="simulate", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
     from ..cli import CliError, check_writable
@@ -99,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
     from ..simulate import default_jobs, seat_names, seat_players, simulate_psn
 
     game, profile = _game_and_profile(args.variant, args.rules)
-    known = ", ".join(player_names(game.key))
+    def known() -> str:
+        return ", ".join(player_names(game.key))
+
     names = [n.strip() for n in str(args.players).split(",")]
     try:
         if not all(names):
@@ -109,12 +135,12 @@ def run(args: argparse.Namespace) -> int:
         how = ("two names separated by a comma, e.g. heuristic,random" if len(game.seats) == 2
                else "four names separated by commas (N,E,S,W) or two (teams NS,EW), e.g. "
                "heuristic,random")
-        raise CliError(f"--players {args.players!r}: give {how} (known: {known})") from None
+        raise CliError(f"--players {args.players!r}: give {how} (known: {known()})") from None
     for n in seated:
         try:
             make_player(n, game.key)
         except KeyError:
-            raise CliError(f"--players: unknown player {n!r}; known: {known}") from None
+            raise CliError(f"--players: unknown player {n!r}; known: {known()}") from None
     if args.matches < 1:
         raise CliError(f"--matches {args.matches}: give at least 1")
     if args.jobs is not None and args.jobs < 1:
@@ -137,10 +163,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise CliError(f"--players {args.players!r}: {e}") from None
 
-    from tqdm import tqdm
-
-    bar = tqdm(texts, total=args.matches, unit="match", desc="simulate",
-               disable=True if args.quiet else None, file=sys.stderr)
+    bar = _progress(texts, args.matches, args.quiet)
     try:
         if out == "-":
             for k, text in enumerate(bar):

@@ -36,12 +36,12 @@ __all__ = [
 def game_of_profile(profile: object) -> Game[Any, Any, Any]:
     """The registered game a profile belongs to (its type); raise KeyError. The built-in
     games are loaded only when none registered so far owns the profile."""
-    for attempt in range(2):
+    while True:
         for g in _GAMES.values():
             if g.owns_profile(profile):
                 return g
-        if attempt == 0:
-            _load()
+        if not _load_next():
+            break
     raise KeyError(f"no registered game plays the profile {profile!r}")
 
 # -- the registry ------------------------------------------------------------------------------
@@ -57,7 +57,8 @@ game's module never imports this registry."""
 _GAMES: dict[str, Game[Any, Any, Any]] = {}
 _BY_VARIANT: dict[str, Game[Any, Any, Any]] = {}
 _DEFAULT: list[Game[Any, Any, Any]] = []
-_loaded: list[bool] = [False]
+_loaded: list[int] = [0]
+"""How many entries of :data:`BUILTIN_GAMES` have been loaded."""
 
 
 def register_game(game: Game[Any, Any, Any], *, default: bool = False) -> None:
@@ -71,15 +72,25 @@ def register_game(game: Game[Any, Any, Any], *, default: bool = False) -> None:
         _DEFAULT[:] = [game]
 
 
-def _load() -> None:
-    if _loaded[0]:
-        return
-    _loaded[0] = True
-    for where, default in BUILTIN_GAMES:
+def _load_next() -> bool:
+    """Import and register the next built-in game not loaded yet; False when none is
+    left. The games are loaded one at a time, so that a reader of two-player records never
+    imports the four-player referee."""
+    while _loaded[0] < len(BUILTIN_GAMES):
+        where, default = BUILTIN_GAMES[_loaded[0]]
+        _loaded[0] += 1
         module, _, name = where.partition(":")
         game = getattr(importlib.import_module(module), name)
         if game.key not in _GAMES:
             register_game(game, default=default and not _DEFAULT)
+            return True
+    return False
+
+
+def _load() -> None:
+    """Load every built-in game."""
+    while _load_next():
+        pass
 
 
 def games() -> list[Game[Any, Any, Any]]:
@@ -90,9 +101,12 @@ def games() -> list[Game[Any, Any, Any]]:
 
 def game_named(name: str) -> Game[Any, Any, Any]:
     """The game of a key or variant name (any case); raise KeyError with the known ones."""
-    _load()
-    g = _BY_VARIANT.get(name.strip().lower())
+    key = name.strip().lower()
+    while key not in _BY_VARIANT and _load_next():
+        pass
+    g = _BY_VARIANT.get(key)
     if g is None:
+        _load()
         raise KeyError(f"unknown Variant {name!r}; known: {', '.join(sorted(_BY_VARIANT))}")
     return g
 
@@ -103,7 +117,7 @@ def find_game(tags: Mapping[str, str]) -> Game[Any, Any, Any]:
     games are loaded when a Variant tag first asks for one."""
     v = tags.get("Variant")
     if v is None:
-        if not _DEFAULT:
-            _load()
+        while not _DEFAULT and _load_next():
+            pass
         return _DEFAULT[0]
     return game_named(v)
