@@ -1088,20 +1088,36 @@ def _attach_comment(ctx: _Ctx, text: str, root: _Ctx, rec: Record) -> None:
         ctx.line.comments.append(text)
 
 
+def _blocks(stream: IO[bytes], block: int) -> Iterator[bytes]:
+    """A byte stream's blocks of ``block`` bytes (the last one empty: the end); raise
+    :class:`InputError` at a NUL byte, with its offset in the stream."""
+    offset = 0
+    while True:
+        data = stream.read(block)
+        at = data.find(b"\0")
+        if at >= 0:
+            raise InputError(f"a NUL byte at byte {offset + at + 1}: binary data, not PSN "
+                             "text", offset + at)
+        yield data
+        if not data:
+            return
+        offset += len(data)
+
+
+def _too_long(offset: int) -> InputError:
+    return InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte {offset + 1}: "
+                      "not PSN text", offset)
+
+
 def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
     """The lines of a byte stream with their ends, a line ending at LF, CR LF or CR alone;
     raise :class:`InputError` at a NUL byte or a line longer than :data:`MAX_LINE` bytes
     (read in blocks: memory stays bounded whatever the input)."""
     rest = b""
     offset = 0  # of the first byte of ``rest``
-    while True:
-        data = stream.read(block)
+    for data in _blocks(stream, block):
         if not data:
             break
-        at = data.find(b"\0")
-        if at >= 0:
-            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
-                             "data, not PSN text", offset + len(rest) + at)
         if rest:
             data = rest + data
         lines = data.splitlines(True)
@@ -1112,8 +1128,7 @@ def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
             yield raw
             offset += len(raw)
         if len(rest) > MAX_LINE:
-            raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte {offset + 1}: "
-                             "not PSN text", offset)
+            raise _too_long(offset)
     if rest:
         yield rest
 
@@ -1129,12 +1144,7 @@ def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> It
     UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
     rest = b""
     offset = 0  # of the first byte of ``rest``
-    while True:
-        data = stream.read(block)
-        at = data.find(b"\0")
-        if at >= 0:
-            raise InputError(f"a NUL byte at byte {offset + len(rest) + at + 1}: binary "
-                             "data, not PSN text", offset + len(rest) + at)
+    for data in _blocks(stream, block):
         if rest:
             data = rest + data
         if not data:
@@ -1144,8 +1154,7 @@ def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> It
             if cut == 0:
                 rest = data
                 if len(rest) > MAX_LINE:
-                    raise InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte "
-                                     f"{offset + 1}: not PSN text", offset)
+                    raise _too_long(offset)
                 continue
         else:  # the end of the stream
             cut = len(data)
