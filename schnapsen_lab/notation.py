@@ -689,7 +689,7 @@ def four_outcome_text(outcome: Any, final: Any, names: Sequence[str], *,
         text = FOUR_PLURALS.text("outcome.claim", n, side=side)
     else:
         text = FOUR_PLURALS.text("outcome.last_trick", n, side=side)
-    if final.spritze >= 0:
+    if final.spritze_stands:
         text = FOUR["outcome.doubled"].format(outcome=text,
                                               who=seats_text(names, 1 << final.spritze))
     rule = outcome.rule

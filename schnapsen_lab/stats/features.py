@@ -179,6 +179,7 @@ class BauernFeatures:
     declarer: int
     declarer_score: int | None
     spritze: int
+    spritze_stands: bool
     sides: tuple[int, int]
     winners: int
     claimant: int
@@ -270,6 +271,7 @@ def bauern_features(record: Record) -> BauernFeatures | None:
         declarer=fin.declarer,
         declarer_score=fin.declarer_score() if schnapser else None,
         spritze=fin.spritze,
+        spritze_stands=fin.spritze_stands,
         sides=masks,
         winners=out.winners if out is not None else 0,
         claimant=out.claimant if out is not None else 0,

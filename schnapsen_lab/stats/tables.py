@@ -244,14 +244,22 @@ def contract_table(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def spritze_table(deals: pd.DataFrame) -> pd.DataFrame:
-    """What a spritze (BA4) brings the side that may say it, the side without forehand:
-    finished four-player deals with and without one, that side's share of deals won and
-    its game points per deal, won minus lost (doubled by the spritze, BG4)."""
+    """What a spritze (BA4) brings the side that says it: finished four-player deals with
+    a standing spritze (the spritzer's side: its share of deals won and its game points per
+    deal, won minus lost, doubled by the spritze, BG4) and without one (the side without
+    forehand, the one that may double forehand's game)."""
+    import numpy as np
+
     d = finished_four(deals)
     said = d["spritze"].astype("boolean").fillna(False).to_numpy(dtype=bool)
-    won = (d["winning_side"].astype(object) == d["side_other"].astype(object)).to_numpy(
-        dtype=bool)
-    net = net_points(d, "other")
+    seat = d["spritze_seat"].astype(object).fillna("").to_numpy()
+    fh = d["side_fh"].astype(object).to_numpy()
+    fh_side = np.array([bool(s) and s in str(f) for s, f in zip(seat, fh, strict=True)],
+                       dtype=bool)
+    won = np.where(fh_side, d["winning_side"].astype(object) == d["side_fh"].astype(object),
+                   d["winning_side"].astype(object) == d["side_other"].astype(object))
+    won = np.asarray(won, dtype=bool)
+    net = np.where(fh_side, net_points(d, "fh"), net_points(d, "other"))
     return _side_rows([("spritze", won[said], net[said]),
                        ("no spritze", won[~said], net[~said])], "spritze")
 

@@ -317,7 +317,7 @@ class BauernTable:
         p = self.position
         side = p.side[self.seat]
         other = 1 - side
-        gp = false_claim_points(p.side_tricks(other)) * (2 if p.spritze >= 0 else 1)
+        gp = false_claim_points(p.side_tricks(other)) * (2 if p.spritze_stands else 1)
         return Outcome(p.side_seats[other], gp, End.FALSE_CLAIM, "BG2", p.side_seats[side])
 
     # -- the student's turn ---------------------------------------------------------------------
