@@ -27,8 +27,8 @@ FOUR = [r for r in psn.read(CASES) if r.game.key == "bauern"]
 ALL = (1 << 20) - 1
 ROW_KEYS = {"step", "action", "actor", "phase", "dealer", "forehand", "leader", "to_move",
             "trump", "turned", "called", "partner_known", "calls", "contract", "declarer",
-            "spritze", "spritze_seat", "sides", "hands", "trick", "scores", "tricks", "pending", "known",
-            "voids", "legal", "result"}
+            "spritze", "spritze_seat", "sides", "hands", "trick", "scores", "tricks", "pending",
+            "known", "voids", "legal", "result"}
 
 
 def names(mask: int) -> list[str]:
