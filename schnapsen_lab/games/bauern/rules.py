@@ -823,17 +823,18 @@ class Position:
         holder = self.holder
         if self.profile.partners is Partners.CALLED:
             if holder != fh:
-                return "BC4", (f"the game is {SEATS[holder]}'s, not forehand {SEATS[fh]}'s: "
-                               "spritze only against forehand's game")
+                return "BC4", (f"the game is {SEATS[holder]}'s, not forehand's: spritze only "
+                               "against forehand's game")
             if me == fh:
                 return "BC4", "forehand may not say spritze"
             if me == self.partner:
                 return "BC4", "the holder of the called card may not say spritze"
             return None
         if self.side[me] == self.side[holder]:
-            who = ("holds the game" if me == holder
-                   else f"sits with {SEATS[holder]}, who holds the game")
-            return "BA4", f"{SEATS[me]} {who}: only the other team may say spritze"
+            if me == holder:
+                return "BA4", f"{SEATS[me]} holds the game: only the other team may say spritze"
+            return "BA4", (f"{SEATS[me]} sits with {SEATS[holder]}, who holds the game: only "
+                           "the other team may say spritze")
         return None
 
     def check(self, action: Action) -> tuple[str, str] | None:
