@@ -98,7 +98,7 @@ TEXT = Texts({
     "calls.ask": N_("<b>Your call</b>: pass, double or bid a contract."),
     "calls.ask.no_double": N_("<b>Your call</b>: pass or bid a contract."),
     "call.tip.weiter": N_("no contract, no double"),
-    "call.tip.spritze": N_("double the deal's game points (spritze)"),
+    "call.tip.spritze": N_("double the deal's game points"),
     "call.tip.contract": N_("bid {contract}: worth {value}"),
     "call.contract": N_("{contract} ({value})"),
     # play
