@@ -464,7 +464,7 @@ def test_answer_tables_count_the_records(bundled: Any) -> None:
                                           if r.outcome.winners >> r.final.forehand & 1)
     s = bauern_summary(bundled)
     assert s.loc["four-player records", "value"] == len(records)
-    assert s.loc["spritze said", "value"].startswith(f"{len(with_spritze)} (")
+    assert s.loc["spritze stands", "value"].startswith(f"{len(with_spritze)} (")
 
 
 def test_mean_interval() -> None:
@@ -576,7 +576,7 @@ def test_the_stats_command_on_four_player_files(tmp_path: Path,
     assert "four players (Bauernschnapsen):" in text and "two players:" not in text
     d = deals_frame([FOUR])
     s = bauern_summary(d)
-    for figure in ("bauernschnapser called / played / made", "spritze said",
+    for figure in ("bauernschnapser called / played / made", "spritze stands",
                    "forehand's side wins", "team NS wins (fixed partners)"):
         line = next(x for x in text.splitlines() if x.startswith(figure))
         assert line.split()[-1] == str(s.loc[figure, "value"]).split()[-1], figure
@@ -620,3 +620,13 @@ def test_four_player_plots_speak_german(bundled: Any) -> None:
         "mit Spritzer", "ohne Spritzer"]
     assert contracts.get_xlabel() == "Sonderspiel"
     plt.close("all")
+
+
+def test_the_summary_has_a_value_for_every_collection() -> None:
+    """Notebook 06 puts the collections' summaries side by side: the called-partner one
+    has no spritze and no fixed teams, said in words rather than left NaN."""
+    s = bauern_summary(deals_frame([CALLED]))
+    assert s["value"].notna().all(), s
+    assert s.loc["team NS wins (fixed partners)", "value"] == "no fixed partners"
+    assert s.loc["spritze side wins", "value"] == "no spritze"
+    assert s.loc["spritze stands", "value"].startswith("0 (")

@@ -322,12 +322,12 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
                                               table["played"], table["made"], strict=True):
             rows.append((f"{word} called / played / made",
                          f"{int(called)} / {int(played)} / {int(made)}"))
-        sp = spritze_table(d).iloc[0]  # the deals with a spritze
+        sp = spritze_table(d).iloc[0]  # the deals with a standing spritze
         said = int(sp["deals"])
-        rows.append(("spritze said", f"{said} ({said / fin:.1%})"))
-        if said:
-            rows.append(("spritze side wins", f"{float(sp['rate']):.1%}, "
-                         f"{float(sp['points']):+.2f} game points a deal"))
+        rows.append(("spritze stands", f"{said} ({said / fin:.1%})"))
+        rows.append(("spritze side wins", f"{float(sp['rate']):.1%}, "
+                     f"{float(sp['points']):+.2f} game points a deal" if said
+                     else "no spritze"))
         fh = forehand_side_table(d).iloc[0]
         rows.append(("forehand's side wins", f"{float(fh['rate']):.1%}"))
         teams = d[d["side_fh"].astype(object).isin(["NS", "EW"]).to_numpy(dtype=bool)
@@ -335,4 +335,6 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
         if len(teams):
             ns = (teams["winning_side"].astype(object) == "NS").mean()
             rows.append(("team NS wins (fixed partners)", f"{ns:.1%}"))
+        else:  # a row in every collection's column, not NaN beside a fixed-partner one
+            rows.append(("team NS wins (fixed partners)", "no fixed partners"))
     return pd.DataFrame(rows, columns=["figure", "value"]).set_index("figure")
