@@ -392,10 +392,10 @@ def test_the_replay_in_french_and_russian() -> None:
     assert "Table ouverte" in [label for label, _ in w.view_picker.options]
     labels = [label for label, _ in w.moves.options]
     assert labels[1].strip() == "1 E nomme ♣ trèfle"
-    assert labels[5].startswith(" 5 N\u00a0: spritze (contre)")
+    assert labels[5].startswith(" 5 N\u00a0: contre")
     shown = _text(w.scores.value)
     assert "Enchères" in shown and "contré par Anna (N)" in shown
-    assert "Anna (N) contre (spritze)" in _text(w.step_label.value)
+    assert "Anna (N) dit contre" in _text(w.step_label.value)
     w.last()
     assert "points de partie pour Anna & Cilli (NS)" in _text(w.scores.value)
     r = replay(STUDY / "bauern-gang.psn", lang="ru", view="E")

@@ -296,14 +296,15 @@ def _contract_html(pos: Position, names: Sequence[str], sides_known: bool = True
             f'top:8px;width:120px;text-align:right">{"".join(lines)}</div>')
 
 
-#: the height (px) the won tricks take from the start, one seat's row of small cards and its
-#: label, so that the table does not grow when the first trick is won
+#: the height (px) each seat's won tricks take from the start, a line of small cards and
+#: its label, so that the table does not grow when a trick is won during the deal
 WON_HEIGHT = 64
 
 
 def _won_html(rp: Replay, step: int, viewer: int | None, names: Sequence[str]) -> str:
-    """The won tricks by seat, face up or down as ``viewer`` may look (BW1), in four
-    columns (one a seat) whose first row of cards has its space from the start."""
+    """The won tricks by seat, face up or down as ``viewer`` may look (BW1), in a 2x2
+    grid (N E / S W) whose cells have their space from the start; the face-down tricks
+    of a seat lie as a pile, so that one line holds them and the last trick face up."""
     rows = []
     shown = rp.visible_tricks(step, viewer)
     for s in range(4):
@@ -318,19 +319,20 @@ def _won_html(rp: Replay, step: int, viewer: int | None, names: Sequence[str]) -
             else:
                 inner = back_html("sm", title=HTEXT["won.hidden"].format(n=t.number))
                 cls = "sl-won sl-won-down"
+            gap = 6 if ts.face_up else -18  # face-down tricks overlap: a pile
             items.append(f'<span class="{cls}" data-trick="{t.number}" '
-                         f'style="display:inline-block;margin-right:6px">{inner}</span>')
+                         f'style="display:inline-block;margin-right:{gap}px">{inner}</span>')
         if items:
             label = HTEXT["won.label"].format(who=seats_text(names, 1 << s))
-            rows.append(f'<div class="sl-tricks-{_SEAT_LETTERS[s]}" style="min-width:0">'
+            rows.append(f'<div class="sl-tricks-{_SEAT_LETTERS[s]}" '
+                        f'style="min-width:0;min-height:{WON_HEIGHT}px">'
                         f'<span style="{LABEL_STYLE}">'
                         f'{label}</span><div style="display:flex;flex-wrap:wrap">'
                         f'{"".join(items)}</div></div>')
         else:
-            rows.append("<div></div>")
+            rows.append(f'<div style="min-height:{WON_HEIGHT}px"></div>')
     return (f'<div class="sl-won-tricks" style="margin-top:6px;display:grid;'
-            f'grid-template-columns:repeat(4,1fr);gap:4px;min-height:{WON_HEIGHT}px">'
-            f'{"".join(rows)}</div>')
+            f'grid-template-columns:repeat(2,1fr);gap:0 8px">{"".join(rows)}</div>')
 
 
 def last_trick_html(rp: Replay, step: int, names: Sequence[str]) -> str:
