@@ -303,8 +303,8 @@ class BauernKit:
             if fin.contract is not None:
                 made = "made" if out.end.value == "contract_made" else "broken"
                 how = f"the {fin.contract} of {SEATS[fin.declarer]} {made}"
-            doubled = (", doubled by spritze" if fin.spritze_stands
-                       else ", the spritze lapsed" if fin.spritze >= 0 else "")
+            doubled = (", doubled" if fin.spritze_stands
+                       else ", the double lapsed" if fin.spritze >= 0 else "")
             verb = "wins" if len(out.winner) == 1 else "win"
             points = f"{out.game_points} game point{'s' if out.game_points != 1 else ''}"
             lines.append(f"result: {out.winner} ({who_won}) {verb} {points} by {how} "
