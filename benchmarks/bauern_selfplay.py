@@ -218,7 +218,7 @@ def bid_table(matches: int, seed: int) -> None:
                 if fin.contract is not None:
                     called[fin.contract.value] += 1
                     made[fin.contract.value] += d.outcome.end is End.CONTRACT_MADE
-                if fin.spritze >= 0:
+                if fin.spritze_stands:
                     spritze[0] += 1
                     side = fin.side_seats[fin.side[fin.spritze]]
                     spritze[1] += d.outcome.winners == side

@@ -160,13 +160,13 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
      "where the record ends (his tricks and, once he has one, his marriages, BK2)"),
     ("contract_made", "boolean", "whether the contract was made (BK2, BK3); NA in the normal "
      "game and while undecided"),
-    ("spritze", "boolean", "whether someone said spritze (BA4: the game points are doubled); "
-     "NA while the round of calls is not over"),
-    ("spritze_seat", "category", "who said spritze; NA without one"),
+    ("spritze", "boolean", "whether a spritze stands (BA4: the game points are doubled; "
+     "false for one that lapsed); NA while the round of calls is not over"),
+    ("spritze_seat", "category", "who said spritze (standing or lapsed); NA without one"),
     ("side_fh", "category", "the seats of forehand's side in this deal: forehand's team "
      "(`NS` or `EW`), or with called partners forehand and the partner (BC1)"),
     ("side_other", "category", "the seats of the other side (the side that may say "
-     "spritze, BA4, BC4)"),
+     "spritze against forehand's game, BA4, BC4)"),
     ("winning_side", "category", "the seats of the side that won the deal (`check --json`'s "
      "`winner`); NA when unfinished or the main line is broken"),
     ("claim_side", "category", "the seats of the side that claimed 66 (BE2): correctly when "

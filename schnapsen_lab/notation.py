@@ -139,10 +139,10 @@ RULE_WORDS = Texts({
     "G2": N_("a false claim: the opponent gets 2, or 3 without a trick"),
     "G3": N_("all tricks played without a claim: the last trick's winner gets 1"),
     # four players (BAUERN.md)
-    "BG1": N_("a correct claim: 1 if the other side has more than 33, 2 if 33 or less, 3 "
-              "without a trick"),
-    "BG2": N_("a false claim: the other side gets 2, or 3 without a trick"),
-    "BG3": N_("five tricks without a claim: the side that won the last trick gets 1"),
+    # (the four-player outcome already names the end: the words say only how it scores)
+    "BG1": N_("1 if the other side has more than 33, 2 if 33 or less, 3 without a trick"),
+    "BG2": N_("the other side gets 2, or 3 without a trick"),
+    "BG3": N_("the side that won the fifth trick gets 1"),
     "BK2": N_("Schnapser and Kontraschnapser: 66 of the declarer's own within three "
               "tricks"),
     "BK3": N_("Gang and Bauernschnapser: every trick to the declarer himself"),
@@ -312,9 +312,14 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"forehand may not say spritze", N_("forehand may not double")),
         (r"the holder of the called card may not say spritze",
          N_("the holder of the called card may not double")),
-        (r"(?P<who>\w+) sits with forehand (?P<forehand>\w+): only the other team may say "
-         r"spritze",
-         N_("{who} sits with forehand {forehand}: only the other team may double")),
+        (r"(?P<who>\w+) sits with (?P<holder>\w+), who holds the game: only the other team "
+         r"may say spritze",
+         N_("{who} sits with {holder}, who holds the game: only the other team may double")),
+        (r"(?P<who>\w+) holds the game: only the other team may say spritze",
+         N_("{who} holds the game: only the other team may double")),
+        (r"the game is (?P<holder>\w+)'s, not forehand's: spritze only against forehand's "
+         r"game",
+         N_("the game is {holder}'s, not forehand's: only forehand's game may be doubled")),
         (r"forehand (?P<who>\w+) may not call kontraschnapser",
          N_("forehand {who} may not bid Kontraschnapser")),
     ))
@@ -702,7 +707,7 @@ def four_outcome_text(outcome: Any, final: Any, names: Sequence[str], *,
         text = FOUR_PLURALS.text("outcome.claim", n, side=side)
     else:
         text = FOUR_PLURALS.text("outcome.last_trick", n, side=side)
-    if final.spritze >= 0:
+    if final.spritze_stands:
         text = FOUR["outcome.doubled"].format(outcome=text,
                                               who=seats_text(names, 1 << final.spritze))
     rule = outcome.rule

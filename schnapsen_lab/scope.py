@@ -42,10 +42,14 @@ def analysis_refusal(profile: Any, what: str = "the solver") -> str | None:
                 f"{profile.name} rules of another game")
     if not solver_knows(profile):
         why = []
+        if profile.close_min_talon is None:  # not a reason alone: the engine plays it
+            why.append("no closing")
         if not profile.must_head:
             why.append("no duty to beat once the talon is gone")
         if profile.schneider_below != 33:
-            why.append(f"a loser's score below {profile.schneider_below} gives 2")
+            t = profile.schneider_below
+            why.append(f"a loser with {t - 1} or less gives 2" if t > 33
+                       else f"a loser's score below {t} gives 2")
         return (f"{what} knows the duty to beat and the 33-point threshold of RULES.md "
                 f"only, not the {profile.name} profile ({'; '.join(why)})")
     return None

@@ -49,21 +49,25 @@ def score_deal(deck: list[str], dealer: int, knock: bool, tokens: list[str]
         card = _name(toks.pop(0)[2:])
         holder = next(s for s in range(4) if card in hands[s])
         sides = [{f, holder}, set(range(4)) - {f, holder}]
-    contract, declarer, spritze = None, -1, False
+    contract, declarer, spritzer = None, -1, -1
     for k in range(4):
         if not toks:
             return None
         word = toks.pop(0).lower()
         if word == "spritze":
-            spritze = True
+            spritzer = order[k]
         elif word in VALUES:
             contract, declarer = word, order[k]
     if contract == "gang":
         trump = None
-    mult = 2 if spritze else 1
 
     def side_of(seat: int) -> int:
         return 0 if seat in sides[0] else 1
+
+    # BA4: a spritze stands when the game's holder (the declarer, else forehand) is not
+    # on the spritzer's side when the round is over; otherwise it lapsed
+    holder = declarer if declarer >= 0 else f
+    mult = 2 if spritzer >= 0 and side_of(spritzer) != side_of(holder) else 1
 
     def names(side: int) -> str:
         return "".join(SEATS[s] for s in range(4) if s in sides[side])

@@ -122,6 +122,25 @@ def test_heuristic_calls_only_sure_or_strong_contracts() -> None:
     assert str(p.act(view(weak, Seat.S), rng)) == "weiter"
 
 
+def test_heuristic_says_spritze_against_a_contract_it_can_break() -> None:
+    """BA4 revised: forehand's partner may double the other side's Schnapser, and with
+    called partners a defender who does not know the partner yet doubles forehand's."""
+    from schnapsen_lab.games.bauern.knowledge import view
+
+    p = HeuristicBauernPlayer()
+    rng = random.Random(0)
+    fixed = run(table({"E": "KH QH JS AD TD", "S": "AS TS KS QS JH", "W": "AH TH QC JC KD",
+                       "N": "AC TC KC QD JD"}), "T:H weiter schnapser")
+    assert str(p.act(view(fixed, Seat.W), rng)) == "spritze"  # W holds the trump ace, ten
+    weak = run(table({"E": "KH QH JS AD TD", "S": "AS TS KS QS JH", "W": "QC JC KD QD JD",
+                      "N": "AH TH AC TC KC"}), "T:H weiter schnapser")
+    assert str(p.act(view(weak, Seat.W), rng)) == "weiter"
+    called = run(table({"E": "KH QH JS AD TD", "S": "AH TH QC JC KD", "W": "AC TC KC QD JD",
+                        "N": "AS TS KS QS JH"}, profile=BAUERN_CALLED), "T:H P:AS schnapser")
+    assert view(called, Seat.S).teammates is None
+    assert str(p.act(view(called, Seat.S), rng)) == "spritze"
+
+
 def test_heuristic_feeds_a_partner_who_wins_surely_and_never_claims_falsely() -> None:
     from schnapsen_lab.games.bauern.knowledge import view
 

@@ -246,6 +246,37 @@ def test_ba4_spritze_by_the_other_team_once() -> None:
     assert r.play("weiter").spritze == S
 
 
+def test_ba4_spritze_is_said_against_the_holder_of_the_game() -> None:
+    """BAUERN.md's BA4 examples, forehand E (calls E, S, W, N)."""
+    p = table(A).play("T:H")
+    r = run(p, "weiter spritze weiter weiter")  # S doubles E's normal game
+    assert r.spritze == S and r.spritze_stands and r.holder == E
+    q = run(p, "weiter schnapser")  # S holds the game: W, forehand's partner, may double
+    assert "spritze" in tokens(q) and q.holder == S
+    r = run(q, "spritze weiter")
+    assert r.spritze == W and r.spritze_stands
+    q = run(p, "weiter spritze weiter")  # N, S's partner, takes the game: it lapses
+    r = q.play("schnapser")
+    assert r.spritze == S and not r.spritze_stands and r.holder == N
+    q = run(p, "weiter schnapser weiter")  # N is the declarer's partner
+    assert rule_of(q, "spritze") == "BA4"
+    assert "spritze" in tokens(run(p, "schnapser"))  # S against E's own Schnapser
+    assert rule_of(run(p, "schnapser weiter"), "spritze") == "BA4"  # W: E's partner
+    # a spritze that stands doubles, one that lapsed does not (BG4)
+    assert run(p, "weiter spritze weiter schnapser").spritze_stands is False
+
+
+def test_bg4_a_lapsed_spritze_doubles_nothing() -> None:
+    """The holder's own side calling higher keeps the spritze; the spritzer's side calling
+    higher lets it lapse, and the contract counts single."""
+    p = table(A).play("T:H")
+    stands = run(p, "schnapser spritze gang weiter")  # W, E's partner, takes it over
+    assert stands.spritze_stands and stands.holder == W
+    lapsed = run(p, "schnapser spritze weiter gang")  # N, the spritzer's partner
+    assert not lapsed.spritze_stands and lapsed.holder == N
+    assert lapsed.contract is Call.GANG
+
+
 def test_ba5_a_call_that_breaks_the_rules_is_not_a_move() -> None:
     p = table(A).play("T:H")
     with pytest.raises(IllegalAction) as e:
@@ -502,6 +533,16 @@ def test_bc4_spritze_neither_by_forehand_nor_by_the_holder() -> None:
     assert rule_of(q, "spritze") == "BC4"  # N holds AS
     r = run(p, "weiter spritze")  # S may
     assert r.spritze == S
+    # only against forehand's game: after W's Schnapser nobody may double
+    s = run(p, "weiter weiter schnapser")
+    assert rule_of(s, "spritze") == "BC4"
+    s = run(p, "schnapser")  # forehand's own contract: S may double it
+    assert "spritze" in tokens(s)
+    # a later contract of the spritzer's side (S, W: N holds AS) lets it lapse
+    t = run(p, "weiter spritze schnapser weiter")
+    assert t.spritze == S and not t.spritze_stands
+    t = run(p, "weiter spritze weiter schnapser")  # N, forehand's partner: it stands
+    assert t.spritze_stands
 
 
 def test_bc5_each_player_of_the_winning_side_scores() -> None:

@@ -164,7 +164,8 @@ def test_greyed_cards_say_why_in_the_language_spoken() -> None:
 
 def test_a_marriage_asks_the_student_whether_to_claim() -> None:
     # the student (S) is forehand, holds K♥ Q♥ and names hearts: after the calls S
-    # leads; announcing 40 asks whether to claim (no trick yet: it would be false)
+    # leads; announcing 40 at the first lead does not ask (every score is 0 and the 40
+    # waits for a trick: a claim would surely be false), though the claim stays allowed
     deck = "KH QH AS TH TS JC AD AC TC KD AH JH QC JS KS QD TD JD KC QS"
     t = _fresh(deck, dealer=1)
     assert {str(a) for a in t.student_actions()} >= {"T:H"}
@@ -174,6 +175,16 @@ def test_a_marriage_asks_the_student_whether_to_claim() -> None:
     marriages = [a for a in t.student_actions() if a.kind is Kind.MARRIAGE]
     assert {str(a) for a in marriages} == {"KH+40", "QH+40"}
     t.act("KH+40")
+    assert not t.claim_question and t.claim_question_kind is None
+    # later: NS at 54 (two tricks), S leads K♣ with 40 in trumps: 94, the table asks
+    later = Record.from_actions(
+        "KS AC QC TC QS JC KH TH AS AD QD QH KC JS JH AH JD TD KD TS".split(),
+        "T:up weiter weiter weiter weiter KS QS AS TS JD AD AC JC".split(), dealer=1,
+        profile=BAUERN, tags=NAMES)
+    t = BauernTable("heuristic", seed=1, profile=BAUERN)
+    t.take_over(later, 13, "S")
+    assert t.students_turn
+    t.act("KC+40")
     assert t.claim_question and t.claim_question_kind == "marriage"
     assert t.student_actions() == [CLAIM]
     cost = t.false_claim_outcome()

@@ -27,8 +27,8 @@ FOUR = [r for r in psn.read(CASES) if r.game.key == "bauern"]
 ALL = (1 << 20) - 1
 ROW_KEYS = {"step", "action", "actor", "phase", "dealer", "forehand", "leader", "to_move",
             "trump", "turned", "called", "partner_known", "calls", "contract", "declarer",
-            "spritze", "sides", "hands", "trick", "scores", "tricks", "pending", "known",
-            "voids", "legal", "result"}
+            "spritze", "spritze_seat", "sides", "hands", "trick", "scores", "tricks", "pending",
+            "known", "voids", "legal", "result"}
 
 
 def names(mask: int) -> list[str]:
@@ -74,7 +74,8 @@ def test_every_step_agrees_with_the_engine(rec: psn.Record) -> None:
         assert row["trump"] == (None if pos.trump_suit is None else str(pos.trump_suit))
         assert row["contract"] == (pos.contract.value if pos.contract else None)
         assert row["declarer"] == ("NESW"[pos.declarer] if pos.declarer >= 0 else None)
-        assert row["spritze"] == ("NESW"[pos.spritze] if pos.spritze >= 0 else None)
+        assert row["spritze"] is pos.spritze_stands
+        assert row["spritze_seat"] == ("NESW"[pos.spritze] if pos.spritze >= 0 else None)
         assert row["leader"] == "NESW"[pos.leader]
         assert row["to_move"] == (None if pos.to_move is None else str(pos.to_move))
         assert row["legal"] == sorted(str(a) for a in pos.legal_actions()), where
@@ -196,7 +197,24 @@ def test_replay_json_for_four_players(capsys: pytest.CaptureFixture[str]) -> Non
     rp = Replay(study(path.name))
     assert rows == [json.loads(json.dumps(r)) for r in rp.rows()]
     assert rows[-1]["result"] == {"winner": "NS", "game_points": 6, "end": "claim"}
-    assert rows[5]["spritze"] == "N" and rows[5]["action"] == "spritze"
+    assert rows[5]["spritze"] is True and rows[5]["action"] == "spritze"
+    assert rows[5]["spritze_seat"] == "N"
+
+
+def test_replay_json_spritze_is_whether_one_stands() -> None:
+    """BAUERN.md Records: replay's `spritze` means check's: true exactly when a spritze
+    stands (a lapsed one is false), on the last step of every conformance record."""
+    expect = [json.loads(x) for x in
+              (DATA / "conformance" / "bauern" / "valid.expect.jsonl").read_text().splitlines()]
+    by_index = {e["index"]: e for e in expect}
+    lapsed = 0
+    for rec in FOUR:
+        rp = Replay(rec)
+        row = rp.row(rp.last)
+        want = by_index[rec.index]["spritze"]
+        assert row["spritze"] is want, rec.index
+        lapsed += row["spritze_seat"] is not None and not want
+    assert lapsed >= 2  # the revised cases have lapsed spritzes
 
 
 def test_replay_json_from_a_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,7 +31,9 @@ def test_the_engine_knows_the_duty_to_beat_and_33_only() -> None:
     assert analysis_refusal(SOFT) is None
     why = analysis_refusal(BAUERN2, "the advisor")
     assert why is not None and why.startswith("the advisor knows")
-    assert "no duty to beat" in why and "below 34" in why
+    assert "no duty to beat" in why and "a loser with 33 or less gives 2" in why
+    # every way bauern2 differs (BZ2-BZ4), in one line: the advisor has no closing to judge
+    assert "no closing" in why and "\n" not in why
     house = Profile("club", must_head=False)
     assert "club" in str(analysis_refusal(house)) and "below" not in str(analysis_refusal(house))
     four = analysis_refusal(BAUERN)

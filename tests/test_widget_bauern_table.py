@@ -159,6 +159,20 @@ def test_the_claim_asks_and_says_what_a_false_claim_costs() -> None:
     w.hand.click("AS")
     assert "Click the king or queen" in w.status
     w.hand.click("KH")
+    # at the first lead every score is 0 and the 40 waits for a trick (BM2): a claim
+    # would surely be false, so the table does not ask (it did before)
+    assert not w.table.claim_question and not _shown(w.no_claim_button)
+    assert "Claim 66" not in _text(w.messages_html.value)
+    # later, with NS at 54 and 40 in trumps: 94, the table asks
+    deck = "KS AC QC TC QS JC KH TH AS AD QD QH KC JS JH AH JD TD KD TS"
+    w = practice_table(variant="bauern", pause=0, seed=1)
+    assert isinstance(w, BauernPracticeTable)
+    w.take_over(Record.from_actions(deck.split(), "T:up weiter weiter weiter weiter KS QS AS TS "
+                                    "JD AD AC JC".split(), dealer=1, profile=BAUERN,
+                                    tags=NAMES), 13)
+    assert w.table.students_turn and not w.marriage40_button.disabled
+    w.marriage40_button.click()
+    w.hand.click("KC")
     assert w.table.claim_question and _shown(w.no_claim_button)
     assert w.no_claim_button.description == "play on"
     question = _text(w.messages_html.value)

@@ -163,18 +163,19 @@ def spritzed_normal_game() -> Record:
     rec = record(hands, "N", "T:C weiter weiter weiter spritze "
                              "1. JH AH QH KH 2. AD JD TC JC 3. AS KS KC QD 66")
     expect(rec, "NS 6", "claim")
-    note(rec, 0, "Spritze doubles whatever the deal scores; only the team without "
-                 "forehand may say it (BA4).")
+    note(rec, 0, "A double (the record's word: spritze) doubles whatever the deal scores; "
+                 "it is said against the side that holds the game, here forehand's normal "
+                 "game (BA4).")
     note(rec, step_of(rec, "spritze"), "Nobody bids. Anna (N) sits with Cilli against "
-                                       "forehand's team and says spritze: the normal game "
+                                       "forehand's team and doubles: the normal game "
                                        "now counts double.")
     note(rec, step_of(rec, "TC"), "Anna has no diamond and must trump (BP2): the ten of "
                                   "clubs, ten more points for her side.")
     note(rec, step_of(rec, "QD"), "Cilli trumps the spade lead: North-South have "
                                   "20 + 25 + 22 = 67.")
     note(rec, len(rec.actions), "Cilli claims for her side right after the trick (BE2). "
-                                "East-West have no trick: 3 game points (BG1), doubled "
-                                "by the spritze: 6 (BG4).")
+                                "East-West have no trick: 3 game points (BG1), doubled: "
+                                "6 (BG4).")
     return rec
 
 

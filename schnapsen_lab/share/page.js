@@ -152,6 +152,14 @@
     f.pt = f.called >= 0 ? dl.partner : -1;
     var fh = 1 << dl.forehand;
     f.x = dl.called && f.called < 0 ? [fh, 15 ^ fh] : dl.sides;
+    /* BA4: a spritze stands while the game's holder (the declarer, else forehand) is not
+       on the spritzer's side; shown as said while a called partner's side is not public
+       and the game passed to a seat whose side only its holder knows (BC3). */
+    var holder = f.declarer >= 0 ? f.declarer : dl.forehand, sx = dl.sides[0];
+    f.stands = f.spritze >= 0 &&
+      ((sx & (1 << f.spritze)) !== 0) !== ((sx & (1 << holder)) !== 0);
+    f.shown = f.spritze >= 0 && (f.stands || (dl.called && !f.pk && holder !== dl.forehand &&
+                                              holder !== f.spritze));
     f.played = ALL & ~(st.h[0] | st.h[1] | st.h[2] | st.h[3]);
     f.pub = st.pu || 0;
     f.voids = [0, 0, 0, 0];
@@ -264,7 +272,9 @@
         out.push(tr("seat_with", {who: nm(dl, dl.forehand)}));
       }
     }
-    if (st.m === s) { out.push(tr("to_play")); }
+    if (st.m === s) {
+      out.push(tr(["to_trump", "to_partner", "to_speak"][st.ph] || "to_play"));
+    }
     return out.map(function (m) { return " \u00b7 " + m; }).join("");
   }
   function hand4(dl, st, s, viewer, place) {
@@ -328,7 +338,7 @@
       contract += "<div class=\"sl-contract-short\"><b>" + callName(f.contract) + "</b> (" +
         seatId(dl, f.declarer) + ")</div>";
     }
-    if (f.spritze >= 0) {
+    if (f.shown) {
       contract += "<div class=\"sl-spritze-short\"><b>" + tr("doubled") + "</b> (" +
         seatId(dl, f.spritze) + ")</div>";
     }
@@ -397,7 +407,7 @@
     } else if (st.ph >= 3) {
       contract = "<div class=\"sl-contract\"><b>" + tr("auction_normal") + "</b></div>";
     }
-    if (f.spritze >= 0) {
+    if (f.shown) {
       contract += "<div class=\"sl-spritze\">" + tr("doubled_by", {who: seatText(dl, f.spritze)}) +
         "</div>";
     }
@@ -454,8 +464,8 @@
           }
           body += "</tr>";
         });
-      extra = "<div class=\"sl-sides-unknown\">" + tr("tallies_unknown", {card: sym(f.called)}) +
-        "</div>";
+      extra = "<div class=\"sl-sides-unknown\">" + (f.called >= 0 ?
+        tr("tallies_unknown", {card: sym(f.called)}) : tr("tallies_not_called")) + "</div>";
     }
     if (st.ds !== undefined) {
       extra += "<div class=\"sl-declarer-score\">" + tr("tallies_declarer", {

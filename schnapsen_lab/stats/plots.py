@@ -109,10 +109,10 @@ TEXT = Texts({
     "contracts.y.made": N_("share of contracts played that were made"),
     "contracts.y.called": N_("share of deals in which it was called"),
     "contracts.bad_what": N_("what is 'made' or 'called', not {what!r}"),
-    "spritze.title": N_("What a spritze is worth to the side that says it"),
-    "spritze.x": N_("the side without forehand (it alone may say spritze)"),
-    "spritze.yes": C_("deals in which spritze was said", "spritze"),
-    "spritze.no": C_("deals in which nobody said spritze", "no spritze"),
+    "spritze.title": N_("What a double is worth to the side that says it"),
+    "spritze.x": N_("the doubling side (without a double: the side without forehand)"),
+    "spritze.yes": C_("deals in which a double stands", "double"),
+    "spritze.no": C_("deals without a standing double", "no double"),
     "forehand_side.title.won": N_("Forehand's side: share of deals won"),
     "forehand_side.title.points": N_("Forehand's side: game points per deal"),
     "forehand_side.y.won": N_("share of deals forehand's side won"),
@@ -467,9 +467,10 @@ def plot_contracts(deals: pd.DataFrame, ax: Axes | None = None, what: str = "mad
 
 
 def plot_spritze(deals: pd.DataFrame, ax: Axes | None = None, by: str | None = None) -> Axes:
-    """What the side without forehand, the one that may say spritze (BA4), wins per deal in
-    game points (won minus lost) with a spritze and without, with 95% intervals of the mean
-    and the values on the bars; one bar a group of ``by`` (e.g. who sits on that side)."""
+    """What the side that says spritze (BA4, the double) wins per deal in game points (won
+    minus lost) when one stands, and the side without forehand without one
+    (:func:`~schnapsen_lab.stats.tables.spritze_table`), with 95% intervals of the mean
+    and the values on the bars; one bar a group of ``by``."""
     ax = _axes(ax)
     tables = [(name, spritze_table(g)) for name, g in _groups(deals, by)]
     _grouped_rate_bars(ax, tables, "spritze", ("#e76f51", *_GROUP_COLORS),

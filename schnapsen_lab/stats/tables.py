@@ -254,14 +254,22 @@ def contract_table(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def spritze_table(deals: pd.DataFrame) -> pd.DataFrame:
-    """What a spritze (BA4) brings the side that may say it, the side without forehand:
-    finished four-player deals with and without one, that side's share of deals won and
-    its game points per deal, won minus lost (doubled by the spritze, BG4)."""
+    """What a spritze (BA4) brings the side that says it: finished four-player deals with
+    a standing spritze (the spritzer's side: its share of deals won and its game points per
+    deal, won minus lost, doubled by the spritze, BG4) and without one (the side without
+    forehand, the one that may double forehand's game)."""
+    import numpy as np
+
     d = finished_four(deals)
     said = d["spritze"].astype("boolean").fillna(False).to_numpy(dtype=bool)
-    won = (d["winning_side"].astype(object) == d["side_other"].astype(object)).to_numpy(
-        dtype=bool)
-    net = net_points(d, "other")
+    seat = d["spritze_seat"].astype(object).fillna("").to_numpy()
+    fh = d["side_fh"].astype(object).to_numpy()
+    fh_side = np.array([bool(s) and s in str(f) for s, f in zip(seat, fh, strict=True)],
+                       dtype=bool)
+    won = np.where(fh_side, d["winning_side"].astype(object) == d["side_fh"].astype(object),
+                   d["winning_side"].astype(object) == d["side_other"].astype(object))
+    won = np.asarray(won, dtype=bool)
+    net = np.where(fh_side, net_points(d, "fh"), net_points(d, "other"))
     return _side_rows([("spritze", won[said], net[said]),
                        ("no spritze", won[~said], net[~said])], "spritze")
 
@@ -323,12 +331,12 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
                                               table["played"], table["made"], strict=True):
             rows.append((f"{word} called / played / made",
                          f"{int(called)} / {int(played)} / {int(made)}"))
-        sp = spritze_table(d).iloc[0]  # the deals with a spritze
+        sp = spritze_table(d).iloc[0]  # the deals with a standing spritze
         said = int(sp["deals"])
-        rows.append(("spritze said", f"{said} ({said / fin:.1%})"))
-        if said:
-            rows.append(("spritze side wins", f"{float(sp['rate']):.1%}, "
-                         f"{float(sp['points']):+.2f} game points a deal"))
+        rows.append(("spritze stands", f"{said} ({said / fin:.1%})"))
+        rows.append(("spritze side wins", f"{float(sp['rate']):.1%}, "
+                     f"{float(sp['points']):+.2f} game points a deal" if said
+                     else "no spritze"))
         fh = forehand_side_table(d).iloc[0]
         rows.append(("forehand's side wins", f"{float(fh['rate']):.1%}"))
         teams = d[d["side_fh"].astype(object).isin(["NS", "EW"]).to_numpy(dtype=bool)
@@ -336,4 +344,6 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
         if len(teams):
             ns = (teams["winning_side"].astype(object) == "NS").mean()
             rows.append(("team NS wins (fixed partners)", f"{ns:.1%}"))
+        else:  # a row in every collection's column, not NaN beside a fixed-partner one
+            rows.append(("team NS wins (fixed partners)", "no fixed partners"))
     return pd.DataFrame(rows, columns=["figure", "value"]).set_index("figure")

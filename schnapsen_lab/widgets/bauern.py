@@ -96,8 +96,9 @@ TEXT = Texts({
                       "its holder plays with you this deal."),
     "partner.tip": N_("call {card}"),
     "calls.ask": N_("<b>Your call</b>: pass, double or bid a contract."),
+    "calls.ask.no_double": N_("<b>Your call</b>: pass or bid a contract."),
     "call.tip.weiter": N_("no contract, no double"),
-    "call.tip.spritze": N_("double the deal's game points (spritze)"),
+    "call.tip.spritze": N_("double the deal's game points"),
     "call.tip.contract": N_("bid {contract}: worth {value}"),
     "call.contract": N_("{contract} ({value})"),
     # play
@@ -127,9 +128,12 @@ TEXT = Texts({
                  "{player} · rules {rules}"),
     "header.called": N_("a called partner each deal"),
     "header.source": N_("taken over: {source}"),
-    "your_turn": N_("<b>your turn</b>, {who}"),
+    "your_turn": N_("<b>your turn</b>"),
     "their_turn": N_("{who} to play"),
-    "me": N_("{who} (you)"),
+    "their_turn.trump": N_("{who} fixes trump"),
+    "their_turn.partner": N_("{who} calls a partner card"),
+    "their_turn.call": N_("{who} to speak"),
+    "me": N_("{name} ({seat}, you)"),
     "at_table": N_("At the table"),
     "counters": N_("Match: {counters}"),
     "taken_over": N_("taken-over deal (not counted)"),
@@ -558,6 +562,8 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         prompts = {Phase.TRUMP: "trump.ask", Phase.PARTNER: "partner.ask",
                    Phase.AUCTION: "calls.ask"}
         key = prompts.get(phase) if acts and not t.claim_question else None
+        if key == "calls.ask" and not any(a.call is Call.SPRITZE for a in acts):
+            key = "calls.ask.no_double"  # forehand, the holder's side (BA4, BC4)
         self.prompt.value = (f'<div style="font:13px sans-serif;margin:4px 0">{TEXT[key]}</div>'
                              if key else "")
         trumps = {a.suit for a in acts if a.kind is Kind.TRUMP and a.suit is not None}
@@ -569,7 +575,7 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         callable_cards = [a.card for a in acts if a.kind is Kind.PARTNER and a.card is not None]
         _show(self.partner_row, bool(callable_cards))
         self.partner_row.show(callable_cards, callable_cards, size="sm",
-                              tip=TEXT["partner.tip"])
+                              tip=TEXT["partner.tip"], tight=True)
         calls = {a.call for a in acts if a.kind is Kind.CALL}
         _show(self.calls_bar, bool(calls))
         for c, b in self.call_buttons.items():
@@ -630,22 +636,26 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         t = self.table
         names = self._names()
         me = t.seat
-        table = table_html(rp, step, int(me), bottom=int(me), hands=False)
+        # the finished trick stays in sight while the next one is played (BW1)
+        table = table_html(rp, step, int(me), bottom=int(me), hands=False, last_trick=True)
         turn = ""
         if not t.finished:
             who = t.position.turn
-            turn = (TEXT["your_turn"].format(who=names[me]) if t.students_turn
-                    else TEXT["their_turn"].format(who=seats_text(names, 1 << who)))
+            key = {Phase.TRUMP: "their_turn.trump", Phase.PARTNER: "their_turn.partner",
+                   Phase.AUCTION: "their_turn.call"}.get(t.phase, "their_turn")
+            turn = (TEXT["your_turn"] if t.students_turn
+                    else TEXT[key].format(who=seats_text(names, 1 << who)))
         said = ""
         last = next((e for e in reversed(self.messages) if e.seat != me), None)
         if last is not None and last.announced and not t.finished:
             said = (f'<div class="sl-announcement" style="background:#fff8dc;color:#222;'
                     f'border-radius:8px;padding:3px 8px;margin-top:4px;font-weight:bold">'
                     f"{escape(last.text)}</div>")
-        mine = TEXT["me"].format(who=seats_text(names, 1 << me))
+        mine = TEXT["me"].format(name=names[me], seat=me.name)
+        line = " · ".join(x for x in (mine, turn) if x)  # no dangling dot once it is over
         return (f'<div class="sl-practice-felt" data-step="{len(t.actions)}">{table}'
-                f'<div style="font:12px sans-serif;margin:4px 2px">{mine} · {turn}{said}</div>'
-                f"</div>")
+                f'<div class="sl-turn-line" style="font:12px sans-serif;margin:4px 2px">'
+                f"{line}{said}</div></div>")
 
     def _false_claim_words(self) -> str:
         t = self.table

@@ -228,33 +228,37 @@ class CardRow(anywidget.AnyWidget):
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
              size: str = "lg", empty: str = "", tip: str = "", backs: int = 0,
-             back_title: str = "") -> None:
+             back_title: str = "", tight: bool = False) -> None:
         """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
         ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
         default "play {card}"); ``backs`` cards face down follow them (titled
-        ``back_title``), never pickable."""
+        ``back_title``), never pickable; ``tight`` draws the cards 3 px closer, on one
+        line (the 17 cards forehand may call as partner)."""
         tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
         parts = []
+        close = ";margin-right:-3px" if tight else ""
         for c in self.cards:
             if c in self.pickable:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-playable" '
                              f'data-pick="{c.name}" '
                              f'title="{escape(tip.format(card=card_text(c)))}" '
-                             f'style="cursor:pointer;display:inline-block">'
+                             f'style="cursor:pointer;display:inline-block{close}">'
                              f"{H.card_html(c, size)}</span>")
             else:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
                              f'data-pick="{c.name}" '
                              f'title="{TEXT["not_playable"].format(card=card_text(c))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
-                             f'filter:grayscale(.7)">{H.card_html(c, size, dim=True)}</span>')
+                             f'filter:grayscale(.7){close}">'
+                             f"{H.card_html(c, size, dim=True)}</span>")
         parts += [H.back_html(size, title=back_title)] * backs
         inner = "".join(parts) or f'<span style="opacity:.7">{escape(empty)}</span>'
         height = _ROW_HEIGHT.get(size, 80)
+        wrap = "nowrap" if tight else "wrap"
         self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
-                     f'flex-wrap:wrap;align-items:flex-end">{inner}</div>')
+                     f'flex-wrap:{wrap};align-items:flex-end">{inner}</div>')
 
     def on_pick(self, handler: Callable[[Card], None]) -> None:
         """Call ``handler(card)`` when a playable card is clicked or dropped."""

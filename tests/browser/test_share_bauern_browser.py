@@ -167,6 +167,43 @@ def test_a_called_partner_shows_once_the_card_falls(page: Any, seen: Seen,
     assert_quiet(page, seen, url)
 
 
+def test_before_the_call_and_at_step_0_the_page_says_what_happens(page: Any, seen: Seen,
+                                                                   tmp_path: Path) -> None:
+    """Issue 21: before the partner card is called the panel said "until undefinedundefined
+    falls", and at step 0 forehand was "to play" while he must fix trump."""
+    source = STUDY / "bauern-called-partner.psn"
+    url = open_page(page, write_page(tmp_path, "called0.html", str(source)), seen)
+    page.locator(".sl-view button.sl-view-N").click()
+    page.keyboard.press("Home")
+    wait4(page, 0)
+    rp = Replay(next(psn.read(source)))
+    fh = "NESW"[rp[0].forehand]
+    assert "to fix trump" in (page.locator(f".sl-hand-{fh}").text_content() or "")
+    assert "to play" not in (page.locator(f".sl-hand-{fh}").text_content() or "")
+    page.keyboard.press("ArrowRight")  # trump fixed, the card not called yet
+    wait4(page, 1)
+    said = page.locator(".sl-sides-unknown").text_content() or ""
+    assert "not called yet" in said and "undefined" not in said
+    assert "to call a partner" in (page.locator(f".sl-hand-{fh}").text_content() or "")
+    assert "undefined" not in (page.locator(".sl-tallies").text_content() or "")
+    assert_quiet(page, seen, url)
+
+
+def test_a_lapsed_double_is_not_shown(page: Any, seen: Seen, tmp_path: Path) -> None:
+    """The conformance deal 48: a double that lapsed counts single on the page too."""
+    cases = REPO_ROOT / "tests" / "data" / "conformance" / "bauern" / "valid.psn"
+    rec = next(r for r in psn.read(cases) if r.index == 48)
+    one = tmp_path / "lapsed.psn"
+    one.write_text(psn.dumps([rec]), encoding="utf-8")
+    url = open_page(page, write_page(tmp_path, "lapsed.html", str(one)), seen)
+    page.keyboard.press("End")
+    rp = Replay(rec)
+    shown = wait4(page, rp.last)
+    assert page.locator(".sl-spritze, .sl-spritze-short").count() == 0
+    assert shown["result"] is not None and "doubled" not in shown["result"]
+    assert_quiet(page, seen, url)
+
+
 def test_a_whole_match_and_the_layout_at_laptop_size(page: Any, seen: Seen,
                                                       tmp_path: Path) -> None:
     path = REPO_ROOT / "records" / "bauern-heuristic-vs-random.psn"
@@ -211,10 +248,10 @@ def test_a_four_player_deal_in_russian(page: Any, seen: Seen, tmp_path: Path) ->
     page.keyboard.press("End")
     wait4(page, rp.last)
     text = page.locator("body").text_content() or ""
-    assert "Торговля" in text and "шприц от Anna (N)" in text
+    assert "Торговля" in text and "контра от Anna (N)" in text
     assert "игровых очков — Anna & Cilli (NS)" in text
     moves = page.locator(".sl-moves").text_content() or ""
-    assert "N: шприц" in moves and "E называет ♣ трефы" in moves
+    assert "N: контра" in moves and "E называет ♣ трефы" in moves
     assert not re.search(r"\b(leads|plays|names|pass|double)\b", moves)
     save_screenshot(page, "share-four-ru", full_page=False)
     assert_quiet(page, seen, url)

@@ -177,7 +177,7 @@ class BauernGame(Game[Position, Action, Profile]):
             d["tricks"] = {names[0]: final.side_tricks(0), names[1]: final.side_tricks(1)}
             d["contract"] = final.contract.value if final.contract is not None else None
             d["declarer"] = self.seats[final.declarer] if final.declarer >= 0 else None
-            d["spritze"] = final.spritze >= 0
+            d["spritze"] = final.spritze_stands
         return d
 
     def match_rules(self, profile: Profile) -> MatchRules:

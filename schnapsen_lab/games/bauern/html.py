@@ -73,6 +73,10 @@ TEXT = Texts({
     "seat.with": N_("plays with {who}"),
     "seat.alone": N_("plays alone"),
     "seat.partner_unknown": N_("partner unknown"),
+    # after a player's name: whose turn it is and to do what (BR1, BC1, BA1)
+    "seat.to_trump": N_("to fix trump"),
+    "seat.to_partner": N_("to call a partner"),
+    "seat.to_speak": N_("to speak"),
     "hand.unseen": N_("not looked at yet"),
     # the middle of the table
     "trump.not_yet": N_("trump not fixed yet"),
@@ -84,7 +88,7 @@ TEXT = Texts({
     "auction": N_("Auction"),
     "auction.dealt": N_("dealer {dealer}, forehand {forehand}, {how}"),
     "auction.cut": N_("cut"),
-    "auction.knock": N_("knocked: five cards each"),
+    "auction.knock": N_("knocked: forehand still fixes trump from his first three cards"),
     "auction.trump": N_("Trump: {what}"),
     "auction.trump_named": N_("{who} names {suit}"),
     "auction.trump_turned": N_("{who} turns up {card}: {suit}"),
@@ -104,6 +108,7 @@ TEXT = Texts({
     "tallies.points": N_("card points"),
     "tallies.won": N_("tricks won"),
     "tallies.unknown": N_("Your side is unknown to you until {card} falls: per player"),
+    "tallies.not_called": N_("The partner card is not called yet: per player"),
     "tallies.counters": N_("match counters"),
     # the counting panel
     "count.open": N_("The counting panel counts for one seat: choose a player's view."),
@@ -142,6 +147,13 @@ def _knows_sides(rp: Replay, step: int, viewer: int | None) -> bool:
 
 # -- the table -----------------------------------------------------------------------------------
 
+def _turn_mark(phase: int) -> str:
+    """What the seat to move does now: fix trump, call a partner, speak, or play."""
+    key = {Phase.TRUMP: "seat.to_trump", Phase.PARTNER: "seat.to_partner",
+           Phase.AUCTION: "seat.to_speak"}.get(Phase(phase))
+    return TEXT[key] if key else HTEXT["hand.to_play"]
+
+
 def _seat_marks(pos: Position, seat: int, names: Sequence[str], sides_known: bool) -> str:
     """What the label of ``seat`` says beside its name: dealer, forehand, declarer, the
     called partner (as far as the viewer knows), whose turn it is."""
@@ -163,7 +175,7 @@ def _seat_marks(pos: Position, seat: int, names: Sequence[str], sides_known: boo
         elif seat == pos.partner:
             marks.append(TEXT["seat.with"].format(who=names[fh]))
     if pos.to_move == seat:
-        marks.append(HTEXT["hand.to_play"])
+        marks.append(_turn_mark(pos.phase))
     return "".join(f" · {m}" for m in marks)
 
 
@@ -270,7 +282,7 @@ def _trump_html(pos: Position) -> str:
             f'<div style="text-align:center;min-width:44px">{body}</div>{turned}</div>')
 
 
-def _contract_html(pos: Position, names: Sequence[str]) -> str:
+def _contract_html(pos: Position, names: Sequence[str], sides_known: bool = True) -> str:
     """The contract in short, its declarer and the spritze: the top right corner."""
     lines = []
     if pos.phase >= Phase.PLAY:
@@ -278,15 +290,22 @@ def _contract_html(pos: Position, names: Sequence[str]) -> str:
         if c is not None:
             lines.append(f'<div class="sl-contract-short"><b>{call_name(c)}</b> '
                          f"({_SEAT_LETTERS[pos.declarer]})</div>")
-    if pos.spritze >= 0:
+    if pos.spritze_shown(sides_known):
         lines.append(f'<div class="sl-spritze-short"><b>{TEXT["doubled"]}</b> '
                      f"({_SEAT_LETTERS[pos.spritze]})</div>")
     return (f'<div class="sl-contract-box" style="{LABEL_STYLE}position:absolute;right:10px;'
             f'top:8px;width:120px;text-align:right">{"".join(lines)}</div>')
 
 
+#: the height (px) each seat's won tricks take from the start, a line of small cards and
+#: its label, so that the table does not grow when a trick is won during the deal
+WON_HEIGHT = 64
+
+
 def _won_html(rp: Replay, step: int, viewer: int | None, names: Sequence[str]) -> str:
-    """The won tricks by seat, face up or down as ``viewer`` may look (BW1)."""
+    """The won tricks by seat, face up or down as ``viewer`` may look (BW1), in a 2x2
+    grid (N E / S W) whose cells have their space from the start; the face-down tricks
+    of a seat lie as a pile, so that one line holds them and the last trick face up."""
     rows = []
     shown = rp.visible_tricks(step, viewer)
     for s in range(4):
@@ -301,22 +320,47 @@ def _won_html(rp: Replay, step: int, viewer: int | None, names: Sequence[str]) -
             else:
                 inner = back_html("sm", title=HTEXT["won.hidden"].format(n=t.number))
                 cls = "sl-won sl-won-down"
+            gap = 6 if ts.face_up else -18  # face-down tricks overlap: a pile
             items.append(f'<span class="{cls}" data-trick="{t.number}" '
-                         f'style="display:inline-block;margin-right:6px">{inner}</span>')
+                         f'style="display:inline-block;margin-right:{gap}px">{inner}</span>')
         if items:
             label = HTEXT["won.label"].format(who=seats_text(names, 1 << s))
-            rows.append(f'<div class="sl-tricks-{_SEAT_LETTERS[s]}"><span style="{LABEL_STYLE}">'
+            rows.append(f'<div class="sl-tricks-{_SEAT_LETTERS[s]}" '
+                        f'style="min-width:0;min-height:{WON_HEIGHT}px">'
+                        f'<span style="{LABEL_STYLE}">'
                         f'{label}</span><div style="display:flex;flex-wrap:wrap">'
                         f'{"".join(items)}</div></div>')
-    return f'<div class="sl-won-tricks" style="margin-top:6px">{"".join(rows)}</div>'
+        else:
+            rows.append(f'<div style="min-height:{WON_HEIGHT}px"></div>')
+    return (f'<div class="sl-won-tricks" style="margin-top:6px;display:grid;'
+            f'grid-template-columns:repeat(2,1fr);gap:0 8px">{"".join(rows)}</div>')
+
+
+def last_trick_html(rp: Replay, step: int, names: Sequence[str]) -> str:
+    """The trick finished before the one in progress, in small cards with who took it
+    (BW1: anyone may look at the last trick until the next one is complete); a strip of
+    fixed height, empty when there is none, so that nothing moves."""
+    pos: Position = rp[step]
+    body = "&nbsp;"
+    done = rp.tricks(step)
+    if pos.table and done:
+        t = done[-1]
+        cards = "".join(card_html(c, "sm", mark="sl-winner" if int(s) == int(t.winner) else "")
+                        for s, c in zip(t.seats, t.cards, strict=True))
+        cap = HTEXT["trick.won"].format(n=t.number, who=names[int(t.winner)], points=t.points)
+        body = (f'<span style="{LABEL_STYLE}margin-right:6px">{cap}</span>'
+                f'<span style="display:inline-flex">{cards}</span>')
+    return (f'<div class="sl-last-trick" data-trick="{len(done) if pos.table and done else 0}" '
+            f'style="height:46px;display:flex;align-items:center;overflow:hidden">{body}</div>')
 
 
 def table_html(rp: Replay, step: int, viewer: int | None = None, *, bottom: int = 2,
-               hands: bool = True, won_tricks: bool = True) -> str:
+               hands: bool = True, won_tricks: bool = True, last_trick: bool = False) -> str:
     """The four-player table at ``step`` as ``viewer`` may see it (None: open table), of
     the fixed width :data:`~schnapsen_lab.html.FELT_WIDTH`: ``bottom`` is the seat drawn
     at the bottom (S: N at the top, W left, E right); without ``hands`` the bottom hand
-    is left out (the practice table draws it below, to be played from)."""
+    is left out (the practice table draws it below, to be played from); ``last_trick``
+    adds :func:`last_trick_html` above the won tricks (the practice table)."""
     pos: Position = rp[step]
     names = _names(rp)
     left, top, right = (bottom + 1) & 3, (bottom + 2) & 3, (bottom + 3) & 3
@@ -332,8 +376,11 @@ def table_html(rp: Replay, step: int, viewer: int | None = None, *, bottom: int 
         below = (f'<div class="sl-place sl-place-bottom" style="text-align:center">'
                  f"{_hand_html(rp, step, bottom, viewer, names, False)}</div>")
     won = _won_html(rp, step, viewer, names) if won_tricks else ""
+    if last_trick:
+        won = last_trick_html(rp, step, names) + won
     return (f'<div class="sl-table sl-table-4" data-step="{step}" style="{FELT_STYLE}'
-            f'position:relative">{_trump_html(pos)}{_contract_html(pos, names)}'
+            f'position:relative">{_trump_html(pos)}'
+            f"{_contract_html(pos, names, _knows_sides(rp, step, viewer))}"
             f'<div class="sl-place sl-place-top" style="text-align:center">'
             f"{_hand_html(rp, step, top, viewer, names, False)}</div>{middle}{below}{won}"
             f"</div>")
@@ -410,7 +457,7 @@ def auction_html(rp: Replay, step: int, viewer: int | None = None) -> str:
         contract = f'<div class="sl-contract"><b>{TEXT[key].format(contract=what)}</b></div>'
     elif pos.phase >= Phase.PLAY:
         contract = f'<div class="sl-contract"><b>{TEXT["auction.normal"]}</b></div>'
-    if pos.spritze >= 0:
+    if pos.spritze_shown(_knows_sides(rp, step, viewer)):
         contract += (f'<div class="sl-spritze">'
                      f'{FOUR["doubled"].format(who=seats_text(names, 1 << pos.spritze))}</div>')
     body = "".join(f"<div>{line}</div>" for line in lines)
@@ -455,8 +502,9 @@ def tallies_html(rp: Replay, step: int, viewer: int | None = None) -> str:
             f'<tr class="{cls}"><td>{label}</td>'
             + "".join(f'<td class="{cls}-{_SEAT_LETTERS[s]}" style="text-align:center">'
                       f"{v[s]}</td>" for s in range(4)) + "</tr>" for cls, label, v in rows2)
-        per_seat = (f'<div class="sl-sides-unknown" style="color:#555">'
-                    f'{TEXT["tallies.unknown"].format(card=card_span(pos.called))}</div>')
+        unknown = (TEXT["tallies.unknown"].format(card=card_span(pos.called))
+                   if pos.called >= 0 else TEXT["tallies.not_called"])
+        per_seat = (f'<div class="sl-sides-unknown" style="color:#555">{unknown}</div>')
     declarer = ""
     c = pos.contract
     if c is not None and pos.phase >= Phase.PLAY and not c.all_tricks:
@@ -521,9 +569,11 @@ def counting_html(rp: Replay, step: int, viewer: int | None) -> str:
                                    f"{_SEAT_LETTERS[o]}</s>")
                 else:
                     holders.append(f'<span class="sl-holder">{_SEAT_LETTERS[o]}</span>')
-        rows.append(f'<tr class="sl-unknown-{s.name}"><td>{sym}</td><td>{len(cs)}</td>'
-                    f"<td>{' '.join(card_span(x) for x in cs)}</td>"
-                    f'<td class="sl-holders">{" ".join(holders)}</td></tr>')
+        pad = 'style="padding:0 10px 0 0"'  # the cards and "may hold" columns apart
+        rows.append(f'<tr class="sl-unknown-{s.name}"><td {pad}>{sym}</td><td {pad}>{len(cs)}</td>'
+                    f"<td {pad}>{' '.join(card_span(x) for x in cs)}</td>"
+                    f'<td class="sl-holders" style="padding-left:6px">{" ".join(holders)}</td>'
+                    f"</tr>")
     none = HTEXT["count.none"]
     known = "".join(
         f'<div class="sl-opponent-known" data-seat="{seat.name}">'
@@ -546,8 +596,9 @@ def counting_html(rp: Replay, step: int, viewer: int | None) -> str:
     facts = (f'<div class="sl-facts"><b>{HTEXT["count.facts"].format(who=me)}</b>'
              f'<table style="border-collapse:collapse">'
              f'<tr><th align=left>{HTEXT["count.unknown"]}</th><th>{HTEXT["count.number"]}</th>'
-             f'<th align=left>{HTEXT["count.cards"]}</th>'
-             f'<th align=left>{TEXT["count.holders"]}</th></tr>{"".join(rows)}</table>'
+             f'<th align=left style="padding-right:10px">{HTEXT["count.cards"]}</th>'
+             f'<th align=left style="padding-left:6px">{TEXT["count.holders"]}</th></tr>'
+             f'{"".join(rows)}</table>'
              f"{known}"
              f'<div class="sl-trumps-out">{trumps}</div>'
              f'<div class="sl-points-out">{HTEXT["count.points_out"].format(n=c.points_out)}'

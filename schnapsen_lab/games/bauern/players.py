@@ -26,7 +26,9 @@ Calls (five cards seen; "sure" means whatever the other hands hold)
   6. Kontraschnapser (not forehand) on the same count reaching 86 with three sure leads.
      A contract must outbid the calls so far; it does not outbid its own partner's
      contract unless its own is sure (rules 3, 4).
-  7. Spritze (when allowed): against the other side's Bauernschnapser when it holds the
+  7. Spritze (when allowed: the game's holder is on the other side, BA4, BC4, also
+     with called partners whose holder it does not know yet, and whether it sits with
+     forehand or not): against the other side's Bauernschnapser when it holds the
      trump ace (that trick cannot be lost); against the other side's Schnapser or
      Kontraschnapser when it holds the trump ace and ten; in a normal game with three
      sure leads (rule 5's count) or two top trumps and two side aces. Otherwise weiter.
@@ -279,8 +281,10 @@ class HeuristicBauernPlayer(SeatPlayer):
         c = view.contract
         if c is not None:
             d = view.declarer
-            theirs = (d is not None and view.teammates is not None
-                      and not view.teammates >> d & 1)
+            # spritze is legal only against the other side's game (BA4, BC4): with called
+            # partners while the partner is unknown, forehand's contract is theirs
+            theirs = d is not None and not (view.teammates is not None
+                                            and view.teammates >> d & 1)
             if not theirs or trump >= 4:
                 return False
             ace, ten = trump * 5, trump * 5 + 1

@@ -196,7 +196,8 @@ class BauernKit:
             "calls": [str(c) for c in pos.calls],
             "contract": pos.contract.value if pos.contract is not None else None,
             "declarer": str(SEATS[pos.declarer]) if pos.declarer >= 0 else None,
-            "spritze": str(SEATS[pos.spritze]) if pos.spritze >= 0 else None,
+            "spritze": pos.spritze_stands,
+            "spritze_seat": str(SEATS[pos.spritze]) if pos.spritze >= 0 else None,
             "sides": list(names),
             "hands": {str(s): sorted_names(pos.hands[s]) for s in SEATS},
             "trick": [str(c) for c in pos.trick],
@@ -302,7 +303,8 @@ class BauernKit:
             if fin.contract is not None:
                 made = "made" if out.end.value == "contract_made" else "broken"
                 how = f"the {fin.contract} of {SEATS[fin.declarer]} {made}"
-            doubled = ", doubled by spritze" if fin.spritze >= 0 else ""
+            doubled = (", doubled" if fin.spritze_stands
+                       else ", the double lapsed" if fin.spritze >= 0 else "")
             verb = "wins" if len(out.winner) == 1 else "win"
             points = f"{out.game_points} game point{'s' if out.game_points != 1 else ''}"
             lines.append(f"result: {out.winner} ({who_won}) {verb} {points} by {how} "

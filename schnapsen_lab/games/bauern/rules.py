@@ -611,6 +611,34 @@ class Position:
         return self.outcome is not None
 
     @property
+    def holder(self) -> int:
+        """The seat that holds the game (BA4): the declarer of the highest contract called
+        so far, else forehand."""
+        d = self.declarer
+        return d if d >= 0 else self.forehand
+
+    @property
+    def spritze_stands(self) -> bool:
+        """Whether a spritze stands (BA4, BC4): one was said and the game's holder is
+        still not on the spritzer's side, so it doubles the deal's game points. False
+        without a spritze and for one that lapsed (a later contract of the spritzer's
+        side); :attr:`spritze` is the seat that said it either way."""
+        s = self.spritze
+        return s >= 0 and self.side[s] != self.side[self.holder]
+
+    def spritze_shown(self, sides_known: bool) -> bool:
+        """Whether a table shows the spritze as standing to a viewer who knows the sides
+        (``sides_known``) or not (BC3): :attr:`spritze_stands` when the sides are known
+        or the game is forehand's or the spritzer's own; otherwise (a later contract of a
+        seat whose side the viewer does not know yet) the spritze is shown as said."""
+        s = self.spritze
+        if s < 0:
+            return False
+        if sides_known or self.holder in (self.forehand, s):
+            return self.spritze_stands
+        return True
+
+    @property
     def trump_suit(self) -> Suit | None:
         """The trump suit in play: None before it is fixed and in Gang (BK4)."""
         t = self.trump
@@ -786,20 +814,28 @@ class Position:
         return out
 
     def _spritze_problem(self) -> tuple[str, str] | None:
-        """Why the speaker may not say spritze now (BA4, BC4); None when he may."""
+        """Why the speaker may not say spritze now (BA4, BC4); None when he may: only the
+        side without the game's holder (:attr:`holder`) doubles, with called partners only
+        against forehand's game and neither forehand nor the called card's holder."""
         if self.spritze >= 0:
             return "BA4", f"{SEATS[self.spritze]} already said spritze: once a deal"
         me = self.turn
         fh = self.forehand
+        holder = self.holder
         if self.profile.partners is Partners.CALLED:
+            if holder != fh:
+                return "BC4", (f"the game is {SEATS[holder]}'s, not forehand's: spritze only "
+                               "against forehand's game")
             if me == fh:
                 return "BC4", "forehand may not say spritze"
             if me == self.partner:
                 return "BC4", "the holder of the called card may not say spritze"
             return None
-        if (me ^ fh) & 1 == 0:
-            return "BA4", (f"{SEATS[me]} sits with forehand {SEATS[fh]}: only the other "
-                           "team may say spritze")
+        if self.side[me] == self.side[holder]:
+            if me == holder:
+                return "BA4", f"{SEATS[me]} holds the game: only the other team may say spritze"
+            return "BA4", (f"{SEATS[me]} sits with {SEATS[holder]}, who holds the game: only "
+                           "the other team may say spritze")
         return None
 
     def check(self, action: Action) -> tuple[str, str] | None:
@@ -1144,7 +1180,7 @@ class Position:
                   rule)
 
     def _end(self, winners: int, gp: int, end: End, rule: str, claimant: int = 0) -> None:
-        if self.spritze >= 0:
+        if self.spritze_stands:
             gp *= 2
         self.outcome = Outcome(winners, gp, end, rule, claimant)
         self.phase = _OVER

@@ -72,6 +72,7 @@ class BauernFeatures:
     declarer: int
     declarer_score: int | None
     spritze: int
+    spritze_stands: bool
     sides: tuple[int, int]
     winners: int
     claimant: int
@@ -162,6 +163,7 @@ def bauern_features(record: Record) -> BauernFeatures | None:
         declarer=fin.declarer,
         declarer_score=fin.declarer_score() if schnapser else None,
         spritze=fin.spritze,
+        spritze_stands=fin.spritze_stands,
         sides=masks,
         winners=out.winners if out is not None else 0,
         claimant=out.claimant if out is not None else 0,
@@ -228,7 +230,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
         *(calls[i] if i < len(calls) else None for i in range(4)),
         *(calls[(s - fh) & 3] if (s - fh) & 3 < len(calls) else None for s in range(4)),
         f.contract, seat_letter(f.declarer), f.declarer_score, f.made,
-        (f.spritze >= 0) if f.contract is not None else None, seat_letter(f.spritze),
+        f.spritze_stands if f.contract is not None else None, seat_letter(f.spritze),
         side_letters(f.sides[0]), side_letters(f.sides[1]), side_letters(f.winners),
         side_letters(f.claimant),
         f.decided_step, f.decided_trick,

@@ -300,8 +300,19 @@ class BauernTable:
         if p.claim_seat != self.seat:
             return False
         if self._claim_open_after_marriage():
-            return not self._marriage_asked
+            return not self._marriage_asked and self._claim_may_be_right()
         return self._claim_open_after_last_trick() and not self._declined
+
+    def _claim_may_be_right(self) -> bool:
+        """Whether a claim after the student's marriage could be correct as far as the
+        student knows: knowing the sides, the side's score (public, BE1) reaches 66;
+        not knowing them, some trick has been played (before the first trick every score
+        is 0 and the marriage waits for a trick, BM2). The claim stays allowed (BE2); the
+        table only does not ask about a claim that is surely false."""
+        p = self.position
+        if self.knows_sides():
+            return p.score(p.side[self.seat]) >= 66
+        return p.tricks_played > 0
 
     @property
     def claim_question_kind(self) -> str | None:
@@ -317,7 +328,7 @@ class BauernTable:
         p = self.position
         side = p.side[self.seat]
         other = 1 - side
-        gp = false_claim_points(p.side_tricks(other)) * (2 if p.spritze >= 0 else 1)
+        gp = false_claim_points(p.side_tricks(other)) * (2 if p.spritze_stands else 1)
         return Outcome(p.side_seats[other], gp, End.FALSE_CLAIM, "BG2", p.side_seats[side])
 
     # -- the student's turn ---------------------------------------------------------------------
