@@ -11,21 +11,30 @@ A trump of :data:`NO_TRUMP` (4) means a deal without trumps (Gang, BK4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Self, TypeVar
 
 from .cards import CARD_POINTS
+
+A = TypeVar("A")
+P = TypeVar("P")
 
 __all__ = [
     "ALL_CARDS",
     "KINGS_QUEENS",
     "NO_TRUMP",
     "SUIT_MASKS",
+    "IllegalAction",
+    "PlayTable",
+    "Refereeing",
+    "ShownByValue",
     "beats",
     "false_claim_points",
     "follow_mask",
     "higher_in_suit",
     "marriage_partner",
     "marriage_suits",
+    "named_profile",
     "points_of",
     "trick_winner",
     "won_deal_points",
@@ -125,3 +134,102 @@ def false_claim_points(other_tricks: int) -> int:
     """Game points the other side wins after a false claim (G2, BG2): 3 when it has no
     trick, else 2."""
     return 2 if other_tricks else 3
+
+
+# -- what both referees write the same way -----------------------------------------------------
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; carries the rule id, the reason and what was legal
+    (each game's referee raises its own subclass)."""
+
+    def __init__(self, rule: str, message: str, legal: Sequence[Any] = ()) -> None:
+        self.rule = rule
+        self.message = message
+        self.legal = tuple(legal)
+        super().__init__(f"{rule}: {message}")
+
+
+class ShownByValue:
+    """An enum written as its value: ``str(End.CLAIM) == "claim"`` (mixed in before
+    ``Enum``)."""
+
+    value: Any
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def named_profile(name: str, builtin: Mapping[str, P], extra: Iterable[P] = ()) -> P:
+    """The profile called ``name`` (any case, spaces around ignored) among ``extra``
+    (house profiles, each with a ``name``) and the built-in ones; raise KeyError."""
+    key = name.strip().lower()
+    for p in extra:
+        if str(getattr(p, "name", "")).lower() == key:
+            return p
+    return builtin[key]
+
+
+class PlayTable(Generic[A]):
+    """A game's play actions by suit and card mask, so that a referee lists the plays of
+    a hand in card order without a loop over its cards."""
+
+    __slots__ = ("_by_suit",)
+
+    def __init__(self, plays: Sequence[A]) -> None:
+        self._by_suit: tuple[tuple[tuple[A, ...], ...], ...] = tuple(
+            tuple(tuple(plays[s * 5 + r] for r in range(5) if m >> r & 1) for m in range(32))
+            for s in range(4))
+
+    def extend(self, mask: int, out: list[A]) -> None:
+        """Append the play actions of the cards in ``mask``, in card order."""
+        t = self._by_suit
+        out.extend(t[0][mask & 31])
+        out.extend(t[1][mask >> 5 & 31])
+        out.extend(t[2][mask >> 10 & 31])
+        out.extend(t[3][mask >> 15 & 31])
+
+
+class Refereeing:
+    """:meth:`illegal` and :meth:`play` as every game's position has them, from its own
+    ``check``, ``legal_actions``, ``copy`` and ``apply_unchecked`` (mixed into a game's
+    ``Position``; :attr:`illegal_action` is the game's error and :attr:`parse_token` its
+    PSN reader)."""
+
+    __slots__ = ()
+
+    illegal_action: type[IllegalAction] = IllegalAction
+    parse_token: Callable[[str], Any]
+
+    def check(self, action: Any) -> tuple[str, str] | None:
+        """Why ``action`` is illegal here (rule id, message); None when legal."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        """Every action that may come next."""
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        raise NotImplementedError
+
+    def apply_unchecked(self, action: Any) -> None:
+        """Change the position in place by a legal action."""
+        raise NotImplementedError
+
+    def illegal(self, action: Any) -> IllegalAction | None:
+        """The error that playing ``action`` here is, with the legal list; None when legal."""
+        err = self.check(action)
+        if err is None:
+            return None
+        return self.illegal_action(err[0], err[1], self.legal_actions())
+
+    def play(self, action: Any) -> Self:
+        """The position after ``action`` (an action or its PSN token); raise the game's
+        :class:`IllegalAction` if the rules forbid it."""
+        a = type(self).parse_token(action) if isinstance(action, str) else action
+        err = self.check(a)
+        if err is not None:
+            raise self.illegal_action(err[0], err[1], self.legal_actions())
+        p = self.copy()
+        p.apply_unchecked(a)
+        return p

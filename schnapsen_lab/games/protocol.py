@@ -38,6 +38,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ..cards import CARDS, Card, parse_cards
 from ..match import MatchRules, MatchState
+from ..tricks import named_profile
 
 __all__ = [
     "PARTS",
@@ -248,11 +249,7 @@ class Game(ABC, Generic[P, A, F]):
     def profile_named(self, name: str, extra: Iterable[F] = ()) -> F:
         """The profile of that name among ``extra`` (house profiles) and the built-in
         ones, any case; raise KeyError."""
-        key = name.strip().lower()
-        for p in extra:
-            if self.profile_name(p).lower() == key:
-                return p
-        return self.profiles[key]
+        return named_profile(name, self.profiles, extra)
 
     def owns_profile(self, profile: object) -> bool:
         """Whether ``profile`` is one of this game's (built in or a house profile)."""

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ... import tricks
 from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in, parse_card, spellings
 from ...tricks import (
     NO_TRUMP,
@@ -135,11 +136,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (BAUERN, BAUERN_CALLED, BAUER
 
 def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
     """The profile of that name among ``extra`` and the built-in ones; raise KeyError."""
-    key = name.strip().lower()
-    for p in extra:
-        if p.name.lower() == key:
-            return p
-    return PROFILES[key]
+    return tricks.named_profile(name, PROFILES, extra)
 
 
 # -- calls and actions ---------------------------------------------------------------------------
@@ -299,7 +296,7 @@ def parse_action(token: str) -> Action:
 
 # -- outcomes ------------------------------------------------------------------------------------
 
-class End(Enum):
+class End(tricks.ShownByValue, Enum):
     """How a four-player deal ended."""
 
     CLAIM = "claim"
@@ -308,9 +305,6 @@ class End(Enum):
     CONTRACT_MADE = "contract_made"
     CONTRACT_BROKEN = "contract_broken"
     UNFINISHED = "unfinished"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,14 +332,8 @@ class Outcome:
         return f"{self.winner} {self.game_points}"
 
 
-class IllegalAction(ValueError):
+class IllegalAction(tricks.IllegalAction):
     """An action the rules forbid; carries the BAUERN.md rule id and what was legal."""
-
-    def __init__(self, rule: str, message: str, legal: Sequence[Action] = ()) -> None:
-        self.rule = rule
-        self.message = message
-        self.legal = tuple(legal)
-        super().__init__(f"{rule}: {message}")
 
 
 class Phase(IntEnum):
@@ -365,21 +353,13 @@ _WEITER, _SPRITZE = CALLS[Call.WEITER], CALLS[Call.SPRITZE]
 _CONTRACT_ACTIONS = tuple(CALLS[c] for c in _CONTRACTS)
 _FIXED_SIDES = (0, 1, 0, 1)
 _FIXED_SIDE_SEATS = (0b0101, 0b1010)
-_PLAYS_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAYS[s * 5 + r] for r in range(5) if m >> r & 1) for m in range(32))
-    for s in range(4))
 
 
-def _plays(mask: int, out: list[Action]) -> None:
-    """Append the play actions of the cards in ``mask``, in card order."""
-    t = _PLAYS_BY_SUIT
-    out.extend(t[0][mask & 31])
-    out.extend(t[1][mask >> 5 & 31])
-    out.extend(t[2][mask >> 10 & 31])
-    out.extend(t[3][mask >> 15 & 31])
+_plays = tricks.PlayTable(PLAYS).extend
+"""Append the play actions of the cards in a mask, in card order."""
 
 
-class Position:
+class Position(tricks.Refereeing):
     """One moment of a four-player deal as the referee sees it (all cards known).
 
     Build the first one with :meth:`Position.deal`; get the next with :meth:`play`.
@@ -388,6 +368,8 @@ class Position:
     and sides are 0 and 1 (:attr:`side_seats`).
     """
 
+    illegal_action = IllegalAction
+    parse_token = staticmethod(parse_action)
     __slots__ = (
         "best",
         "best_seat",
@@ -984,24 +966,7 @@ class Position:
             return f"does not beat {CARDS[self.best]} though {SEATS[self.turn]} can (BF1)"
         return "is no trump, though the follower is void in the led suit and holds one"
 
-    def illegal(self, action: Action) -> IllegalAction | None:
-        """The error that playing ``action`` here is, with the legal list; None when legal."""
-        err = self.check(action)
-        if err is None:
-            return None
-        return IllegalAction(err[0], err[1], self.legal_actions())
-
     # -- playing ------------------------------------------------------------------------------
-    def play(self, action: Action | str) -> Position:
-        """The position after ``action``; raise :class:`IllegalAction` if the rules forbid it."""
-        a = parse_action(action) if isinstance(action, str) else action
-        err = self.check(a)
-        if err is not None:
-            raise IllegalAction(err[0], err[1], self.legal_actions())
-        p = self.copy()
-        p.apply_unchecked(a)
-        return p
-
     def apply_unchecked(self, a: Action) -> None:
         """Change this position in place by a legal action (the caller has checked it)."""
         kind = a.kind

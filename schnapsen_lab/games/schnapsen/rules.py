@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ... import tricks
 from ...cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
 from ...tricks import false_claim_points, won_deal_points
 
@@ -105,11 +106,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (SOFT, STRICT, BEGINNER, BAUE
 
 def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
     """The profile of that name among the built-in ones and ``extra``; raise KeyError."""
-    key = name.strip().lower()
-    for p in extra:
-        if p.name.lower() == key:
-            return p
-    return PROFILES[key]
+    return tricks.named_profile(name, PROFILES, extra)
 
 
 class ActionKind(Enum):
@@ -189,16 +186,13 @@ def parse_action(token: str) -> Action:
         raise ValueError(f"not an action: {token!r}") from None
 
 
-class End(Enum):
+class End(tricks.ShownByValue, Enum):
     """How a deal ended."""
 
     CLAIM = "claim"
     FALSE_CLAIM = "false_claim"
     LAST_TRICK = "last_trick"
     UNFINISHED = "unfinished"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,14 +209,8 @@ class Outcome:
         return f"{self.winner} {self.game_points}"
 
 
-class IllegalAction(ValueError):
+class IllegalAction(tricks.IllegalAction):
     """An action the rules forbid; carries the rule id and what was legal."""
-
-    def __init__(self, rule: str, message: str, legal: Sequence[Action] = ()) -> None:
-        self.rule = rule
-        self.message = message
-        self.legal = tuple(legal)
-        super().__init__(f"{rule}: {message}")
 
 
 def _rank_of(c: int) -> int:
@@ -234,28 +222,22 @@ def _suit_mask(suit: int) -> int:
 
 
 _SUIT_MASKS = tuple(_suit_mask(s) for s in range(4))
-_PLAYS_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAYS[s * 5 + r] for r in range(5) if m >> r & 1) for m in range(32))
-    for s in range(4))
 _KINGS_QUEENS = 0b01100_01100_01100_01100
 
 
-def _plays(mask: int, out: list[Action]) -> None:
-    """Append the play actions of the cards in ``mask``, in card order."""
-    t = _PLAYS_BY_SUIT
-    out.extend(t[0][mask & 31])
-    out.extend(t[1][mask >> 5 & 31])
-    out.extend(t[2][mask >> 10 & 31])
-    out.extend(t[3][mask >> 15 & 31])
+_plays = tricks.PlayTable(PLAYS).extend
+"""Append the play actions of the cards in a mask, in card order."""
 
 
-class Position:
+class Position(tricks.Refereeing):
     """One moment of a deal, as the referee sees it (all cards known).
 
     Build the first one with :meth:`Position.deal`; get the next with :meth:`play`.
     Attributes are read-only by convention; hands are bit masks, see :meth:`hand`.
     """
 
+    illegal_action = IllegalAction
+    parse_token = staticmethod(parse_action)
     __slots__ = (
         "claim_by",
         "claimed",
@@ -600,24 +582,7 @@ class Position:
             return "does not follow suit"
         return "does not trump though the follower must"
 
-    def illegal(self, action: Action) -> IllegalAction | None:
-        """The error that playing ``action`` here is, with the legal list; None when legal."""
-        err = self.check(action)
-        if err is None:
-            return None
-        return IllegalAction(err[0], err[1], self.legal_actions())
-
     # -- playing ------------------------------------------------------------------------------
-    def play(self, action: Action | str) -> Position:
-        """The position after ``action``; raise :class:`IllegalAction` if the rules forbid it."""
-        a = parse_action(action) if isinstance(action, str) else action
-        err = self.check(a)
-        if err is not None:
-            raise IllegalAction(err[0], err[1], self.legal_actions())
-        p = self.copy()
-        p.apply_unchecked(a)
-        return p
-
     def apply_unchecked(self, a: Action) -> None:
         """Change this position in place by a legal action (the caller has checked it)."""
         kind = a.kind
