@@ -242,9 +242,9 @@ class Game(ABC, Generic[P, A, F]):
         return name in self.parts
 
     # -- profiles -------------------------------------------------------------------------------
-    @abstractmethod
     def profile_name(self, profile: F) -> str:
-        """A profile's name (the Rules tag)."""
+        """A profile's name (the Rules tag): its ``name``."""
+        return str(getattr(profile, "name"))  # noqa: B009  (F is any game's profile)
 
     def profile_named(self, name: str, extra: Iterable[F] = ()) -> F:
         """The profile of that name among ``extra`` (house profiles) and the built-in
@@ -326,15 +326,29 @@ class Game(ABC, Generic[P, A, F]):
         """An action's canonical PSN token."""
         return str(action)
 
-    @abstractmethod
     def expected_trick_number(self, pos: P) -> int | None:
-        """The trick number a ``n.`` token may give before the next action here, or None
-        where any number passes unchecked (the deal is over)."""
+        """The trick number a ``n.`` token may give before the next action here (the next
+        trick's), or None where any number passes unchecked (the deal is over)."""
+        if pos.outcome is not None:
+            return None
+        return int(getattr(pos, "tricks_played")) + 1  # noqa: B009
 
     @abstractmethod
+    def trick_in_progress(self, pos: P) -> bool:
+        """Whether a trick has been led and is not complete at ``pos``."""
+
     def trick_number_error(self, pos: P, number: int) -> str | None:
         """Why a written trick number ``number`` is wrong here (rule ``PSN``: ``the next
-        trick is 3``, ``trick 2 is in progress``), or None."""
+        trick is 3``, ``trick 2 is in progress``), or None: a number inside a trick, or
+        not the next trick's, is wrong."""
+        want = self.expected_trick_number(pos)
+        if want is None:
+            return None
+        if self.trick_in_progress(pos):
+            return f"trick {want} is in progress"
+        if number != want:
+            return f"the next trick is {want}"
+        return None
 
     @abstractmethod
     def number_before(self, pos: P, action: A, prev: A | None) -> int | None:

@@ -66,10 +66,6 @@ class BauernGame(Game[Position, Action, Profile]):
         "players": "schnapsen_lab.games.bauern.players:PLAYERS",
     }
 
-    def profile_name(self, profile: Profile) -> str:
-        """The profile's name."""
-        return profile.name
-
     def side_names(self, pos: Position) -> tuple[str, ...]:
         """The deal's two sides: ``NS EW``, or forehand's side and the others."""
         return pos.side_names
@@ -103,22 +99,9 @@ class BauernGame(Game[Position, Action, Profile]):
         ``66``."""
         return parse_action(token)
 
-    def expected_trick_number(self, pos: Position) -> int | None:
-        """The next trick's number (also during the calls); None once the deal is over."""
-        if pos.outcome is not None:
-            return None
-        return pos.tricks_played + 1
-
-    def trick_number_error(self, pos: Position, number: int) -> str | None:
-        """A number inside a trick, or not the next trick's, is wrong."""
-        if pos.outcome is not None:
-            return None
-        want = pos.tricks_played + 1
-        if pos.table:
-            return f"trick {want} is in progress"
-        if number != want:
-            return f"the next trick is {want}"
-        return None
+    def trick_in_progress(self, pos: Position) -> bool:
+        """Whether a card has been led to the trick under way."""
+        return bool(pos.table)
 
     def number_before(self, pos: Position, action: Action, prev: Action | None) -> int | None:
         """Before each trick's first card (a card or a marriage lead)."""

@@ -535,10 +535,10 @@ class Position(tricks.Refereeing):
     def copy(self) -> Position:
         """An independent copy."""
         p = Position.__new__(Position)
-        p.deck = self.deck
-        p.dealer = self.dealer
         p.profile = self.profile
         p.must_head = self.must_head
+        p.deck = self.deck
+        p.dealer = self.dealer
         p.knock = self.knock
         p.forehand = self.forehand
         p.phase = self.phase

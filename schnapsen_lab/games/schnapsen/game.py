@@ -72,10 +72,6 @@ class SchnapsenGame(Game[Position, Action, Profile]):
         "players": "schnapsen_lab.games.schnapsen.players:PLAYERS",
     }
 
-    def profile_name(self, profile: Profile) -> str:
-        """The profile's name."""
-        return profile.name
-
     def side_names(self, pos: Position) -> tuple[str, ...]:
         """``A`` and ``B``."""
         return self.seats
@@ -99,23 +95,9 @@ class SchnapsenGame(Game[Position, Action, Profile]):
                 return parse_action(token)  # raises ValueError with its message
         return a
 
-    def expected_trick_number(self, pos: Position) -> int | None:
-        """The next trick's number; None once the deal is over."""
-        if pos.outcome is not None:
-            return None
-        return pos.tricks_played + 1
-
-    def trick_number_error(self, pos: Position, number: int) -> str | None:
-        """A number inside a trick, or not the next trick's, is wrong."""
-        if pos.outcome is not None:
-            return None
-        t = pos.tricks
-        want = t[0] + t[1] + 1
-        if pos.lead >= 0:
-            return f"trick {want} is in progress"
-        if number != want:
-            return f"the next trick is {want}"
-        return None
+    def trick_in_progress(self, pos: Position) -> bool:
+        """Whether a card has been led to the trick under way."""
+        return pos.lead >= 0
 
     def number_before(self, pos: Position, action: Action, prev: Action | None) -> int | None:
         """Before a trick's first token (which may be ``X`` or ``C``)."""
