@@ -37,6 +37,7 @@ from .match import Bummerl
 from .players.base import Player
 from .players.registry import SOLVER_PLAYERS, make_player
 from .psn import Record, dumps, read
+from .refusals import refusal_text
 from .rules import (
     CLAIM,
     SEATS,
@@ -359,7 +360,7 @@ class Table:
             return "H1", TEXT["not_your_turn"].format(who=self.names[self.seat.other])
         refused = p.check(a)
         if refused is not None:
-            return refused[0], notation.reason_text(refused[1])
+            return refused[0], refusal_text(refused[1])
         return "E2", TEXT["not_yours"]
 
     def act(self, action: Action | str | None) -> list[Event]:

@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from .. import notation
+from ..counters import over, over_text, shown
 from ..games.bauern.html import TEXT as four_texts
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
@@ -400,7 +401,10 @@ def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
         "k": [_counting(rp, step, s, index) for s in SEATS],
     }
     if counters is not None:
-        out["b"] = list(counters)
+        up = rp.record.match_rules.counts_up
+        out["b"] = list(shown(counters, up))  # never below 0; "o" the winner's excess
+        if over(counters, up):
+            out["o"] = over_text(counters, up)
     comments = rp.comments(step)
     if comments:
         out["q"] = comments

@@ -659,7 +659,8 @@
         who: who(dl, r.winner)}) + " (" + esc(r.rule) + ")</div>";
       if (dl.bummerl_winner >= 0 && st.b) {
         foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
-          who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")</div>";
+          who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")" +
+          (st.o ? esc(st.o) : "") + "</div>";
       }
     }
     return "<div class=\"sl-tallies\" style=\"" + K.panel + "\"><table>" + head + body +

@@ -123,7 +123,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("actions", "Int16", "number of actions in the main line (up to its first error)"),
     ("counters_before_a", "Int8", "A's Bummerl counter before the deal (B1); NA outside a match"),
     ("counters_before_b", "Int8", "B's Bummerl counter before the deal"),
-    ("counters_a", "Int8", "A's Bummerl counter after the deal"),
+    ("counters_a", "Int8", "A's Bummerl counter after the deal, as `check --json` writes it "
+     "(the deciding deal may take it below 0; the Bummerl table shows 0 and `over`)"),
     ("counters_b", "Int8", "B's Bummerl counter after the deal"),
     ("bummerl_winner", "seat", "who won the Bummerl with this deal (a counter reached the "
      "profile's target: 0, B1; 21 counting up, `bauern2`); NA otherwise"),
@@ -219,8 +220,10 @@ MATCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("invalid_deals", "Int32", "deals whose record has an error"),
     ("game_points_a", "Int16", "game points A won over the Bummerl"),
     ("game_points_b", "Int16", "game points B won"),
-    ("counters_a", "Int8", "A's counter after the last deal"),
+    ("counters_a", "Int8", "A's counter after the last deal (counting down, it stops at 0)"),
     ("counters_b", "Int8", "B's counter after the last deal"),
+    ("over", "Int8", "by how many game points the winner went past 0 (B1); 0 when the "
+     "winner's counter stopped at 0, or counting up; NA when incomplete or four players"),
     ("complete", "bool", "whether a counter reached the target (0, B1; 21 with `bauern2`; "
      "four players the profile's target, BX1, BC5): the Bummerl is decided"),
     ("winner", "seat", "who won the Bummerl; NA when incomplete"),
@@ -689,6 +692,13 @@ def _two_player_matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
     name = pd.Series(np.where(a_won, out["player_a"].to_numpy(), out["player_b"].to_numpy()),
                      index=out.index)
     out["winner_name"] = name.where(a_won | b_won)
+    # a counter counting down is shown stopping at 0 (B1), the winner's excess in "over"
+    ca = pd.to_numeric(out["counters_a"]).astype("float64")
+    cb = pd.to_numeric(out["counters_b"]).astype("float64")
+    excess = np.maximum(-np.fmin(ca.to_numpy(), cb.to_numpy()), 0)
+    out["over"] = pd.Series(excess, index=out.index).where(a_won | b_won)
+    out["counters_a"] = ca.clip(lower=0)
+    out["counters_b"] = cb.clip(lower=0)
     out["variant"] = "schnapsen"
     for col in _MATCH_FOUR:
         out[col] = None
@@ -743,7 +753,7 @@ def _four_player_matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
         if isinstance(w, str) else None for i, w in enumerate(mw)]
     out["variant"] = "bauern"
     for c in ("player_a", "player_b", "first_dealer", "game_points_a", "game_points_b",
-              "counters_a", "counters_b", "winner"):
+              "counters_a", "counters_b", "over", "winner"):
         out[c] = None
     return out
 

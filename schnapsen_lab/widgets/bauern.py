@@ -553,7 +553,7 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         unseen = bin(pos.hands[me] & ~seen).count("1")
         self.hand.felt = self._felt_html(rp, step)
         self.hand.show([c for c in range(20) if seen >> c & 1], pick, empty=TEXT["no_cards"],
-                       backs=unseen, back_title=TEXT["unseen"])
+                       backs=unseen, back_title=TEXT["unseen"], why=self.why_not)
         # what the student is asked
         prompts = {Phase.TRUMP: "trump.ask", Phase.PARTNER: "partner.ask",
                    Phase.AUCTION: "calls.ask"}

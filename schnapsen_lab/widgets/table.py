@@ -45,6 +45,7 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
+from ..counters import over_text, shown
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     bummerl_text,
@@ -227,11 +228,13 @@ class CardRow(anywidget.AnyWidget):
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
              size: str = "lg", empty: str = "", tip: str = "", backs: int = 0,
-             back_title: str = "") -> None:
+             back_title: str = "", why: Callable[[Card], str] | None = None) -> None:
         """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
         ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
-        default "play {card}"); ``backs`` cards face down follow them (titled
-        ``back_title``), never pickable."""
+        default "play {card}"); ``why(card)`` is the tooltip of a greyed one (the
+        referee's reason; default, or when it answers '', "{card} cannot be played
+        now"); ``backs`` cards face down follow them (titled ``back_title``), never
+        pickable."""
         tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
@@ -246,7 +249,7 @@ class CardRow(anywidget.AnyWidget):
             else:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
                              f'data-pick="{c.name}" '
-                             f'title="{TEXT["not_playable"].format(card=card_text(c))}" '
+                             f'title="{escape(self._why_not(c, why))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7)">{H.card_html(c, size, dim=True)}</span>')
         parts += [H.back_html(size, title=back_title)] * backs
@@ -254,6 +257,12 @@ class CardRow(anywidget.AnyWidget):
         height = _ROW_HEIGHT.get(size, 80)
         self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
                      f'flex-wrap:wrap;align-items:flex-end">{inner}</div>')
+
+    @staticmethod
+    def _why_not(card: Card, why: Callable[[Card], str] | None) -> str:
+        """The tooltip of a greyed ``card``: ``why``'s reason, else the plain refusal."""
+        return (why(card) if why is not None else "") or \
+            TEXT["not_playable"].format(card=card_text(card))
 
     def on_pick(self, handler: Callable[[Card], None]) -> None:
         """Call ``handler(card)`` when a playable card is clicked or dropped."""
@@ -652,7 +661,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         if CLAIM not in acts:
             self.confirming = False
         self.header.value = self._header_html()
-        c = t.counters
+        c = shown(t.counters)
         counters = (TEXT["counters"].format(a=escape(names[0]), ca=c[0], cb=c[1],
                                             b=escape(names[1]))
                     if t.in_bummerl else TEXT["taken_over"])
@@ -664,7 +673,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         else:
             pick = [a.card for a in acts if a.kind is ActionKind.PLAY and a.card is not None]
         self.hand.felt = self._felt_html()
-        self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"])
+        self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"], why=self.why_not)
         self.scores.value = self._scores_html()
         self.messages_html.value = self._messages_html()
         m20 = any(a.kind is ActionKind.MARRIAGE and a.points == 20 for a in acts)
@@ -839,11 +848,13 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         more = TEXT["end.more"].format(a=sc[0], b=sc[1], ta=pos.tricks[0], tb=pos.tricks[1])
         bummerl = ""
         if t.in_bummerl:
-            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=c[0], cb=c[1],
+            s = shown(c)
+            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=s[0], cb=s[1],
                                                            b=names[1])
             w = t.bummerl_winner
             if w is not None:
-                bummerl += f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}</b>'
+                bummerl += (f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}'
+                            f"{over_text(c)}</b>")
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'
                 f'padding:6px 10px;border-left:4px solid #e0b000"><b>{text}</b><br>{more}'
                 f"{bummerl}</div>")
