@@ -472,6 +472,12 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             self.status = TEXT["cannot_take_over"].format(error=e)
             self.render()
             return
+        # the take-over box shows the take-over performed, not its defaults (issue 22)
+        if isinstance(source, str):
+            self.take_source.value = source
+        self.take_index.value = index
+        self.take_step.value = min(step, self.take_step.max)
+        self.take_seat.value = self.table.seat.name
         self._fresh()
 
     def _take_over_clicked(self) -> None:
