@@ -339,7 +339,8 @@ def test_the_practice_table_in_russian(english: None) -> None:
     assert "колода закрыта: A" in _text(t.hand.felt)
     assert "взяток" in _text(t.hand.felt)
     t.hand.click("KD")  # a greyed card: why not, in Russian, with the rule
-    assert re.fullmatch(r"Сейчас нельзя сыграть K♦: нужно ходить в масть \(F2\)", t.status), t.status
+    assert re.fullmatch(r"Сейчас нельзя сыграть K♦: нужно ходить в масть \(F2\)",
+                        t.status), t.status
     t.play("QH")
     assert "кладёт Q♥" in _text(t.messages_html.value)
 
