@@ -39,6 +39,7 @@ from typing import Any
 from .. import notation
 from ..counters import over, over_text, shown
 from ..games.bauern.html import TEXT as four_texts
+from ..headers import bot_name, header_pairs
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
@@ -456,12 +457,12 @@ def two_player_deal_data(rp: Replay) -> dict[str, Any]:
                    notation.error_text(error.line, error.col, error.rule, error.message))
     return {
         "seats": [s.name for s in SEATS],
-        "names": list(rec.player_names),
+        "names": [bot_name(n) for n in rec.player_names],
         "views": [-1 if v is None else int(v) for v in viewers],
         "places": _places(viewers),
         "talon": True,
         "trump": rp[0].trump,
-        "tags": [[k, v] for k, v in rec.tags.items() if k not in ("Deck", "PlayerA", "PlayerB")],
+        "tags": [list(kv) for kv in header_pairs(rec.tags, (), ("Deck", "PlayerA", "PlayerB"))],
         "match": rec.match,
         "deal": rec.deal,
         "tricks": [[int(t.leader), [int(t.lead), int(t.follow)], int(t.winner), t.points,

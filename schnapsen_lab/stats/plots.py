@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..notation import CALLS
+from ..numbers import number
 from ..psn import Record
 from .features import score_trajectory
 from .tables import (
@@ -153,7 +154,7 @@ def _axes(ax: Axes | None) -> Axes:
 
 def _rate(value: float) -> str:
     """A rate as a bar label: one decimal below 10%, so that 0.8% is not 1%."""
-    return f"{value:.1%}" if value < 0.1 else f"{value:.0%}"
+    return number(value, ".1%") if value < 0.1 else number(value, ".0%")
 
 
 def _groups(deals: pd.DataFrame, by: str | None) -> list[tuple[str, pd.DataFrame]]:
@@ -211,7 +212,7 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
         for x, v, lo, hi in zip(xs, rates, lows, highs, strict=True):
             if scale == "points":
                 below = v < 0
-                ax.annotate(f"{v:+.2f}", (x, lo if below else hi),
+                ax.annotate(number(v, "+.2f"), (x, lo if below else hi),
                             xytext=(0, -2 if below else 2), textcoords="offset points",
                             ha="center", va="top" if below else "bottom", fontsize=7)
             else:
@@ -538,7 +539,7 @@ def equity_table(table: EquityTable, ax: Axes | None = None, i_deal: bool = Fals
     image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
-            ax.text(c, r, f"{value:.0%}", ha="center", va="center", fontsize=8,
+            ax.text(c, r, number(value, ".0%"), ha="center", va="center", fontsize=8,
                     color="white" if abs(value - 0.5) > 0.3 else "black")
     labels = [str(x) for x in order]
     ax.set_xticks(range(len(order)), labels)

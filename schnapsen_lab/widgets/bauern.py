@@ -62,6 +62,8 @@ from ..games.bauern.rules import (
     play,
 )
 from ..games.bauern.table import BauernTable, Event
+from ..headers import bot_name as bot_words
+from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     FOUR,
@@ -212,8 +214,9 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         self.header = _classes(W.HTML(), "sl-practice-header")
         bots = player_names("bauern")
         current = self.table.bot_name
-        self.bot_picker = _classes(W.Dropdown(options=bots if current in bots
-                                              else [*bots, current], value=current,
+        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in (
+                                                  bots if current in bots else [*bots, current])],
+                                              value=current,
                                               description=TEXT["bots"],
                                               layout=W.Layout(width="220px")), "sl-bot")
         self.counters_html = _classes(W.HTML(), "sl-counters")
@@ -614,7 +617,8 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             partner = seats_text(names, 1 << me.opposite)
             others = seats_text(names, (1 << me.next) | (1 << me.opposite.next))
         text = TEXT["header"].format(me=names[me], seat=me.name, partner=partner, others=others,
-                                     player=escape(t.bot_name), rules=escape(t.profile.name))
+                                     player=escape(bot_words(t.bot_name)),
+                                     rules=escape(rules_name(t.profile.name)))
         if t.source is not None:
             text += "<br><small>" + TEXT["header.source"].format(source=escape(t.source))
             text += "</small>"

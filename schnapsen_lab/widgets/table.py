@@ -46,13 +46,14 @@ import traitlets
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
 from ..counters import over_text, shown
+from ..headers import bot_name as bot_words
+from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     bummerl_text,
     card_text,
     outcome_text,
     plural,
-    profile_name,
     suit_name,
     text_with_cards,
 )
@@ -351,7 +352,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             names = [n for n in names if n not in SOLVER_PLAYERS]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
-        self.bot_picker = _classes(W.Dropdown(options=options,
+        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in options],
                                               value=current or self.table.player.name,
                                               description=TEXT["bot"],
                                               layout=W.Layout(width="220px")), "sl-bot")
@@ -716,8 +717,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         me = t.seat
         trump = Suit(t.position.trump)
         text = TEXT["header"].format(me=escape(names[me]), seat=me, bot=escape(names[me.other]),
-                                     bot_seat=me.other, player=escape(t.player.name),
-                                     rules=escape(profile_name(t.profile.name)),
+                                     bot_seat=me.other, player=escape(bot_words(t.player.name)),
+                                     rules=escape(rules_name(t.profile.name)),
                                      dealer=escape(names[t.start.dealer]),
                                      symbol=trump.symbol, suit=suit_name(trump))
         if t.source is not None:
