@@ -23,6 +23,21 @@ DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
 
 
+def shipped_notebooks() -> list[Path]:
+    """The notebooks the project ships: those git tracks in notebooks/ (a notebook a user
+    saved there is theirs, not the project's); every notebook there outside a git
+    checkout."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "ls-files", "-z", "--", "notebooks/*.ipynb"], cwd=ROOT,
+                             capture_output=True, text=True, check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    tracked = sorted(ROOT / p for p in out.split("\0") if p)
+    return tracked or sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
 def build_deck(forehand: str, dealer: str, indicator: str, talon: str = "") -> list[Card]:
     """A deck order (S3) that deals these cards: forehand's five, dealer's five, the
     indicator, then the talon top first; unnamed cards fill the rest of the talon."""
