@@ -130,7 +130,7 @@ def test_a_deal_at_the_table_for_four_played_by_clicking(lab: Lab, page: Any) ->
     for _ in range(40):
         handle = table.element_handle()
         assert handle is not None
-        page.wait_for_function(f"r => ({NEXT})(r) !== ''", arg=handle, timeout=30_000)
+        page.wait_for_function(f"r => ({NEXT})(r) !== ''", arg=handle, timeout=120_000)
         kind = page.evaluate(NEXT, handle)
         kinds.append(kind)
         if kind == "end":
