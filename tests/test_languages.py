@@ -318,7 +318,7 @@ def test_the_replay_speaks_the_language_it_was_made_in(english: None) -> None:
     w.forward()
     assert re.search(r"étape 1 sur \d+ ?: Anna ferme le talon", _text(w.step_label.value))
     assert [label for label, _ in w.view_picker.options] == [
-        "Table ouverte", "vue du joueur A", "vue du joueur B"]
+        "Table ouverte", "vue du joueur Anna", "vue du joueur Bert"]
     assert "points" in _text(w.scores.value) and "plis" in _text(w.scores.value)
     assert re.search(r"\b(entame|joue|annonce|échange|ferme)\b", w.moves.options[1][0])
     w.last()

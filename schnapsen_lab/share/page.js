@@ -332,8 +332,11 @@
       contract += "<div class=\"sl-spritze-short\"><b>" + tr("doubled") + "</b> (" +
         seatId(dl, f.spritze) + ")</div>";
     }
+    // the trump in the table's top left corner and the contract in its top right one, as
+    // the widgets draw them (games/bauern/html.py)
     return "<div class=\"sl-trump\" data-trump=\"" + data + "\" style=\"" + K.label + "\">" +
-      body + contract + "</div>";
+      body + "</div><div class=\"sl-contract-box\" style=\"" + K.label + "\">" + contract +
+      "</div>";
   }
   function auction4(dl, i, viewer) {
     var st = dl.steps[i], lines = [], fh = dl.forehand, f = derive(dl, i);

@@ -274,7 +274,10 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         # the end
         self.end_html = _classes(W.HTML(), "sl-end-text")
         self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
-                                         layout=W.Layout(width="280px")), "sl-save-path")
+                                         layout=W.Layout(width="auto", flex="1 1 360px",
+                                                         min_width="280px"),
+                                         style={"description_width": "initial"}),
+                                  "sl-save-path")
         self.save_button = _button(TEXT["save"], "sl-save")
         self.replay_button = _button(TEXT["open_replay"], "sl-open-replay")
         self.end_box = _classes(W.VBox([self.end_html,
@@ -287,7 +290,9 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         if take_source is None:
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
         self.take_source = _classes(W.Text(value=take_source, description=TEXT["take.record"],
-                                           layout=W.Layout(width="330px")), "sl-take-source")
+                                           layout=W.Layout(width="330px"),
+                                           style={"description_width": "initial"}),
+                                    "sl-take-source")
         self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),

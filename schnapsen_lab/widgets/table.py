@@ -377,8 +377,12 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.new_deal_button = _button("new_deal", "sl-new-deal")
         self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
         self.end_html = _classes(W.HTML(), "sl-end-text")
+        # the path is never cut: the field takes the row's room, its label its own width
         self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
-                                         layout=W.Layout(width="280px")), "sl-save-path")
+                                         layout=W.Layout(width="auto", flex="1 1 360px",
+                                                         min_width="280px"),
+                                         style={"description_width": "initial"}),
+                                  "sl-save-path")
         self.save_button = _button("save", "sl-save")
         self.replay_button = _button("open_replay", "sl-open-replay")
         self.review_button = _button("review", "sl-open-review", "review.tip")
@@ -395,7 +399,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
         self.take_source = _classes(W.Text(value=take_source,
                                            description=TEXT["take.record"],
-                                           layout=W.Layout(width="330px")), "sl-take-source")
+                                           layout=W.Layout(width="330px"),
+                                           style={"description_width": "initial"}),
+                                    "sl-take-source")
         self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),

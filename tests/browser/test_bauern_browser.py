@@ -82,7 +82,7 @@ def test_notebook_06_steps_forward_with_the_models_side_scores(lab: Lab, page: A
     expect(widget.locator(".sl-calls td[data-call]")).to_have_count(4)
     expect(widget.locator(".sl-call-E")).to_have_text("Schnapser")
     # a seat's view: three hands face down, the counting panel for that seat
-    widget.locator(".sl-view button", has_text="W's view").click()
+    widget.locator(".sl-view button", has_text="Dani's view").click()
     expect(widget.locator(".sl-hand.sl-hidden")).to_have_count(3)
     expect(widget.locator(".sl-counting .sl-count")).to_have_attribute("data-viewer", "W")
     widget.locator("button.sl-first").click()
