@@ -118,7 +118,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("actions", "Int16", "number of actions in the main line (up to its first error)"),
     ("counters_before_a", "Int8", "A's Bummerl counter before the deal (B1); NA outside a match"),
     ("counters_before_b", "Int8", "B's Bummerl counter before the deal"),
-    ("counters_a", "Int8", "A's Bummerl counter after the deal"),
+    ("counters_a", "Int8", "A's Bummerl counter after the deal, as `check --json` writes it "
+     "(the deciding deal may take it below 0; the Bummerl table shows 0 and `over`)"),
     ("counters_b", "Int8", "B's Bummerl counter after the deal"),
     ("bummerl_winner", "seat", "who won the Bummerl with this deal (a counter reached the "
      "profile's target: 0, B1; 21 counting up, `bauern2`); NA otherwise"),
@@ -214,8 +215,10 @@ MATCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("invalid_deals", "Int32", "deals whose record has an error"),
     ("game_points_a", "Int16", "game points A won over the Bummerl"),
     ("game_points_b", "Int16", "game points B won"),
-    ("counters_a", "Int8", "A's counter after the last deal"),
+    ("counters_a", "Int8", "A's counter after the last deal (counting down, it stops at 0)"),
     ("counters_b", "Int8", "B's counter after the last deal"),
+    ("over", "Int8", "by how many game points the winner went past 0 (B1); 0 when the "
+     "winner's counter stopped at 0, or counting up; NA when incomplete or four players"),
     ("complete", "bool", "whether a counter reached the target (0, B1; 21 with `bauern2`; "
      "four players the profile's target, BX1, BC5): the Bummerl is decided"),
     ("winner", "seat", "who won the Bummerl; NA when incomplete"),

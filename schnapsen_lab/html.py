@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, Protocol
 
+from .headers import bot_name, header_pairs
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import error_text
 from .psn import GLYPHS, Record, RecordError
@@ -134,20 +135,16 @@ _HIDDEN_TAGS = (*_SHOWN_TAGS, "Deck", "PlayerA", "PlayerB")
 def tags_html(record: Record) -> str:
     """The record's tags as a compact header (every value escaped): the players by seat
     (``Anna (A) vs Bert (B)``; four players ``Anna (N), Bert (E), ...``), then the tags."""
-    names = [escape(n) for n in record.player_names]
+    names = [escape(bot_name(n)) for n in record.player_names]
     seats = record.seats
     if len(names) == 2:
         title = TEXT["title.players"].format(a=names[0], b=names[1])
     else:
         title = ", ".join(f"{n} <small>({s})</small>" for n, s in zip(names, seats, strict=True))
     hidden = (*_HIDDEN_TAGS, *record.game.name_tags)
-    bits = []
-    for k in _SHOWN_TAGS:
-        if k in record.tags:
-            bits.append(f"<b>{escape(k)}</b> {escape(record.tags[k])}")
-    for k, v in record.tags.items():
-        if k not in hidden:
-            bits.append(f"<b>{escape(k)}</b> {escape(v)}")
+    # tag names, profiles, results and bots in the language spoken (the file keeps its own)
+    bits = [f"<b>{escape(k)}</b> {escape(v)}"
+            for k, v in header_pairs(record.tags, _SHOWN_TAGS, hidden)]
     return (f'<div class="sl-tags" style="{PANEL_STYLE}"><div class="sl-title" '
             f'style="font-size:15px;font-weight:bold">{title}</div>'
             f'<div style="color:#555">{" · ".join(bits)}</div></div>')

@@ -34,6 +34,7 @@ from .games.schnapsen.knowledge import view
 from .games.schnapsen.rules import CLOSE, EXCHANGE, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import action_text, cards_text
+from .numbers import number
 from .psn import Record
 from .scope import analysis_refusal
 
@@ -413,14 +414,16 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         why = TEXT["verdict.right" if correct else "verdict.wrong"]
     dd = advice.close_double_dummy
     seeing = ("" if dd.mean == close else
-              TEXT["closing.seeing"].format(chance=f"{dd.win_chance:.0%}",
-                                            close=f"{dd.mean:+.2f}"))
+              TEXT["closing.seeing"].format(chance=number(dd.win_chance, ".0%"),
+                                            close=number(dd.mean, "+.2f")))
     numbers = "closing.numbers" if advice.exact else "closing.numbers_found"
     msg = PLURALS.text(numbers, advice.hands, why=why,
-                       chance=f"{advice.close.win_chance:.0%}", close=f"{close:+.2f}",
+                       chance=number(advice.close.win_chance, ".0%"),
+                       close=number(close, "+.2f"),
                        seeing=seeing,
-                       action=action_text(advice.play_on_action), play=f"{play:+.2f}",
-                       low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
+                       action=action_text(advice.play_on_action), play=number(play, "+.2f"),
+                       low=number(advice.play_on.low, "+.2f"),
+                       high=number(advice.play_on.high, "+.2f"))
     return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)
 
 
@@ -450,8 +453,8 @@ def bummerl_note(exercise: ClosingExercise, advice: ClosingAdvice) -> str | None
     eq = closing_equity(advice, score)
     action, play = eq.play_on_best
     key = {"close": "close", "play on": "play_on"}.get(eq.verdict, "either")
-    text = BUMMERL_TEXT[key].format(score=score.text, close=f"{eq.close:.0%}",
-                                    action=action_text(action.action), play=f"{play:.0%}")
+    text = BUMMERL_TEXT[key].format(score=score.text, close=number(eq.close, ".0%"),
+                                    action=action_text(action.action), play=number(play, ".0%"))
     if eq.flips:
         text += " " + BUMMERL_TEXT["flip"]
     return text

@@ -8,7 +8,6 @@ import math
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,7 @@ from schnapsen_lab.equity import (
 from schnapsen_lab.equity.measure import measure
 from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
 
-from .conftest import ROOT
+from .conftest import ROOT, wait_until_pool_works
 
 PROFILES = ("soft", "strict", "beginner")
 SHIPPED = load_tables()
@@ -285,17 +284,15 @@ def test_cli_ctrl_c_leaves_the_file(tmp_path: Path) -> None:
          "heuristic", "--rules", "soft", "--deals", "300000", "--jobs", "2", "-q",
          "--file", str(target)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     try:
-        # wait until the workers play (the pool's processes exist), then interrupt
-        for _ in range(1200):
-            if proc.poll() is not None or (children.exists() and children.read_text().strip()):
-                break
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.communicate()
-        time.sleep(0.5)
+        # wait until the workers play (a condition, not a clock: issue 22), then interrupt
+        try:
+            wait_until_pool_works(proc.pid, jobs=2)
+        except AssertionError:
+            proc.kill()
+            raise AssertionError(proc.communicate()) from None
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=600)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gettext
 import importlib
 import io
+import json
 import pkgutil
 import random
 import re
@@ -48,6 +49,10 @@ SAME_AS_ENGLISH = {
     **{(lang, "Bauernschnapsen contract", name): True for lang in ("de", "fr")
        for name in ("Schnapser", "Gang", "Bauernschnapser", "Kontraschnapser")},
     ("fr", None, "{n} point"): True,
+    # the games' names and the French tag "Date" (issue 22: record headers translated)
+    **{(lang, None, name): True for lang in ("de", "fr")
+       for name in ("Bauernschnapsen", "Schnapsen")},
+    ("fr", "a PSN tag", "Date"): True,
 }
 
 
@@ -313,7 +318,7 @@ def test_the_replay_speaks_the_language_it_was_made_in(english: None) -> None:
     w.forward()
     assert re.search(r"étape 1 sur \d+ ?: Anna ferme le talon", _text(w.step_label.value))
     assert [label for label, _ in w.view_picker.options] == [
-        "Table ouverte", "vue du joueur A", "vue du joueur B"]
+        "Table ouverte", "vue du joueur Anna", "vue du joueur Bert"]
     assert "points" in _text(w.scores.value) and "plis" in _text(w.scores.value)
     assert re.search(r"\b(entame|joue|annonce|échange|ferme)\b", w.moves.options[1][0])
     w.last()
@@ -339,7 +344,8 @@ def test_the_practice_table_in_russian(english: None) -> None:
     assert "колода закрыта: A" in _text(t.hand.felt)
     assert "взяток" in _text(t.hand.felt)
     t.hand.click("KD")  # a greyed card: why not, in Russian, with the rule
-    assert re.fullmatch(r"Сейчас нельзя сыграть K♦: K♦ не в масть \(F2\)", t.status), t.status
+    assert re.fullmatch(r"Сейчас нельзя сыграть K♦: нужно ходить в масть \(F2\)",
+                        t.status), t.status
     t.play("QH")
     assert "кладёт Q♥" in _text(t.messages_html.value)
 
@@ -472,3 +478,98 @@ def test_every_reason_of_the_four_player_referee_is_translated() -> None:
                for s in said.values()), said
     with language("de"):
         assert notation.reason_text("AS does not follow hearts") == "A♠ gibt Herz nicht zu"
+
+
+# -- issue 22: record headers and numbers in the learner's language ----------------------------
+
+_ENGLISH_TAGS = ("Event", "Site", "Match", "Deal", "Dealer", "Rules", "Score", "Result",
+                 "Variant", "Cut")
+
+
+def _bauern_record() -> psn.Record:
+    return next(psn.read(ROOT / "records" / "bauern-heuristic-vs-random.psn"))
+
+
+def _two_record() -> psn.Record:
+    return next(psn.read(ROOT / "records" / "heuristic-vs-random.psn"))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_record_headers_speak_the_language(lang: str) -> None:
+    """Tag names, rules profiles and bots' names in the header of a record, in the widgets
+    (html.tags_html) and on the shared page (its data), never the file's English words."""
+    from schnapsen_lab.html import tags_html
+    from schnapsen_lab.share import deal_html
+
+    for rec in (_bauern_record(), _two_record()):
+        with language(lang):
+            head = tags_html(rec)
+        shown = re.findall(r"<b>([^<]+)</b>", head)
+        assert shown and not set(shown) & set(_ENGLISH_TAGS), (lang, shown)
+        assert not re.search(r"\b(heuristic|random|bauern|soft)\b", _text(head)), head
+        m = re.search(r'<script type="application/json" id="sl-data">(.*?)</script>',
+                      deal_html(rec, lang=lang), re.S)
+        assert m is not None
+        data = json.loads(m.group(1))
+        deal = data["deals"][0] if "deals" in data else data
+        names = [k for k, _ in deal["tags"]]
+        assert names and not set(names) & set(_ENGLISH_TAGS), (lang, names)
+        values = " ".join(v for _, v in deal["tags"]) + " " + " ".join(deal["names"])
+        assert not re.search(r"\b(heuristic|random|bauern|soft)\b", values), values
+    # the file keeps its own words
+    assert "[Rules \"bauern\"]" in psn.dumps([_bauern_record()])
+
+
+def test_a_profile_and_a_bot_in_words() -> None:
+    from schnapsen_lab.headers import bot_name, rules_name, tag_value
+
+    with language("de"):
+        assert rules_name("bauern") == "Bauernschnapsen, feste Partner"
+        assert rules_name("soft") == "weich" and rules_name("my-house") == "my-house"
+        assert bot_name("heuristic N") == "Heuristik N" and bot_name("Anna") == "Anna"
+        assert tag_value("Result", "*") == "nicht beendet"
+    with language("ru"):
+        assert rules_name("strict") == "строгий"
+
+
+@pytest.mark.parametrize(("lang", "points", "rate"), [
+    ("en", "+2.46", "46%"), ("de", "+2,46", "46\u00a0%"), ("fr", "+2,46", "46\u00a0%"),
+    ("ru", "+2,46", "46\u00a0%")])
+def test_numbers_in_the_language(lang: str, points: str, rate: str) -> None:
+    from schnapsen_lab.numbers import format_numbers, number
+    from schnapsen_lab.stats.plots import _rate
+
+    assert number(2.456, "+.2f", lang) == points
+    assert number(0.456, ".0%", lang) == rate
+    with language(lang):
+        assert format_numbers("{x:+.2f} / {n}", x=2.456, n=3) == f"{points} / 3"
+        assert _rate(0.456) == rate
+        assert _rate(0.008) == ("0.8%" if lang == "en" else "0,8\u00a0%")
+
+
+def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
+    with (LOCALE / "fr" / "LC_MESSAGES" / "schnapsen_lab.po").open("rb") as f:
+        catalog = read_po(f)
+    bad = []
+    for m in catalog:
+        if not m.id:
+            continue
+        for s in ([m.string] if isinstance(m.string, str) else list(m.string)):
+            for hit in re.finditer(r"(.)([:;!?])(?=\s|$|<)", s):
+                if hit.group(1) not in "\u00a0\u202f" and not s[:hit.end(1)].endswith("&nbsp"):
+                    bad.append(s)
+    assert bad == []
+
+
+def test_german_keeps_ansage_for_marriages() -> None:
+    """Ansage is the marriage (GLOSSARY.md); the auction, the contract and the bot picker
+    have their own words, and a confidence interval is not KI."""
+    with language("de"):
+        from schnapsen_lab.games.bauern.html import TEXT as H
+        from schnapsen_lab.widgets.bauern import TEXT as B
+
+        assert "Ansage" not in H["auction"] and "Ansage" not in H["auction.contract"].format(
+            contract="Gang")
+        assert B["bots"] != "Gegner"
+        assert "KI" not in i18n.ngettext("95% CI [{low}, {high}], {n} world",
+                                         "95% CI [{low}, {high}], {n} worlds", 2)

@@ -14,13 +14,33 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
+from .conftest import shipped_notebooks  # noqa: E402
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+ALL = shipped_notebooks()
+"""The notebooks git tracks: a notebook a user saves in notebooks/ is not judged."""
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
 def test_there_are_notebooks() -> None:
     assert any(p.name == "01-replay.ipynb" for p in ALL)
+
+
+def test_a_users_own_notebook_is_not_judged() -> None:
+    """A notebook saved in notebooks/ that git does not track is left out (issue 22 §6)."""
+    import subprocess
+
+    if subprocess.run(["git", "-C", str(NOTEBOOKS), "rev-parse"], capture_output=True,
+                      check=False).returncode != 0:
+        pytest.skip("not a git checkout")  # pragma: no cover
+    mine = NOTEBOOKS / "zz-my-own-notes.ipynb"
+    assert not mine.exists()
+    mine.write_text("{}", encoding="utf-8")  # not even a notebook
+    try:
+        assert mine not in shipped_notebooks()
+        assert shipped_notebooks() == ALL
+    finally:
+        mine.unlink()
 
 
 @pytest.mark.parametrize("path", ALL, ids=[p.name for p in ALL])

@@ -123,9 +123,13 @@ def test_bummerl_data_counters_and_winner() -> None:
     assert isinstance(deals, list) and len(deals) == 4 and data["bummerl"] == "study-1"
     for rec, dl in zip(g, deals, strict=True):
         rp = Replay(rec)
-        assert [st.get("b") for st in dl["steps"]] == [list(rp.counters(i) or ()) or None
-                                                      for i in range(len(rp))]
+        # never below 0 on the page (issue 22): Bert's -1 is shown 0, 1 past 0
+        assert [st.get("b") for st in dl["steps"]] == [
+            [max(c, 0) for c in rp.counters(i) or ()] or None for i in range(len(rp))]
     assert [dl["bummerl_winner"] for dl in deals] == [-1, -1, -1, 1]  # Bert, at the end
+    assert deals[-1]["steps"][-1]["b"] == [7, 0]
+    assert deals[-1]["steps"][-1]["o"] == " (1 game point past 0)"
+    assert all("o" not in st for dl in deals[:3] for st in dl["steps"])
 
 
 def test_replay_to_html_is_the_deal_page() -> None:

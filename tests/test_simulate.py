@@ -27,7 +27,7 @@ from schnapsen_lab.simulate import (
     simulate_psn,
 )
 
-from .conftest import ROOT
+from .conftest import ROOT, wait_until_pool_works
 
 RECORDS = ROOT / "records"
 
@@ -161,17 +161,18 @@ def test_ctrl_c_leaves_no_half_file(tmp_path: Path) -> None:
          "heuristic,heuristic", "--matches", "200000", "--jobs", "2", "-q", "-o", str(target)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        # wait until the temporary file is being written, then interrupt
-        for _ in range(600):
-            if any(p.name.startswith(".~big.psn") for p in tmp_path.iterdir()):
-                break
-            if proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.communicate()
-        time.sleep(0.3)
+        # wait until the workers play and the temporary file is being written (conditions,
+        # not a clock: issue 22), then interrupt
+        try:
+            wait_until_pool_works(proc.pid, jobs=2)
+            while not any(p.name.startswith(".~big.psn") for p in tmp_path.iterdir()):
+                assert proc.poll() is None, "simulate ended before writing"
+                time.sleep(0.02)
+        except AssertionError:
+            proc.kill()
+            raise AssertionError(proc.communicate()) from None
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=600)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -260,8 +260,12 @@ def test_matches_frame_known_answers(conformance: Any) -> None:
     assert set(mv["match"].astype(str)) == set(last)
     for _, row in mv.iterrows():
         e = last[str(row["match"])]
-        assert (row["counters_a"], row["counters_b"]) == (e["counters"]["A"], e["counters"]["B"])
+        ca, cb = e["counters"]["A"], e["counters"]["B"]
+        # shown stopping at 0, the winner's excess in `over` (issue 22)
+        assert (row["counters_a"], row["counters_b"]) == (max(ca, 0), max(cb, 0))
         decided = min(e["counters"].values()) <= 0
+        if decided:
+            assert row["over"] == max(-min(ca, cb), 0)
         assert bool(row["complete"]) is decided
         if decided:
             assert row["winner"] == ("A" if e["counters"]["A"] <= 0 else "B")

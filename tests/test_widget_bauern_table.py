@@ -3,6 +3,7 @@ bots' answers in words, claims, the end of a deal, save and replay, take over.""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from pathlib import Path
@@ -136,12 +137,14 @@ def test_greyed_cards_say_why() -> None:
         else:
             break
     assert t.phase is Phase.PLAY and t.position.table
-    greyed = re.findall(r'data-pick="(\w+)"[^>]*title="[^"]*cannot', w2.hand.html)
+    greyed = re.findall(r'sl-disabled" data-pick="(\w+)" title="([^"]*)"', w2.hand.html)
     playable = re.findall(r'sl-playable" data-pick="(\w+)"', w2.hand.html)
     assert playable
     if greyed:
-        w2.hand.click(greyed[0])
+        w2.hand.click(greyed[0][0])
         assert re.search(r"You cannot play \S+ now: .+ \(BP2\)", w2.status), w2.status
+        # the tooltip said the same reason before the click (issue 22)
+        assert html.unescape(greyed[0][1]) == w2.status
         assert "sl-refusal" in w2.messages_html.value
     step = len(t.actions)
     w2.hand.click(playable[0])

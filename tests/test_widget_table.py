@@ -48,7 +48,10 @@ def test_a_greyed_card_says_why_it_cannot_be_played() -> None:
     assert len(w.table.actions) == n
     rule, why = w.table.position.check(Action(ActionKind.PLAY, Card.KD)) or ("", "")
     assert rule == "F2" and "KD" in why
-    assert w.status == f"You cannot play K♦ now: {why.replace('KD', 'K♦')} (F2)"
+    assert why == "KD does not follow suit"
+    assert w.status == "You cannot play K♦ now: you must follow suit (F2)"
+    # the greyed card's tooltip gives the same reason (issue 22)
+    assert 'title="You cannot play K♦ now: you must follow suit (F2)"' in w.hand.html
     assert "sl-refusal" in w.messages_html.value and "(F2)" in w.messages_html.value
     w.hand.click(Card.QH)  # a playable card is played, and the reason goes away
     assert len(w.table.actions) > n and w.status == ""

@@ -342,8 +342,11 @@
       contract += "<div class=\"sl-spritze-short\"><b>" + tr("doubled") + "</b> (" +
         seatId(dl, f.spritze) + ")</div>";
     }
+    // the trump in the table's top left corner and the contract in its top right one, as
+    // the widgets draw them (games/bauern/html.py)
     return "<div class=\"sl-trump\" data-trump=\"" + data + "\" style=\"" + K.label + "\">" +
-      body + contract + "</div>";
+      body + "</div><div class=\"sl-contract-box\" style=\"" + K.label + "\">" + contract +
+      "</div>";
   }
   function auction4(dl, i, viewer) {
     var st = dl.steps[i], lines = [], fh = dl.forehand, f = derive(dl, i);
@@ -669,7 +672,8 @@
         who: who(dl, r.winner)}) + " (" + esc(r.rule) + ")</div>";
       if (dl.bummerl_winner >= 0 && st.b) {
         foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
-          who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")</div>";
+          who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")" +
+          (st.o ? esc(st.o) : "") + "</div>";
       }
     }
     return "<div class=\"sl-tallies\" style=\"" + K.panel + "\"><table>" + head + body +

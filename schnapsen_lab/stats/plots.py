@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..notation import CALLS
+from ..numbers import number
 from ..psn import Record
 from .features import score_trajectory
 from .tables import (
@@ -55,6 +56,10 @@ __all__ = [
 _A_COLOR = "#1f77b4"
 _B_COLOR = "#d62728"
 _GROUP_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b2", "#937860")
+
+SMALL = 9
+"""The smallest font size (pt) a plot writes: bar labels, annotations and legends stay
+readable when a wide figure is shrunk to a notebook's width (issue 22)."""
 
 TEXT = Texts({
     "interval": N_("error bars: 95% Wilson interval"),
@@ -153,7 +158,7 @@ def _axes(ax: Axes | None) -> Axes:
 
 def _rate(value: float) -> str:
     """A rate as a bar label: one decimal below 10%, so that 0.8% is not 1%."""
-    return f"{value:.1%}" if value < 0.1 else f"{value:.0%}"
+    return number(value, ".1%") if value < 0.1 else number(value, ".0%")
 
 
 def _groups(deals: pd.DataFrame, by: str | None) -> list[tuple[str, pd.DataFrame]]:
@@ -211,12 +216,12 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
         for x, v, lo, hi in zip(xs, rates, lows, highs, strict=True):
             if scale == "points":
                 below = v < 0
-                ax.annotate(f"{v:+.2f}", (x, lo if below else hi),
+                ax.annotate(number(v, "+.2f"), (x, lo if below else hi),
                             xytext=(0, -2 if below else 2), textcoords="offset points",
-                            ha="center", va="top" if below else "bottom", fontsize=7)
+                            ha="center", va="top" if below else "bottom", fontsize=SMALL)
             else:
                 ax.annotate(_rate(v), (x, hi), xytext=(0, 2), textcoords="offset points",
-                            ha="center", va="bottom", fontsize=7)
+                            ha="center", va="bottom", fontsize=SMALL)
         tops.extend(highs)
         bottoms.extend(lows)
     if n_groups == 1:
@@ -224,7 +229,7 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
         n_of = {str(k): int(n) for k, n in zip(t[key], t["deals"], strict=True)}
         labels = [_TICK_N.format(label=(names or {}).get(k, k), n=n_of.get(k, 0))
                   for k in keys]
-        ax.tick_params(axis="x", labelsize=8)
+        ax.tick_params(axis="x", labelsize=SMALL)
     else:
         labels = [(names or {}).get(k, k) for k in keys]
     ax.set_xticks(range(len(keys)), labels)
@@ -244,7 +249,7 @@ def _grouped_rate_bars(ax: Axes, tables: list[tuple[str, pd.DataFrame]], key: st
         span = max(top - bottom, 1.0)
         ax.set_ylim(bottom - 0.12 * span, top + 0.3 * span)
         ax.axhline(0, color="grey", lw=0.8)
-    ax.legend(fontsize=7, loc="upper center", ncol=n_groups + 1, frameon=False)
+    ax.legend(fontsize=SMALL, loc="upper center", ncol=n_groups + 1, frameon=False)
 
 
 def _end_of(end: str, rule: object) -> str:
@@ -273,7 +278,7 @@ def plot_points_by_end(deals: pd.DataFrame, ax: Axes | None = None) -> Axes:
         xs = [x + (i - 1) * width for x in range(len(ends))]
         label = PLURALS.text("points", gp)
         bars = ax.bar(xs, t[gp].to_numpy(), width, label=label)
-        ax.bar_label(bars, fontsize=7, padding=1)
+        ax.bar_label(bars, fontsize=SMALL, padding=1)
     ax.set_xticks(range(len(ends)), ends)
     ax.set_title(TEXT["points_by_end.title"])
     ax.set_xlabel(TEXT["points_by_end.x"])
@@ -339,12 +344,13 @@ def plot_score_trajectory(record: Record, ax: Axes | None = None) -> Axes:
     ax.step(steps, [p.score_b for p in pts], where="post", color=_B_COLOR,
             label=_SEAT_LABEL.format(name=names[1], seat="B"))
     ax.axhline(66, color="grey", lw=0.8, ls="--")
-    ax.annotate("66", (steps[-1], 66), xytext=(-12, 2), textcoords="offset points", fontsize=8)
+    ax.annotate("66", (steps[-1], 66), xytext=(-12, 2), textcoords="offset points",
+                fontsize=SMALL)
     for p in pts:
         if p.action == "C":
             ax.axvline(p.step, color="black", lw=0.8, ls=":")
             ax.annotate(TEXT["trajectory.closed"], (p.step, 2), xytext=(3, 0),
-                        textcoords="offset points", fontsize=8)
+                        textcoords="offset points", fontsize=SMALL)
     deal = record.deal or record.index
     if record.outcome is not None:
         title = PLURALS.text("trajectory.won", record.outcome.game_points, deal=deal,
@@ -421,11 +427,11 @@ def plot_player_win_rates(players: pd.DataFrame, ax: Axes | None = None,
     for y, r, hi in zip(ys, rates, his, strict=True):
         if r == r:  # not NaN
             ax.annotate(_rate(r), (hi, y), xytext=(3, 0), textcoords="offset points",
-                        va="center", fontsize=7)
+                        va="center", fontsize=SMALL)
     ax.set_yticks(ys, names)
     ax.axvline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlim(0, 1.15)
-    ax.legend(fontsize=7, loc="lower right", frameon=False)
+    ax.legend(fontsize=SMALL, loc="lower right", frameon=False)
     ax.set_title(TEXT[f"win_rates.title.{what}"])
     ax.set_xlabel(TEXT[f"win_rates.x.{what}"])
     ax.set_ylabel(TEXT["win_rates.y"])
@@ -539,7 +545,7 @@ def equity_table(table: EquityTable, ax: Axes | None = None, i_deal: bool = Fals
     image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
-            ax.text(c, r, f"{value:.0%}", ha="center", va="center", fontsize=8,
+            ax.text(c, r, number(value, ".0%"), ha="center", va="center", fontsize=SMALL,
                     color="white" if abs(value - 0.5) > 0.3 else "black")
     labels = [str(x) for x in order]
     ax.set_xticks(range(len(order)), labels)

@@ -62,6 +62,8 @@ from ..games.bauern.rules import (
     play,
 )
 from ..games.bauern.table import BauernTable, Event
+from ..headers import bot_name as bot_words
+from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     FOUR,
@@ -216,8 +218,9 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         self.header = _classes(W.HTML(), "sl-practice-header")
         bots = player_names("bauern")
         current = self.table.bot_name
-        self.bot_picker = _classes(W.Dropdown(options=bots if current in bots
-                                              else [*bots, current], value=current,
+        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in (
+                                                  bots if current in bots else [*bots, current])],
+                                              value=current,
                                               description=TEXT["bots"],
                                               layout=W.Layout(width="220px")), "sl-bot")
         self.counters_html = _classes(W.HTML(), "sl-counters")
@@ -275,7 +278,10 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         # the end
         self.end_html = _classes(W.HTML(), "sl-end-text")
         self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
-                                         layout=W.Layout(width="280px")), "sl-save-path")
+                                         layout=W.Layout(width="auto", flex="1 1 360px",
+                                                         min_width="280px"),
+                                         style={"description_width": "initial"}),
+                                  "sl-save-path")
         self.save_button = _button(TEXT["save"], "sl-save")
         self.replay_button = _button(TEXT["open_replay"], "sl-open-replay")
         self.end_box = _classes(W.VBox([self.end_html,
@@ -288,7 +294,9 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         if take_source is None:
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
         self.take_source = _classes(W.Text(value=take_source, description=TEXT["take.record"],
-                                           layout=W.Layout(width="330px")), "sl-take-source")
+                                           layout=W.Layout(width="330px"),
+                                           style={"description_width": "initial"}),
+                                    "sl-take-source")
         self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),
@@ -476,6 +484,12 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             self.status = TEXT["cannot_take_over"].format(error=e)
             self.render()
             return
+        # the take-over box shows the take-over performed, not its defaults (issue 22)
+        if isinstance(source, str):
+            self.take_source.value = source
+        self.take_index.value = index
+        self.take_step.value = min(step, self.take_step.max)
+        self.take_seat.value = self.table.seat.name
         self._fresh()
 
     def _take_over_clicked(self) -> None:
@@ -557,7 +571,7 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         unseen = bin(pos.hands[me] & ~seen).count("1")
         self.hand.felt = self._felt_html(rp, step)
         self.hand.show([c for c in range(20) if seen >> c & 1], pick, empty=TEXT["no_cards"],
-                       backs=unseen, back_title=TEXT["unseen"])
+                       backs=unseen, back_title=TEXT["unseen"], why=self.why_not)
         # what the student is asked
         prompts = {Phase.TRUMP: "trump.ask", Phase.PARTNER: "partner.ask",
                    Phase.AUCTION: "calls.ask"}
@@ -614,7 +628,8 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             partner = seats_text(names, 1 << me.opposite)
             others = seats_text(names, (1 << me.next) | (1 << me.opposite.next))
         text = TEXT["header"].format(me=names[me], seat=me.name, partner=partner, others=others,
-                                     player=escape(t.bot_name), rules=escape(t.profile.name))
+                                     player=escape(bot_words(t.bot_name)),
+                                     rules=escape(rules_name(t.profile.name)))
         if t.source is not None:
             text += "<br><small>" + TEXT["header.source"].format(source=escape(t.source))
             text += "</small>"

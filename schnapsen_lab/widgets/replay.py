@@ -32,8 +32,8 @@ import ipywidgets as W
 
 from .. import html as H
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import SEAT_LABEL, error_text
 from ..notation import TEXT as NOTATION_TEXT
-from ..notation import error_text
 from ..psn import Record, read
 from ..replay import Replay, match_groups
 
@@ -85,10 +85,21 @@ VIEWS: tuple[str, ...] = ("open", "A", "B")
 (a four-player deal: ``open``, ``N``, ``E``, ``S``, ``W``)."""
 
 
-def _view_options(seats: Sequence[str]) -> list[tuple[str, str]]:
-    """The view selector's options for a game's seats, labelled in the language spoken."""
-    return [(TEXT["view.open"] if v == "open" else TEXT["step.view"].format(who=v), v)
-            for v in ("open", *seats)]
+def _view_who(names: Sequence[str], seats: Sequence[str], k: int) -> str:
+    """Whose view seat ``k`` is, as the shared page says it: the player's name, with the
+    seat when two players have the same name."""
+    name = names[k] if k < len(names) else seats[k]
+    if list(names).count(name) > 1:
+        return SEAT_LABEL.format(name=name, seat=seats[k])
+    return name
+
+
+def _view_options(seats: Sequence[str], names: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """The view selector's options for a game's seats, labelled in the language spoken by
+    the players' names ("Anna's view"), as the shared page labels them."""
+    return [(TEXT["view.open"], "open"),
+            *((TEXT["step.view"].format(who=_view_who(names, seats, k)), v)
+              for k, v in enumerate(seats))]
 
 MOVES_WIDTH = 280
 """The move list's width (px)."""
@@ -202,7 +213,9 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         if len(records) < 2:
             self.deal_picker.layout.display = "none"
         self._seats: tuple[str, ...] = records[0].seats
-        self.view_picker = _classes(W.ToggleButtons(options=_view_options(self._seats),
+        self._names: tuple[str, ...] = tuple(records[0].player_names)
+        self.view_picker = _classes(W.ToggleButtons(options=_view_options(
+                                                        self._seats, records[0].player_names),
                                                     value="open",
                                                     style={"button_width": "auto"}), "sl-view")
         btn = W.Layout(width="44px")
@@ -227,8 +240,11 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         self.table = _classes(W.HTML(layout=_fixed(TABLE_WIDTH)), "sl-table-view")
         self.scores = _classes(W.HTML(), "sl-scores")
         self.counting_panel = _classes(W.HTML(), "sl-counting")
+        # no margin: 100% of the panel is all of its width (a margin of 2 px each side
+        # made the list 284 px in a 280 px panel, its right edge clipped)
         self.moves = _classes(W.Select(options=[("0", 0)], value=0, rows=16,
-                                       layout=W.Layout(width="100%")), "sl-moves")
+                                       layout=W.Layout(width="100%", margin="0px")),
+                              "sl-moves")
         self.comments = _classes(W.HTML(), "sl-comments")
 
         self.first_button.on_click(lambda _b: self.first())
@@ -369,10 +385,12 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         try:
             if self.deal_picker.value != i:
                 self.deal_picker.value = i
-            if rp.seats != self._seats:  # a deal of another game: its seats' views
+            if (rp.seats, rp.record.player_names) != (self._seats, self._names):
+                # a deal of another game or other players: its seats' views
                 self._seats = rp.seats
+                self._names = rp.record.player_names
                 keep = self.view_picker.value if self.view_picker.value in rp.seats else "open"
-                self.view_picker.options = _view_options(rp.seats)
+                self.view_picker.options = _view_options(rp.seats, rp.record.player_names)
                 self.view_picker.value = keep
                 self.viewer = (None if keep == "open"
                                else rp.seat_values[rp.seats.index(keep)])
@@ -413,11 +431,11 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _step_html(self) -> str:
         rp = self.replay
         step = self.step
-        names = tuple(escape(n) for n in rp.record.player_names)
         viewer = None if self.viewer is None else int(self.viewer)
         what = TEXT["step.dealt"] if step == 0 else self.drawing.said(rp, step, viewer)
         view = (TEXT["step.open"] if viewer is None
-                else TEXT["step.view"].format(who=names[viewer]))
+                else TEXT["step.view"].format(
+                    who=escape(_view_who(rp.record.player_names, rp.seats, viewer))))
         number = f'<span class="sl-step-number">{step}</span>'
         line = (f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>: {what} '
                 f'<span style="color:#777">({view})</span>')

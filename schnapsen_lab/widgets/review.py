@@ -25,6 +25,7 @@ import ipywidgets as W
 
 from ..i18n import N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, seat_label
+from ..numbers import format_numbers, number
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
 from ..scope import analysis_refusal
@@ -117,19 +118,20 @@ def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
     with the record's counters the chance to win the Bummerl after the move, and a mark
     when the best move for the Bummerl is another."""
     d = review.decisions[i]
-    text = _DECISION.format(step=d.step + 1, who=seat_label(names, d.actor),
-                                   played=action_text(d.played), glyph=d.judgement.glyph,
-                                   value=d.played_option.mean)
+    text = format_numbers(_DECISION, step=d.step + 1, who=seat_label(names, d.actor),
+                          played=action_text(d.played), glyph=d.judgement.glyph,
+                          value=d.played_option.mean)
     by_equity = d.best_by_equity if d.by == "equity" else None
     if d.judgement is not Judgement.BEST:
         if by_equity is not None:
-            text += TEXT["decision.equity_loss"].format(loss=d.equity_loss,
-                                                        best=action_text(by_equity.action))
+            text += format_numbers(TEXT["decision.equity_loss"], loss=d.equity_loss,
+                                   best=action_text(by_equity.action))
         else:
-            text += TEXT["decision.loss"].format(loss=d.loss, best=action_text(d.best.action))
+            text += format_numbers(TEXT["decision.loss"], loss=d.loss,
+                                   best=action_text(d.best.action))
     equity = d.equity_of(d.played_option)
     if equity is not None:  # the record's Score tag gives the counters
-        text += TEXT["decision.equity"].format(equity=equity)
+        text += format_numbers(TEXT["decision.equity"], equity=equity)
     flip = d.best_by_equity
     if d.flips and flip is not None:
         text += TEXT["decision.flip"].format(best=action_text(flip.action))
@@ -183,9 +185,9 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
         rows = []
         for p in self.review.players:
             rows.append(f"<tr><td>{escape(seat_label(names, p.seat))}</td>"
-                        f"<td>{p.accuracy:.0f}%</td><td>{p.decisions}</td>"
+                        f"<td>{number(p.accuracy, '.0f')}%</td><td>{p.decisions}</td>"
                         f"<td>{p.inaccuracies}</td><td>{p.mistakes}</td><td>{p.blunders}</td>"
-                        f"<td>{p.average_loss:.2f}</td></tr>")
+                        f"<td>{number(p.average_loss, '.2f')}</td></tr>")
         worlds = PLURALS.text("summary.worlds", self.review.samples, seed=self.review.seed)
         head = ("<tr><th></th>" + "".join(f"<th>{TEXT[f'summary.{k}']}</th>" for k in
                                           ("accuracy", "decisions"))

@@ -45,16 +45,18 @@ import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
+from ..counters import over_text, shown
 from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
 from ..games.schnapsen.table import Event, Table
+from ..headers import bot_name as bot_words
+from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     bummerl_text,
     card_text,
     outcome_text,
     plural,
-    profile_name,
     suit_name,
     text_with_cards,
 )
@@ -228,12 +230,15 @@ class CardRow(anywidget.AnyWidget):
 
     def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
              size: str = "lg", empty: str = "", tip: str = "", backs: int = 0,
-             back_title: str = "", tight: bool = False) -> None:
+             back_title: str = "", tight: bool = False,
+             why: Callable[[Card], str] | None = None) -> None:
         """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
         ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
-        default "play {card}"); ``backs`` cards face down follow them (titled
-        ``back_title``), never pickable; ``tight`` draws the cards 3 px closer, on one
-        line (the 17 cards forehand may call as partner)."""
+        default "play {card}"); ``why(card)`` is the tooltip of a greyed one (the
+        referee's reason; default, or when it answers '', "{card} cannot be played
+        now"); ``backs`` cards face down follow them (titled ``back_title``), never
+        pickable; ``tight`` draws the cards 3 px closer, on one line (the 17 cards
+        forehand may call as partner)."""
         tip = tip or TEXT["play_card"]
         self.cards = [CARDS[int(c)] for c in cards]
         self.pickable = {CARDS[int(c)] for c in pickable}
@@ -249,7 +254,7 @@ class CardRow(anywidget.AnyWidget):
             else:
                 parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
                              f'data-pick="{c.name}" '
-                             f'title="{TEXT["not_playable"].format(card=card_text(c))}" '
+                             f'title="{escape(self._why_not(c, why))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7){close}">'
                              f"{H.card_html(c, size, dim=True)}</span>")
@@ -259,6 +264,12 @@ class CardRow(anywidget.AnyWidget):
         wrap = "nowrap" if tight else "wrap"
         self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
                      f'flex-wrap:{wrap};align-items:flex-end">{inner}</div>')
+
+    @staticmethod
+    def _why_not(card: Card, why: Callable[[Card], str] | None) -> str:
+        """The tooltip of a greyed ``card``: ``why``'s reason, else the plain refusal."""
+        return (why(card) if why is not None else "") or \
+            TEXT["not_playable"].format(card=card_text(card))
 
     def on_pick(self, handler: Callable[[Card], None]) -> None:
         """Call ``handler(card)`` when a playable card is clicked or dropped."""
@@ -348,7 +359,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             names = [n for n in names if n not in SOLVER_PLAYERS]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
-        self.bot_picker = _classes(W.Dropdown(options=options,
+        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in options],
                                               value=current or self.table.player.name,
                                               description=TEXT["bot"],
                                               layout=W.Layout(width="220px")), "sl-bot")
@@ -373,8 +384,12 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.new_deal_button = _button("new_deal", "sl-new-deal")
         self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
         self.end_html = _classes(W.HTML(), "sl-end-text")
+        # the path is never cut: the field takes the row's room, its label its own width
         self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
-                                         layout=W.Layout(width="280px")), "sl-save-path")
+                                         layout=W.Layout(width="auto", flex="1 1 360px",
+                                                         min_width="280px"),
+                                         style={"description_width": "initial"}),
+                                  "sl-save-path")
         self.save_button = _button("save", "sl-save")
         self.replay_button = _button("open_replay", "sl-open-replay")
         self.review_button = _button("review", "sl-open-review", "review.tip")
@@ -391,7 +406,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
         self.take_source = _classes(W.Text(value=take_source,
                                            description=TEXT["take.record"],
-                                           layout=W.Layout(width="330px")), "sl-take-source")
+                                           layout=W.Layout(width="330px"),
+                                           style={"description_width": "initial"}),
+                                    "sl-take-source")
         self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),
@@ -570,6 +587,12 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
             self.status = TEXT["cannot_take_over"].format(error=e)
             self.render()
             return
+        # the take-over box shows the take-over performed, not its defaults (issue 22)
+        if isinstance(source, str):
+            self.take_source.value = source
+        self.take_index.value = index
+        self.take_step.value = min(step, self.take_step.max)
+        self.take_seat.value = self.table.seat.name
         self._fresh()
 
     def _take_over_clicked(self) -> None:
@@ -658,7 +681,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         if CLAIM not in acts:
             self.confirming = False
         self.header.value = self._header_html()
-        c = t.counters
+        c = shown(t.counters)
         counters = (TEXT["counters"].format(a=escape(names[0]), ca=c[0], cb=c[1],
                                             b=escape(names[1]))
                     if t.in_bummerl else TEXT["taken_over"])
@@ -670,7 +693,7 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         else:
             pick = [a.card for a in acts if a.kind is ActionKind.PLAY and a.card is not None]
         self.hand.felt = self._felt_html()
-        self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"])
+        self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"], why=self.why_not)
         self.scores.value = self._scores_html()
         self.messages_html.value = self._messages_html()
         m20 = any(a.kind is ActionKind.MARRIAGE and a.points == 20 for a in acts)
@@ -707,8 +730,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         me = t.seat
         trump = Suit(t.position.trump)
         text = TEXT["header"].format(me=escape(names[me]), seat=me, bot=escape(names[me.other]),
-                                     bot_seat=me.other, player=escape(t.player.name),
-                                     rules=escape(profile_name(t.profile.name)),
+                                     bot_seat=me.other, player=escape(bot_words(t.player.name)),
+                                     rules=escape(rules_name(t.profile.name)),
                                      dealer=escape(names[t.start.dealer]),
                                      symbol=trump.symbol, suit=suit_name(trump))
         if t.source is not None:
@@ -845,11 +868,13 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         more = TEXT["end.more"].format(a=sc[0], b=sc[1], ta=pos.tricks[0], tb=pos.tricks[1])
         bummerl = ""
         if t.in_bummerl:
-            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=c[0], cb=c[1],
+            s = shown(c)
+            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=s[0], cb=s[1],
                                                            b=names[1])
             w = t.bummerl_winner
             if w is not None:
-                bummerl += f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}</b>'
+                bummerl += (f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}'
+                            f"{over_text(c)}</b>")
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'
                 f'padding:6px 10px;border-left:4px solid #e0b000"><b>{text}</b><br>{more}'
                 f"{bummerl}</div>")

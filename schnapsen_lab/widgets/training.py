@@ -26,6 +26,7 @@ from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
+from ..numbers import number
 from ..replay import Replay
 from ..solver.plan import PlanStep
 from ..training import TEXT as TRAINING_TEXT
@@ -346,17 +347,17 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
     play = advice.play_on
     td = '<td style="padding:1px 10px 1px 0">'
     exact = PLURALS.text("advice.exact" if advice.exact else "advice.found", advice.hands)
-    sampled = PLURALS.text("advice.sampled", play.samples, low=f"{play.low:+.2f}",
-                           high=f"{play.high:+.2f}")
+    sampled = PLURALS.text("advice.sampled", play.samples, low=number(play.low, "+.2f"),
+                           high=number(play.high, "+.2f"))
     play_on = TEXT["advice.play_on"].format(action=action_text(advice.play_on_action))
     rows = [
-        f"<tr>{td}{TEXT['advice.close']}</td>{td}{close.win_chance:.0%}</td>"
-        f"{td}{close.mean:+.2f}</td>{td}{escape(exact)}</td></tr>",
+        f"<tr>{td}{TEXT['advice.close']}</td>{td}{number(close.win_chance, '.0%')}</td>"
+        f"{td}{number(close.mean, '+.2f')}</td>{td}{escape(exact)}</td></tr>",
         f'<tr style="color:#666">{td}{TEXT["advice.close_seeing"]}</td>'
-        f"{td}{dd.win_chance:.0%}</td>{td}{dd.mean:+.2f}</td>"
+        f"{td}{number(dd.win_chance, '.0%')}</td>{td}{number(dd.mean, '+.2f')}</td>"
         f"{td}{escape(TEXT['advice.seeing_note'])}</td></tr>",
         f"<tr>{td}{escape(play_on)}</td>"
-        f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
+        f"{td}{number(play.win_chance, '.0%')}</td>{td}{number(play.mean, '+.2f')}</td>"
         f"{td}{escape(sampled)}</td></tr>",
     ]
     th = '<th style="text-align:left;padding:1px 10px 1px 0">'
@@ -377,8 +378,8 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
         more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
         keys = ", ".join(TEXT["advice.key_card"].format(card=_card_html(k.card),
-                                                        losing=f"{k.in_losing:.0%}",
-                                                        all=f"{k.in_all:.0%}")
+                                                        losing=number(k.in_losing, ".0%"),
+                                                        all=number(k.in_all, ".0%"))
                          for k in advice.key_cards[:4])
         key_line = (f"<div>{TEXT['advice.often'].format(cards=keys)}</div>"
                     if keys else "")

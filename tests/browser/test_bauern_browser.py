@@ -82,7 +82,7 @@ def test_notebook_06_steps_forward_with_the_models_side_scores(lab: Lab, page: A
     expect(widget.locator(".sl-calls td[data-call]")).to_have_count(4)
     expect(widget.locator(".sl-call-E")).to_have_text("Schnapser")
     # a seat's view: three hands face down, the counting panel for that seat
-    widget.locator(".sl-view button", has_text="W's view").click()
+    widget.locator(".sl-view button", has_text="Dani's view").click()
     expect(widget.locator(".sl-hand.sl-hidden")).to_have_count(3)
     expect(widget.locator(".sl-counting .sl-count")).to_have_attribute("data-viewer", "W")
     widget.locator("button.sl-first").click()
@@ -131,7 +131,7 @@ def test_a_deal_at_the_table_for_four_played_by_clicking(lab: Lab, page: Any) ->
     for _ in range(40):
         handle = table.element_handle()
         assert handle is not None
-        page.wait_for_function(f"r => ({NEXT})(r) !== ''", arg=handle, timeout=30_000)
+        page.wait_for_function(f"r => ({NEXT})(r) !== ''", arg=handle, timeout=120_000)
         kind = page.evaluate(NEXT, handle)
         kinds.append(kind)
         if kind == "end":

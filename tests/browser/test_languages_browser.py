@@ -27,19 +27,19 @@ DEAL = REPO_ROOT / "records" / "study" / "closing-wins-3.psn"
 #: What each language says: the view switch, the step line after forward (the closing),
 #: the tallies, a refused card (F2) and the move Bert makes.
 WORDS = {
-    "fr": {"views": ["Table ouverte", "vue du joueur A", "vue du joueur B"],
+    "fr": {"views": ["Table ouverte", "vue du joueur Anna", "vue du joueur Bert"],
            "step": re.compile(r"étape 1 sur 8\s*: Anna ferme le talon"),
            "moves": "Coups", "score": "points", "tricks": "plis",
            "closed": "fermé par A", "buttons": {"sl-close": "fermer", "sl-claim": "annoncer 66"},
            "refused": re.compile(r"Vous ne pouvez pas jouer K♦ maintenant\s*: "
-                                 r"K♦ ne fournit pas à la couleur \(F2\)"),
+                                 r"vous devez fournir à la couleur \(F2\)"),
            "played": "Bert joue Q♥", "at_table": "À table"},
-    "ru": {"views": ["Открытый стол", "вид: A", "вид: B"],
+    "ru": {"views": ["Открытый стол", "вид: Anna", "вид: Bert"],
            "step": re.compile(r"шаг 1 из 8: Anna закрывает колоду"),
            "moves": "Ходы", "score": "очки", "tricks": "взятки",
            "closed": "колода закрыта: A",
            "buttons": {"sl-close": "закрыть", "sl-claim": "заявить 66"},
-           "refused": re.compile(r"Сейчас нельзя сыграть K♦: K♦ не в масть \(F2\)"),
+           "refused": re.compile(r"Сейчас нельзя сыграть K♦: нужно ходить в масть \(F2\)"),
            "played": "Bert кладёт Q♥", "at_table": "За столом"},
 }
 

@@ -117,6 +117,10 @@ def test_replay_panels_never_overlap_and_the_table_stays(lab: Lab, page: Any) ->
             return [w, sel.clientWidth];
         }""")
     assert widest + 8 <= room, (widest, room)
+    # ... and the list itself is not clipped by its panel (issue 22: 284 px in 280)
+    panel = widget.locator(".sl-moves-panel").first
+    assert _inside(moves.bounding_box(), panel.bounding_box(), slack=0.5), "the list spills"
+    assert panel.evaluate("e => e.scrollWidth <= e.clientWidth"), "the move list is clipped"
     lab.screenshot(page, "replay-laptop")
 
 
@@ -134,6 +138,13 @@ def test_practice_table_replay_and_review_fit_a_laptop(lab: Lab, page: Any) -> N
 
     # The second table played a Bummerl; the notebook opened its last deal in the replay.
     demo = tables.nth(1)
+
+    # The file-path field beside "save as PSN" shows a whole path (issue 22)
+    path_input = demo.locator(".sl-save-path input").first
+    path_input.scroll_into_view_if_needed()
+    path_input.fill("/home/anna/schnapsen/notebooks/out/my-first-bummerl.psn")
+    assert path_input.evaluate("e => e.scrollWidth <= e.clientWidth"), "the path is cut"
+
     replay = demo.locator(".sl-replay-box .sl-replay")
     replay.scroll_into_view_if_needed()
     expect(replay.locator(".sl-bummerl-winner")).to_contain_text("wins the Bummerl")

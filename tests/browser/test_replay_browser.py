@@ -59,8 +59,8 @@ def test_replay_widget_forward_shows_the_models_scores(lab: Lab, page: Any) -> N
     expect(score_a).to_have_text(str(rp[last].scores[0]))
     expect(widget.locator(".sl-result")).to_contain_text("3 game points")
 
-    # B's view: Anna's hand face down, the counting panel for Bert
-    widget.locator(".sl-view button", has_text="B's view").click()
+    # Bert's view: Anna's hand face down, the counting panel for Bert
+    widget.locator(".sl-view button", has_text="Bert's view").click()
     expect(widget.locator(".sl-counting")).to_contain_text(re.compile(r"Facts for Bert"))
     widget.locator("button.sl-first").click()
     expect(step_number).to_have_text("0")

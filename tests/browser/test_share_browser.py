@@ -158,7 +158,8 @@ def check_open_table(rp: Replay, step: int, shown: dict[str, Any]) -> None:
     assert shown["hands"] == [card_names(pos.hand(s)) for s in SEATS]
     assert shown["hidden"] == [] and shown["backs"] == [0, 0]
     counters = rp.counters(step)
-    assert shown["counters"] == (None if counters is None else [str(c) for c in counters])
+    # never below 0 (issue 22)
+    assert shown["counters"] == (None if counters is None else [str(max(c, 0)) for c in counters])
     assert shown["up"] == len(rp.tricks(step)) and shown["down"] == 0
     assert shown["facts"] == ["A", "B"]
     assert shown["oldBack"] == 0
@@ -271,7 +272,10 @@ def test_largest_bundled_bummerl_from_disk_offline(page: Any, seen: Seen,
     name = rec.player_names[winner]
     if rec.player_names[0] == rec.player_names[1]:
         name += f" ({winner.name})"
-    assert shown["bummerl"] == f"{name} wins the Bummerl ({rec.counters[0]} : {rec.counters[1]})"
+    a, b = (max(c, 0) for c in rec.counters)  # shown stopping at 0, the excess said
+    past = -min(rec.counters)
+    over = (f" ({past} game point{'s' if past != 1 else ''} past 0)" if past > 0 else "")
+    assert shown["bummerl"] == f"{name} wins the Bummerl ({a} : {b}){over}"
     page.locator(".sl-view button.sl-view-B").click()
     save_screenshot(page, "share-bummerl-last-deal-B", full_page=False)
     assert_quiet(page, seen, url)

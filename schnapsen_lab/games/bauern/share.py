@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import notation
+from ...headers import bot_name, header_pairs
 from ...match import MatchState
 from ...replay import Replay
 
@@ -159,7 +160,7 @@ def deal_data(rp: Replay) -> dict[str, Any]:
     return {
         "four": True,
         "seats": list(rp.seats),
-        "names": list(rec.player_names),
+        "names": [bot_name(n) for n in rec.player_names],
         "views": [-1, 0, 1, 2, 3],
         "places": [list(_PLACES)] * 5,
         "talon": False,
@@ -168,7 +169,7 @@ def deal_data(rp: Replay) -> dict[str, Any]:
         "forehand": p0.forehand,
         "knock": p0.knock,
         "called": rec.profile.called,
-        "tags": [[k, v] for k, v in rec.tags.items() if k not in hidden],
+        "tags": [list(kv) for kv in header_pairs(rec.tags, (), hidden)],
         "match": rec.match,
         "deal": rec.deal,
         "counter_keys": list(rec.match_rules.keys),

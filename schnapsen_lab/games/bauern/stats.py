@@ -289,7 +289,7 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
         if isinstance(w, str) else None for i, w in enumerate(mw)]
     out["variant"] = "bauern"
     for c in ("player_a", "player_b", "first_dealer", "game_points_a", "game_points_b",
-              "counters_a", "counters_b", "winner"):
+              "counters_a", "counters_b", "over", "winner"):
         out[c] = None
     return out
 

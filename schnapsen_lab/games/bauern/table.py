@@ -41,6 +41,7 @@ from ...io import atomic_write
 from ...match import MatchState
 from ...players.registry import make_player
 from ...psn import Record, dumps, read
+from ...refusals import refusal_text
 from ...tricks import false_claim_points
 from .game import BAUERN_GAME
 from .knowledge import View, view
@@ -393,7 +394,7 @@ class BauernTable:
             return "BP1", TEXT["not_your_turn"].format(who=who)
         refused = p.check(a)
         if refused is not None:
-            return refused[0], notation.reason_text(refused[1])
+            return refused[0], refusal_text(refused[1])
         return "BE2", TEXT["not_yours"]
 
     def act(self, action: Action | str | None) -> list[Event]:

@@ -10,6 +10,7 @@ from html import escape
 
 from ... import render as R
 from ...cards import CARDS, Suit, cards_in
+from ...counters import over_text, shown
 from ...html import (
     PLURALS,
     TEXT,
@@ -92,11 +93,12 @@ def _outcome_html(record: Record) -> str:
         text += "; " + TEXT["record.scores"].format(a=fin.score(0), b=fin.score(1),
                                                     ta=fin.tricks[0], tb=fin.tricks[1])
     if record.counters is not None:
-        text += "; " + TEXT["record.counters"].format(a=record.counters[0],
-                                                      b=record.counters[1])
+        up = record.match_rules.counts_up
+        seen = shown(record.counters, up)
+        text += "; " + TEXT["record.counters"].format(a=seen[0], b=seen[1])
         w = _bummerl_winner(record, record.counters)
         if w is not None:
-            text += f"; <b>{bummerl_text(w, names)}</b>"
+            text += f"; <b>{bummerl_text(w, names)}{over_text(record.counters, up)}</b>"
     return f'<div class="sl-outcome" style="{R.PANEL_STYLE}">{text}</div>'
 
 
@@ -272,10 +274,12 @@ def tallies_html(rp: Replay, step: int) -> str:
                   for s in SEATS) + "</tr>"
         for cls, label, v in rows)
     counters = rp.counters(step)
+    up = rp.record.match_rules.counts_up
     if counters is not None:
         body += (f'<tr class="sl-counters"><td>{TEXT["tallies.counters"]}</td>'
                  + "".join(f'<td class="sl-counters-{s.name}" style="text-align:center">'
-                           f"{counters[s]}</td>" for s in SEATS) + "</tr>")
+                           f"{v}</td>" for s, v in zip(SEATS, shown(counters, up),
+                                                       strict=False)) + "</tr>")
     out = rp.outcome(step)
     foot = ""
     if out is not None:
@@ -284,7 +288,7 @@ def tallies_html(rp: Replay, step: int) -> str:
         w = _bummerl_winner(rp.record, counters) if counters is not None else None
         if w is not None:
             foot += (f'<div class="sl-bummerl-winner" style="font-weight:bold;color:#1b7a3a">'
-                     f"{bummerl_text(w, names)}</div>")
+                     f"{bummerl_text(w, names)}{over_text(counters or (), up)}</div>")
     elif step == rp.last and rp.error is not None:
         foot = (f'<div class="sl-result" style="color:{R.RED}">'
                 f"{TEXT['tallies.error'].format(error=error_html(rp.error))}</div>")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import CARDS, Suit, cards_in
+from ...counters import over, shown
 from ...psn import GLYPHS
 from ...replay import Counting, Inference, Replay, TrickShown, sorted_names
 from ...tricks import SUIT_MASKS as _SUIT_MASKS
@@ -185,8 +186,8 @@ class SchnapsenKit:
                      f"trump {trump.symbol} {trump.title} (indicator {_card(p0.deck[6])})")
         before_deal = rp.counters(0)
         if before_deal is not None:
-            lines.append(f"Bummerl counters before the deal: A {before_deal[0]}, "
-                         f"B {before_deal[1]}")
+            b0 = shown(before_deal, rec.match_rules.counts_up)
+            lines.append(f"Bummerl counters before the deal: A {b0[0]}, B {b0[1]}")
         lines.extend(f"  {{{c}}}" for c in rec.main.comments)
         if me is None:
             lines.append(f"as dealt: A {_cards(p0.hands[0])} | B {_cards(p0.hands[1])}")
@@ -245,7 +246,10 @@ class SchnapsenKit:
             lines.append(res)
             after = rp.counters(rp.last)
             if after is not None:
-                lines.append(f"Bummerl counters after the deal: A {after[0]}, B {after[1]}")
+                up = rec.match_rules.counts_up
+                a0 = shown(after, up)
+                past = f" (the winner {over(after, up)} past 0)" if over(after, up) else ""
+                lines.append(f"Bummerl counters after the deal: A {a0[0]}, B {a0[1]}{past}")
         else:
             lines.append(f"unfinished after {rp.last} actions; scores "
                          f"{fin.score(0)}-{fin.score(1)}")

@@ -571,13 +571,15 @@ class Position(tricks.Refereeing):
         return None
 
     def _f2_reason(self, c: int) -> str:
+        """The duty (F2) that refused card ``c`` breaks: follow suit, beat, or trump."""
         hand = self.hands[1 - self.leader]
         lead = self.lead
         ls = lead // 5
         same = hand & _SUIT_MASKS[ls]
         if same:
-            higher = same & ((1 << lead) - 1)
-            if higher and self.profile.must_head:
+            # a card of the led suit is refused only for the duty to beat; any other card
+            # breaks the duty to follow suit, whether or not it would beat the lead
+            if c // 5 == ls:
                 return f"does not beat {CARDS[lead]} though the follower can"
             return "does not follow suit"
         return "does not trump though the follower must"

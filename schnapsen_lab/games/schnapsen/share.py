@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ... import notation
+from ...counters import over, over_text, shown
+from ...headers import bot_name, header_pairs
 from ...match import MatchState
 from ...replay import Replay
 from .rules import SEATS, ActionKind, Seat
@@ -139,7 +141,10 @@ def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
         "k": [_counting(rp, step, s, index) for s in SEATS],
     }
     if counters is not None:
-        out["b"] = list(counters)
+        up = rp.record.match_rules.counts_up
+        out["b"] = list(shown(counters, up))  # never below 0; "o" the winner's excess
+        if over(counters, up):
+            out["o"] = over_text(counters, up)
     comments = rp.comments(step)
     if comments:
         out["q"] = comments
@@ -174,12 +179,12 @@ def deal_data(rp: Replay) -> dict[str, Any]:
                    notation.error_text(error.line, error.col, error.rule, error.message))
     return {
         "seats": [s.name for s in SEATS],
-        "names": list(rec.player_names),
+        "names": [bot_name(n) for n in rec.player_names],
         "views": [-1 if v is None else int(v) for v in viewers],
         "places": _places(viewers),
         "talon": True,
         "trump": rp[0].trump,
-        "tags": [[k, v] for k, v in rec.tags.items() if k not in ("Deck", "PlayerA", "PlayerB")],
+        "tags": [list(kv) for kv in header_pairs(rec.tags, (), ("Deck", "PlayerA", "PlayerB"))],
         "match": rec.match,
         "deal": rec.deal,
         "tricks": [[int(t.leader), [int(t.lead), int(t.follow)], int(t.winner), t.points,

@@ -238,6 +238,13 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
     name = pd.Series(np.where(a_won, out["player_a"].to_numpy(), out["player_b"].to_numpy()),
                      index=out.index)
     out["winner_name"] = name.where(a_won | b_won)
+    # a counter counting down is shown stopping at 0 (B1), the winner's excess in "over"
+    ca = pd.to_numeric(out["counters_a"]).astype("float64")
+    cb = pd.to_numeric(out["counters_b"]).astype("float64")
+    excess = np.maximum(-np.fmin(ca.to_numpy(), cb.to_numpy()), 0)
+    out["over"] = pd.Series(excess, index=out.index).where(a_won | b_won)
+    out["counters_a"] = ca.clip(lower=0)
+    out["counters_b"] = cb.clip(lower=0)
     out["variant"] = "schnapsen"
     for col in MATCH_FOUR:
         out[col] = None

@@ -34,6 +34,7 @@ from ...i18n import N_, Texts
 from ...io import atomic_write
 from ...players.registry import make_player, refusal
 from ...psn import Record, dumps, read
+from ...refusals import refusal_text
 from .knowledge import View, view
 from .match import Bummerl
 from .players.base import Player
@@ -358,7 +359,7 @@ class Table:
             return "H1", TEXT["not_your_turn"].format(who=self.names[self.seat.other])
         refused = p.check(a)
         if refused is not None:
-            return refused[0], notation.reason_text(refused[1])
+            return refused[0], refusal_text(refused[1])
         return "E2", TEXT["not_yours"]
 
     def act(self, action: Action | str | None) -> list[Event]:
