@@ -37,8 +37,6 @@ Stable CSS classes: ``sl-practice4`` (the widget), ``sl-hand-row`` (the felt
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -51,7 +49,6 @@ from ..games.bauern.rules import (
     CLAIM,
     TRUMP_NAMED,
     TRUMP_UP,
-    Action,
     Call,
     Kind,
     Phase,
@@ -75,9 +72,11 @@ from ..notation import (
     text_with_cards,
 )
 from ..players.registry import player_names
-from ..psn import Record, dumps, loads
+from ..psn import dumps, loads
 from ..replay import Replay
-from .table import TABLE_WIDTH, CardRow
+from .cards import CardRow
+from .table import TABLE_WIDTH
+from .tablekit import TableWidget, classes, enable, fixed
 
 __all__ = ["SIDE_WIDTH", "TEXT", "BauernPracticeTable"]
 
@@ -162,34 +161,17 @@ _STUDY_GUESSES = ("records/study/bauern-spritze.psn", "../records/study/bauern-s
 _CONTRACTS = (Call.SCHNAPSER, Call.GANG, Call.BAUERNSCHNAPSER, Call.KONTRASCHNAPSER)
 
 
-def _classes(widget: Any, *names: str) -> Any:
-    for n in names:
-        widget.add_class(n)
-    return widget
-
-
 def _button(text: str, cls: str, tip: str = "") -> W.Button:
-    return _classes(W.Button(description=text, tooltip=tip or text,
+    return classes(W.Button(description=text, tooltip=tip or text,
                              layout=W.Layout(width="auto")), cls)
-
-
-def _enable(button: W.Button, enabled: bool, style: str = "info") -> None:
-    """Enabled buttons are coloured, disabled ones grey (as at the table for two)."""
-    button.disabled = not enabled
-    button.button_style = style if enabled else ""
 
 
 def _show(widget: Any, shown: bool) -> None:
     widget.layout.display = None if shown else "none"
 
 
-def _fixed(width: int) -> W.Layout:
-    return W.Layout(width=f"{width}px", min_width=f"{width}px", max_width=f"{width}px",
-                    flex="0 0 auto")
-
-
 @localized
-class BauernPracticeTable(W.VBox):  # type: ignore[misc]
+class BauernPracticeTable(TableWidget):
     """The table-for-four widget around a :class:`BauernTable` (``table``).
 
     Everything the buttons do can be done from Python: :meth:`name_trump`,
@@ -198,6 +180,10 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
     :meth:`new_deal`, :meth:`new_match`, :meth:`take_over`, :meth:`save` and
     :meth:`open_replay`. ``lang`` is the language it speaks.
     """
+
+    texts = TEXT
+    shown_messages = 10
+    messages_style = ";margin-top:6px"
 
     def __init__(self, bot: str = "heuristic", *, seat: Seat | str = Seat.S,
                  profile: Profile | str = "bauern",
@@ -215,32 +201,32 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         self.confirming = False
         self._marriage_points: int | None = None
 
-        self.header = _classes(W.HTML(), "sl-practice-header")
+        self.header = classes(W.HTML(), "sl-practice-header")
         bots = player_names("bauern")
         current = self.table.bot_name
-        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in (
+        self.bot_picker = classes(W.Dropdown(options=[(bot_words(n), n) for n in (
                                                   bots if current in bots else [*bots, current])],
                                               value=current,
                                               description=TEXT["bots"],
                                               layout=W.Layout(width="220px")), "sl-bot")
-        self.counters_html = _classes(W.HTML(), "sl-counters")
+        self.counters_html = classes(W.HTML(), "sl-counters")
         self.new_deal_button = _button(TEXT["new_deal"], "sl-new-deal")
         self.new_match_button = _button(TEXT["new_match"], "sl-new-match")
-        self.hand = _classes(CardRow(draggable=True, layout=_fixed(TABLE_WIDTH)),
+        self.hand = classes(CardRow(draggable=True, layout=fixed(TABLE_WIDTH)),
                              "sl-hand-row")
         # trump: a button for each suit and "turn up"
-        self.prompt = _classes(W.HTML(), "sl-prompt")
+        self.prompt = classes(W.HTML(), "sl-prompt")
         self.trump_buttons = {s: _button(TEXT["trump.name"].format(symbol=s.symbol,
                                                                    suit=suit_name(s)),
                                          f"sl-trump-{s.name}",
                                          TEXT["trump.name.tip"].format(suit=suit_name(s)))
                               for s in Suit}
         self.turn_up_button = _button(TEXT["trump.up"], "sl-turn-up", TEXT["trump.up.tip"])
-        self.trump_bar = _classes(W.HBox([*self.trump_buttons.values(), self.turn_up_button],
+        self.trump_bar = classes(W.HBox([*self.trump_buttons.values(), self.turn_up_button],
                                          layout=W.Layout(flex_flow="row wrap")),
                                   "sl-trump-bar")
         # the partner's card
-        self.partner_row = _classes(CardRow(layout=_fixed(TABLE_WIDTH)), "sl-partner-row")
+        self.partner_row = classes(CardRow(layout=fixed(TABLE_WIDTH)), "sl-partner-row")
         # the calls
         self.call_buttons: dict[Call, W.Button] = {}
         for c in Call:
@@ -251,7 +237,7 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             else:
                 text, tip = call_name(c), TEXT[f"call.tip.{c.value}"]
             self.call_buttons[c] = _button(text, f"sl-call-{c.value}", tip)
-        self.calls_bar = _classes(W.HBox(list(self.call_buttons.values()),
+        self.calls_bar = classes(W.HBox(list(self.call_buttons.values()),
                                          layout=W.Layout(flex_flow="row wrap")),
                                   "sl-calls-bar")
         # play
@@ -262,50 +248,50 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         self.claim_button = _button(TEXT["claim"], "sl-claim", TEXT["claim.tip"])
         self.no_claim_button = _button(TEXT["no_claim.marriage"], "sl-no-claim",
                                        TEXT["no_claim.tip"])
-        self.play_bar = _classes(W.HBox([self.marriage20_button, self.marriage40_button,
+        self.play_bar = classes(W.HBox([self.marriage20_button, self.marriage40_button,
                                          self.claim_button, self.no_claim_button],
                                         layout=W.Layout(flex_flow="row wrap")), "sl-play-bar")
-        self.confirm_html = _classes(W.HTML(), "sl-claim-confirm-text")
+        self.confirm_html = classes(W.HTML(), "sl-claim-confirm-text")
         self.confirm_button = _button(TEXT["confirm"], "sl-claim-confirm")
         self.confirm_button.button_style = "danger"
         self.cancel_button = _button(TEXT["cancel"], "sl-claim-cancel")
-        self.confirm_box = _classes(W.VBox([self.confirm_html,
+        self.confirm_box = classes(W.VBox([self.confirm_html,
                                             W.HBox([self.confirm_button, self.cancel_button])]),
                                     "sl-claim-confirm-box")
         # beside the table
-        self.scores = _classes(W.HTML(), "sl-scores")
-        self.messages_html = _classes(W.HTML(), "sl-messages")
+        self.scores = classes(W.HTML(), "sl-scores")
+        self.messages_html = classes(W.HTML(), "sl-messages")
         # the end
-        self.end_html = _classes(W.HTML(), "sl-end-text")
-        self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
+        self.end_html = classes(W.HTML(), "sl-end-text")
+        self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
                                          layout=W.Layout(width="auto", flex="1 1 360px",
                                                          min_width="280px"),
                                          style={"description_width": "initial"}),
                                   "sl-save-path")
         self.save_button = _button(TEXT["save"], "sl-save")
         self.replay_button = _button(TEXT["open_replay"], "sl-open-replay")
-        self.end_box = _classes(W.VBox([self.end_html,
+        self.end_box = classes(W.VBox([self.end_html,
                                         W.HBox([self.save_path, self.save_button,
                                                 self.replay_button],
                                                layout=W.Layout(flex_flow="row wrap"))]),
                                 "sl-end")
-        self.replay_box = _classes(W.VBox([]), "sl-replay-box")
+        self.replay_box = classes(W.VBox([]), "sl-replay-box")
         # take over
         if take_source is None:
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
-        self.take_source = _classes(W.Text(value=take_source, description=TEXT["take.record"],
+        self.take_source = classes(W.Text(value=take_source, description=TEXT["take.record"],
                                            layout=W.Layout(width="330px"),
                                            style={"description_width": "initial"}),
                                     "sl-take-source")
-        self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
+        self.take_index = classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),
                                    "sl-take-index")
-        self.take_step = _classes(W.BoundedIntText(value=0, min=0, max=60,
+        self.take_step = classes(W.BoundedIntText(value=0, min=0, max=60,
                                                    description=TEXT["take.step"],
                                                    layout=W.Layout(width="130px")),
                                   "sl-take-step")
-        self.take_seat = _classes(W.ToggleButtons(options=["N", "E", "S", "W"],
+        self.take_seat = classes(W.ToggleButtons(options=["N", "E", "S", "W"],
                                                   value=self.table.seat.name,
                                                   style={"button_width": "36px"}),
                                   "sl-take-seat")
@@ -335,14 +321,14 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         top = W.HBox([self.bot_picker, self.new_deal_button, self.new_match_button,
                       self.counters_html], layout=W.Layout(align_items="center",
                                                            flex_flow="row wrap"))
-        left = _classes(W.VBox([self.hand, self.prompt, self.trump_bar, self.partner_row,
+        left = classes(W.VBox([self.hand, self.prompt, self.trump_bar, self.partner_row,
                                 self.calls_bar, self.play_bar, self.confirm_box],
-                               layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = _classes(W.VBox([self.scores, self.messages_html], layout=_fixed(SIDE_WIDTH)),
+                               layout=fixed(TABLE_WIDTH)), "sl-table-panel")
+        right = classes(W.VBox([self.scores, self.messages_html], layout=fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
-        take = _classes(W.HBox([self.take_source, self.take_index, self.take_step,
+        take = classes(W.HBox([self.take_source, self.take_index, self.take_step,
                                 self.take_seat, self.take_button],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
                         "sl-take-box")
@@ -353,34 +339,6 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         self.render()
 
     # -- the student's actions ------------------------------------------------------------------
-    def _run(self, action: Action | None) -> None:
-        t = self.table
-        self._marriage_points = None
-        self.confirming = False
-        try:
-            ev = t.student_act(action)
-        except ValueError as e:
-            self.status = text_with_cards(str(e))
-            self.render()
-            return
-        self.status = ""
-        self.note = ""
-        self._show_events([ev])
-        self.render()
-        self._bot_answers()
-
-    def _bot_answers(self) -> None:
-        t = self.table
-        while True:
-            if self.pause > 0 and t.bot_step_due():
-                time.sleep(self.pause)
-            ev = t.bot_step()
-            if ev is None:
-                break
-            self._show_events([ev])
-            self.render()
-        self.render()
-
     def name_trump(self, suit: Suit | str) -> None:
         """Name ``suit`` trump (forehand, from the three cards seen)."""
         s = suit if isinstance(suit, Suit) else Suit[str(suit).strip().upper()[0]]
@@ -419,31 +377,11 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
             self.confirming = True
             self.render()
 
-    def cancel_claim(self) -> None:
-        """Do not claim after all."""
-        self.confirming = False
-        self.render()
-
-    def decline_claim(self) -> None:
-        """Play on without claiming (after a marriage announcement or the last trick)."""
-        self._run(None)
-
     def _claim_clicked(self) -> None:
         if self.table.claim_question:  # the question already is the confirmation
             self.claim()
         else:
             self.ask_claim()
-
-    def _toggle_marriage(self, points: int) -> None:
-        self._marriage_points = None if self._marriage_points == points else points
-        self.status = ""
-        self.render()
-
-    def _on_card(self, card: Card) -> None:
-        if self._marriage_points is not None:
-            self.marriage(card, self._marriage_points)
-        else:
-            self.play(card)
 
     def _on_refused_card(self, card: Card) -> None:
         self.status = self.why_not(card)
@@ -465,73 +403,12 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         return TEXT["refused"].format(card=card_text(c), why=text_with_cards(why), rule=rule)
 
     # -- deals ----------------------------------------------------------------------------------
-    def new_deal(self) -> None:
-        """The next deal of the match."""
-        self.table.new_deal()
-        self._fresh()
-
     def new_match(self) -> None:
         """A new match at 0 : 0."""
         self.table.new_match()
         self._fresh()
 
-    def take_over(self, source: Record | str, step: int, seat: Seat | str | None = None, *,
-                  index: int = 1) -> None:
-        """Play on from step ``step`` of a four-player record (or a file's record ``index``)."""
-        try:
-            self.table.take_over(source, step, seat, index=index)
-        except (ValueError, OSError) as e:
-            self.status = TEXT["cannot_take_over"].format(error=e)
-            self.render()
-            return
-        # the take-over box shows the take-over performed, not its defaults (issue 22)
-        if isinstance(source, str):
-            self.take_source.value = source
-        self.take_index.value = index
-        self.take_step.value = min(step, self.take_step.max)
-        self.take_seat.value = self.table.seat.name
-        self._fresh()
-
-    def _take_over_clicked(self) -> None:
-        self.take_over(self.take_source.value.strip(), int(self.take_step.value),
-                       self.take_seat.value, index=int(self.take_index.value))
-
-    def _fresh(self) -> None:
-        self.messages = []
-        self.status = ""
-        self.note = ""
-        self.confirming = False
-        self._marriage_points = None
-        self.replay_box.children = []
-        self._show_events(self.table.log)
-        self.render()
-
-    def _on_bot(self, change: dict[str, Any]) -> None:
-        try:
-            self.table.set_bots(str(change["new"]))
-        except KeyError as e:
-            self.status = str(e)
-            self.render()
-
     # -- the end --------------------------------------------------------------------------------
-    def save(self, path: str | None = None) -> str | None:
-        """Save the deal (with the match's deals before it) as PSN; return the path."""
-        p = (path or self.save_path.value).strip()
-        if not p:
-            self.status = TEXT["give_file"]
-            self.render()
-            return None
-        try:
-            self.table.save(p)
-        except OSError as e:
-            self.status = TEXT["cannot_save"].format(path=p, error=e.strerror or e)
-            self.render()
-            return None
-        self.status = ""
-        self.note = TEXT["saved"].format(path=p)
-        self.render()
-        return p
-
     def open_replay(self) -> Any:
         """Show the deal (and the match's deals before it) in the replay widget."""
         from .replay import ReplayWidget
@@ -543,9 +420,8 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         return rw
 
     # -- rendering ------------------------------------------------------------------------------
-    def _show_events(self, events: Iterable[Event]) -> None:
-        self.messages.extend(events)
-        self.messages = self.messages[-14:]
+    def _set_bot(self, name: str) -> None:
+        self.table.set_bots(name)
 
     def render(self) -> None:
         """Bring every part up to date with the table."""
@@ -584,8 +460,8 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         _show(self.trump_bar, phase is Phase.TRUMP and bool(acts))
         for s, b in self.trump_buttons.items():
             _show(b, s in trumps)
-            _enable(b, s in trumps)
-        _enable(self.turn_up_button, TRUMP_UP in acts)
+            enable(b, s in trumps)
+        enable(self.turn_up_button, TRUMP_UP in acts)
         callable_cards = [a.card for a in acts if a.kind is Kind.PARTNER and a.card is not None]
         _show(self.partner_row, bool(callable_cards))
         self.partner_row.show(callable_cards, callable_cards, size="sm",
@@ -594,19 +470,19 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         _show(self.calls_bar, bool(calls))
         for c, b in self.call_buttons.items():
             _show(b, c in calls)
-            _enable(b, c in calls, "warning" if c.is_contract else "info")
+            enable(b, c in calls, "warning" if c.is_contract else "info")
         in_play = phase is Phase.PLAY or t.claim_question
         _show(self.play_bar, in_play)
         m20 = any(a.kind is Kind.MARRIAGE and a.points == 20 for a in acts)
         m40 = any(a.kind is Kind.MARRIAGE and a.points == 40 for a in acts)
         for b, pts, on in ((self.marriage20_button, 20, m20), (self.marriage40_button, 40, m40)):
-            _enable(b, on, "warning" if self._marriage_points == pts else "info")
-        _enable(self.claim_button, CLAIM in acts and not self.confirming)
+            enable(b, on, "warning" if self._marriage_points == pts else "info")
+        enable(self.claim_button, CLAIM in acts and not self.confirming)
         kind = t.claim_question_kind
         _show(self.no_claim_button, kind is not None)
         if kind:
             self.no_claim_button.description = TEXT[f"no_claim.{kind}"]
-            _enable(self.no_claim_button, True)
+            enable(self.no_claim_button, True)
         _show(self.confirm_box, self.confirming)
         self.confirm_html.value = self._confirm_html() if self.confirming else ""
         self.scores.value = tallies_html(rp, step, int(me))
@@ -676,11 +552,6 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         t = self.table
         return four_outcome_text(t.false_claim_outcome(), t.position, self._names())
 
-    def _confirm_html(self) -> str:
-        text = TEXT["confirm.text"].format(outcome=self._false_claim_words())
-        return (f'<div style="font:13px sans-serif;background:#fdecea;border-left:4px solid '
-                f'#c8102e;padding:4px 8px;margin:4px 0">{text}</div>')
-
     def _question_html(self) -> str:
         t = self.table
         kind = t.claim_question_kind
@@ -698,25 +569,6 @@ class BauernPracticeTable(W.VBox):  # type: ignore[misc]
         return (f'<div class="sl-status sl-question" style="background:#eef5ff;'
                 f'border-left:4px solid #1f77b4;padding:4px 8px;margin-top:4px">'
                 f"<b>{ask}</b><br>{cost}</div>")
-
-    def _messages_html(self) -> str:
-        items = []
-        for e in self.messages[-10:]:
-            text = escape(e.text)
-            if e.announced:
-                text = f"<b>{text}</b>"
-            items.append(f'<li class="sl-event">{text}</li>')
-        status = (f'<div class="sl-status sl-refusal" style="color:#c8102e">'
-                  f"{escape(self.status)}</div>" if self.status else "")
-        if self.note:
-            status += f'<div class="sl-note" style="color:#555">{escape(self.note)}</div>'
-        if self._marriage_points is not None:
-            status += (f'<div class="sl-status">'
-                       f'{TEXT["pick_marriage"].format(points=self._marriage_points)}</div>')
-        status += self._question_html()
-        return (f'<div style="font:13px sans-serif;margin-top:6px"><b>{TEXT["at_table"]}</b>'
-                f'<ul style="margin:2px 0;padding-left:18px">{"".join(items)}</ul>{status}'
-                f"</div>")
 
     def _end_html(self) -> str:
         t = self.table

@@ -34,14 +34,10 @@ or an action was refused; ``sl-question``: the claim question), ``sl-note``,
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as W
-import traitlets
 
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
@@ -61,15 +57,15 @@ from ..notation import (
     text_with_cards,
 )
 from ..players.registry import SOLVER_PLAYERS, player_names
-from ..psn import Record, dumps, loads
+from ..psn import dumps, loads
 from ..scope import analysis_refusal
+from .cards import CardRow
+from .tablekit import TableWidget, classes, enable, fixed
 
 __all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
 TEXT = Texts({
     # the hand
-    "play_card": N_("play {card}"),
-    "not_playable": N_("{card} cannot be played now"),
     "no_cards": N_("no cards in hand"),
     "refused": N_("You cannot play {card} now: {why} ({rule})"),
     "refused.marriage": N_("Click the king or queen of a marriage of {points}."),
@@ -144,188 +140,16 @@ SIDE_WIDTH = 300
 TABLE_WIDTH = H.FELT_WIDTH + 8
 """The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
 
-_ROW_HEIGHT = {"lg": 80, "md": 68, "sm": 48}
-
 _STUDY_GUESSES = ("records/study/failed-closing.psn", "../records/study/failed-closing.psn")
-
-_ESM = """
-function render({ model, el }) {
-  const zone = document.createElement("div");
-  zone.className = "sl-drop-zone";
-  const row = document.createElement("div");
-  row.className = "sl-row";
-  el.appendChild(zone);
-  el.appendChild(row);
-  const send = (name, how) => model.send({ pick: name, how: how });
-  const drawZone = () => {
-    const felt = model.get("felt");
-    zone.innerHTML = felt;
-    zone.style.display = felt ? "" : "none";
-  };
-  const drawRow = () => {
-    row.innerHTML = model.get("html");
-    const drag = model.get("draggable");
-    row.querySelectorAll("[data-pick]").forEach((node) => {
-      node.addEventListener("click", (ev) => {
-        ev.preventDefault();
-        send(node.dataset.pick, "click");
-      });
-      if (drag) {
-        node.setAttribute("draggable", "true");
-        node.addEventListener("dragstart", (ev) => {
-          ev.dataTransfer.setData("text/plain", node.dataset.pick);
-          ev.dataTransfer.effectAllowed = "move";
-        });
-      }
-    });
-  };
-  const over = (on) => {
-    zone.style.outline = on ? "3px dashed #f5c518" : "";
-    zone.style.outlineOffset = on ? "-3px" : "";
-  };
-  zone.addEventListener("dragover", (ev) => {
-    if (!model.get("draggable")) return;
-    ev.preventDefault();
-    ev.dataTransfer.dropEffect = "move";
-    over(true);
-  });
-  zone.addEventListener("dragleave", () => over(false));
-  zone.addEventListener("drop", (ev) => {
-    ev.preventDefault();
-    over(false);
-    const name = ev.dataTransfer.getData("text/plain");
-    if (name) send(name, "drop");
-  });
-  drawZone();
-  drawRow();
-  model.on("change:felt", drawZone);
-  model.on("change:html", drawRow);
-  model.on("change:draggable", drawRow);
-}
-export default { render };
-"""
-
-
-class CardRow(anywidget.AnyWidget):
-    """A row of cards of which some can be picked, under an optional table (``felt``).
-
-    :meth:`show` sets the cards and which of them are playable; a click in the browser
-    (or :meth:`click` from Python), or a drop of the card onto the table when
-    ``draggable``, calls the handlers given to :meth:`on_pick` with a playable card and
-    those given to :meth:`on_refuse` with a greyed one.
-    """
-
-    _esm = _ESM
-    html = traitlets.Unicode("").tag(sync=True)
-    felt = traitlets.Unicode("").tag(sync=True)
-    draggable = traitlets.Bool(False).tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.cards: list[Card] = []
-        self.pickable: set[Card] = set()
-        self._handlers: list[Callable[[Card], None]] = []
-        self._refusers: list[Callable[[Card], None]] = []
-        self.on_msg(self._on_msg)
-
-    def show(self, cards: Iterable[Card | int], pickable: Iterable[Card | int] = (), *,
-             size: str = "lg", empty: str = "", tip: str = "", backs: int = 0,
-             back_title: str = "", tight: bool = False,
-             why: Callable[[Card], str] | None = None) -> None:
-        """Show ``cards``; those in ``pickable`` can be played, the others are greyed.
-        ``tip`` is the tooltip of a pickable card (a format string with ``{card}``;
-        default "play {card}"); ``why(card)`` is the tooltip of a greyed one (the
-        referee's reason; default, or when it answers '', "{card} cannot be played
-        now"); ``backs`` cards face down follow them (titled ``back_title``), never
-        pickable; ``tight`` draws the cards 3 px closer, on one line (the 17 cards
-        forehand may call as partner)."""
-        tip = tip or TEXT["play_card"]
-        self.cards = [CARDS[int(c)] for c in cards]
-        self.pickable = {CARDS[int(c)] for c in pickable}
-        parts = []
-        close = ";margin-right:-3px" if tight else ""
-        for c in self.cards:
-            if c in self.pickable:
-                parts.append(f'<span class="sl-pick sl-card-{c.name} sl-playable" '
-                             f'data-pick="{c.name}" '
-                             f'title="{escape(tip.format(card=card_text(c)))}" '
-                             f'style="cursor:pointer;display:inline-block{close}">'
-                             f"{H.card_html(c, size)}</span>")
-            else:
-                parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
-                             f'data-pick="{c.name}" '
-                             f'title="{escape(self._why_not(c, why))}" '
-                             f'style="cursor:not-allowed;display:inline-block;'
-                             f'filter:grayscale(.7){close}">'
-                             f"{H.card_html(c, size, dim=True)}</span>")
-        parts += [H.back_html(size, title=back_title)] * backs
-        inner = "".join(parts) or f'<span style="opacity:.7">{escape(empty)}</span>'
-        height = _ROW_HEIGHT.get(size, 80)
-        wrap = "nowrap" if tight else "wrap"
-        self.html = (f'<div class="sl-card-row" style="min-height:{height}px;display:flex;'
-                     f'flex-wrap:{wrap};align-items:flex-end">{inner}</div>')
-
-    @staticmethod
-    def _why_not(card: Card, why: Callable[[Card], str] | None) -> str:
-        """The tooltip of a greyed ``card``: ``why``'s reason, else the plain refusal."""
-        return (why(card) if why is not None else "") or \
-            TEXT["not_playable"].format(card=card_text(card))
-
-    def on_pick(self, handler: Callable[[Card], None]) -> None:
-        """Call ``handler(card)`` when a playable card is clicked or dropped."""
-        self._handlers.append(handler)
-
-    def on_refuse(self, handler: Callable[[Card], None]) -> None:
-        """Call ``handler(card)`` when a greyed card of the row is clicked or dropped."""
-        self._refusers.append(handler)
-
-    def click(self, card: Card | str) -> None:
-        """Click ``card`` (as the browser does); a card not in the row is ignored."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[int(card)]
-        if c in self.pickable:
-            for h in list(self._handlers):
-                h(c)
-        elif c in self.cards:
-            for h in list(self._refusers):
-                h(c)
-
-    def drop(self, card: Card | str) -> None:
-        """Drop ``card`` onto the table (as a drag in the browser does): like a click."""
-        self.click(card)
-
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and isinstance(content.get("pick"), str):
-            try:
-                self.click(content["pick"])
-            except ValueError:
-                return  # not a card: nothing the page can send
-
-
-def _classes(widget: Any, *names: str) -> Any:
-    for n in names:
-        widget.add_class(n)
-    return widget
-
 
 def _button(key: str, cls: str, tip: str = "", width: str = "auto") -> W.Button:
     text = TEXT[key]
-    return _classes(W.Button(description=text, tooltip=TEXT[tip] if tip else text,
+    return classes(W.Button(description=text, tooltip=TEXT[tip] if tip else text,
                              layout=W.Layout(width=width)), cls)
 
 
-def _enable(button: W.Button, enabled: bool, style: str = "info") -> None:
-    """Enabled buttons are coloured, disabled ones grey: one look each."""
-    button.disabled = not enabled
-    button.button_style = style if enabled else ""
-
-
-def _fixed(width: int) -> W.Layout:
-    return W.Layout(width=f"{width}px", min_width=f"{width}px", max_width=f"{width}px",
-                    flex="0 0 auto")
-
-
 @localized
-class PracticeTable(W.VBox):  # type: ignore[misc]
+class PracticeTable(TableWidget):
     """The practice table widget around a :class:`~schnapsen_lab.games.schnapsen.table.Table`
     (``table``).
 
@@ -336,6 +160,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
     (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`). ``lang`` is the
     language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
     """
+
+    texts = TEXT
 
     def __init__(self, bot: str = "heuristic", *, seat: Seat | str = Seat.A,
                  profile: Profile = SOFT, student_name: str = "Anna", bot_name: str = "Bert",
@@ -353,39 +179,39 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.confirming = False
         self._marriage_points: int | None = None
 
-        self.header = _classes(W.HTML(), "sl-practice-header")
+        self.header = classes(W.HTML(), "sl-practice-header")
         names = player_names()
         if analysis_refusal(self.table.profile) is not None:  # bots the engine cannot serve
             names = [n for n in names if n not in SOLVER_PLAYERS]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
-        self.bot_picker = _classes(W.Dropdown(options=[(bot_words(n), n) for n in options],
+        self.bot_picker = classes(W.Dropdown(options=[(bot_words(n), n) for n in options],
                                               value=current or self.table.player.name,
                                               description=TEXT["bot"],
                                               layout=W.Layout(width="220px")), "sl-bot")
-        self.counters_html = _classes(W.HTML(), "sl-counters")
-        self.hand = _classes(CardRow(draggable=True, layout=_fixed(TABLE_WIDTH)),
+        self.counters_html = classes(W.HTML(), "sl-counters")
+        self.hand = classes(CardRow(draggable=True, layout=fixed(TABLE_WIDTH)),
                              "sl-hand-row")
-        self.scores = _classes(W.HTML(), "sl-scores")
-        self.messages_html = _classes(W.HTML(), "sl-messages")
+        self.scores = classes(W.HTML(), "sl-scores")
+        self.messages_html = classes(W.HTML(), "sl-messages")
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
         self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
         self.close_button = _button("close", "sl-close", "close.tip")
         self.claim_button = _button("claim", "sl-claim", "claim.tip")
         self.no_claim_button = _button("no_claim.marriage", "sl-no-claim", "no_claim.tip")
-        self.confirm_html = _classes(W.HTML(), "sl-claim-confirm-text")
+        self.confirm_html = classes(W.HTML(), "sl-claim-confirm-text")
         self.confirm_button = _button("confirm", "sl-claim-confirm")
         self.confirm_button.button_style = "danger"
         self.cancel_button = _button("cancel", "sl-claim-cancel")
-        self.confirm_box = _classes(W.VBox([self.confirm_html, W.HBox([self.confirm_button,
+        self.confirm_box = classes(W.VBox([self.confirm_html, W.HBox([self.confirm_button,
                                                                        self.cancel_button])]),
                                     "sl-claim-confirm-box")
         self.new_deal_button = _button("new_deal", "sl-new-deal")
         self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
-        self.end_html = _classes(W.HTML(), "sl-end-text")
+        self.end_html = classes(W.HTML(), "sl-end-text")
         # the path is never cut: the field takes the row's room, its label its own width
-        self.save_path = _classes(W.Text(value=save_path, description=TEXT["file"],
+        self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
                                          layout=W.Layout(width="auto", flex="1 1 360px",
                                                          min_width="280px"),
                                          style={"description_width": "initial"}),
@@ -395,29 +221,29 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.review_button = _button("review", "sl-open-review", "review.tip")
         # the review's engine knows RULES.md's duty to beat and thresholds only (scope.py)
         self.review_button.disabled = analysis_refusal(self.table.profile) is not None
-        self.end_box = _classes(W.VBox([self.end_html, W.HBox([self.save_path, self.save_button,
+        self.end_box = classes(W.VBox([self.end_html, W.HBox([self.save_path, self.save_button,
                                                                self.replay_button,
                                                                self.review_button],
                                                               layout=W.Layout(
                                                                   flex_flow="row wrap"))]),
                                 "sl-end")
-        self.replay_box = _classes(W.VBox([]), "sl-replay-box")
+        self.replay_box = classes(W.VBox([]), "sl-replay-box")
         if take_source is None:
             take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
-        self.take_source = _classes(W.Text(value=take_source,
+        self.take_source = classes(W.Text(value=take_source,
                                            description=TEXT["take.record"],
                                            layout=W.Layout(width="330px"),
                                            style={"description_width": "initial"}),
                                     "sl-take-source")
-        self.take_index = _classes(W.BoundedIntText(value=1, min=1, max=9999,
+        self.take_index = classes(W.BoundedIntText(value=1, min=1, max=9999,
                                                     description=TEXT["take.deal"],
                                                     layout=W.Layout(width="130px")),
                                    "sl-take-index")
-        self.take_step = _classes(W.BoundedIntText(value=0, min=0, max=60,
+        self.take_step = classes(W.BoundedIntText(value=0, min=0, max=60,
                                                    description=TEXT["take.step"],
                                                    layout=W.Layout(width="130px")),
                                   "sl-take-step")
-        self.take_seat = _classes(W.ToggleButtons(options=["A", "B"], value=self.table.seat.name,
+        self.take_seat = classes(W.ToggleButtons(options=["A", "B"], value=self.table.seat.name,
                                                   style={"button_width": "40px"}),
                                   "sl-take-seat")
         self.take_button = _button("take.button", "sl-take-over")
@@ -449,9 +275,9 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         take = W.HBox([self.take_source, self.take_index, self.take_step, self.take_seat,
                        self.take_button], layout=W.Layout(flex_flow="row wrap",
                                                           align_items="center"))
-        left = _classes(W.VBox([self.hand, actions, self.confirm_box],
-                               layout=_fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = _classes(W.VBox([self.scores, self.messages_html], layout=_fixed(SIDE_WIDTH)),
+        left = classes(W.VBox([self.hand, actions, self.confirm_box],
+                               layout=fixed(TABLE_WIDTH)), "sl-table-panel")
+        right = classes(W.VBox([self.scores, self.messages_html], layout=fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
@@ -462,40 +288,6 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.render()
 
     # -- the student's actions ---------------------------------------------------------------
-    def _run(self, action: Action | None) -> None:
-        t = self.table
-        self._marriage_points = None
-        self.confirming = False
-        try:
-            ev = t.student_act(action)
-        except ValueError as e:
-            self.status = text_with_cards(str(e))
-            self.render()
-            return
-        self.status = ""
-        self.note = ""
-        self._show_events([ev])
-        self.render()
-        self._bot_answers()
-
-    def _bot_answers(self) -> None:
-        t = self.table
-        while True:
-            if self.pause > 0 and t.bot_step_due():
-                time.sleep(self.pause)
-            ev = t.bot_step()
-            if ev is None:
-                break
-            self._show_events([ev])
-            self.render()
-        self.render()
-
-    def _on_card(self, card: Card) -> None:
-        if self._marriage_points is not None:
-            self.marriage(card, self._marriage_points)
-        else:
-            self.play(card)
-
     def _on_refused_card(self, card: Card) -> None:
         """A greyed card was clicked or dropped: say why it may not be played."""
         self.status = self.why_not(card)
@@ -546,11 +338,6 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         self.confirming = True
         self.render()
 
-    def cancel_claim(self) -> None:
-        """Do not claim after all."""
-        self.confirming = False
-        self.render()
-
     def _claim_clicked(self) -> None:
         # The question after a marriage or the last trick already is the confirmation.
         if self.table.claim_question:
@@ -558,83 +345,13 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         else:
             self.ask_claim()
 
-    def decline_claim(self) -> None:
-        """Play on without claiming (after a marriage announcement or the last trick)."""
-        self._run(None)
-
-    def _toggle_marriage(self, points: int) -> None:
-        self._marriage_points = None if self._marriage_points == points else points
-        self.status = ""
-        self.render()
-
     # -- deals -------------------------------------------------------------------------------
-    def new_deal(self) -> None:
-        """The next deal of the Bummerl."""
-        self.table.new_deal()
-        self._fresh()
-
     def new_bummerl(self) -> None:
         """A new Bummerl at 7 : 7."""
         self.table.new_bummerl()
         self._fresh()
 
-    def take_over(self, source: Record | str, step: int, seat: Seat | str | None = None, *,
-                  index: int = 1) -> None:
-        """Play on from step ``step`` of a record (or a PSN file's record ``index``)."""
-        try:
-            self.table.take_over(source, step, seat, index=index)
-        except (ValueError, OSError) as e:
-            self.status = TEXT["cannot_take_over"].format(error=e)
-            self.render()
-            return
-        # the take-over box shows the take-over performed, not its defaults (issue 22)
-        if isinstance(source, str):
-            self.take_source.value = source
-        self.take_index.value = index
-        self.take_step.value = min(step, self.take_step.max)
-        self.take_seat.value = self.table.seat.name
-        self._fresh()
-
-    def _take_over_clicked(self) -> None:
-        self.take_over(self.take_source.value.strip(), int(self.take_step.value),
-                       self.take_seat.value, index=int(self.take_index.value))
-
-    def _fresh(self) -> None:
-        self.messages = []
-        self.status = ""
-        self.note = ""
-        self.confirming = False
-        self._marriage_points = None
-        self.replay_box.children = []
-        self._show_events(self.table.log)
-        self.render()
-
-    def _on_bot(self, change: dict[str, Any]) -> None:
-        try:
-            self.table.set_bot(str(change["new"]))
-        except KeyError as e:
-            self.status = str(e)
-            self.render()
-
     # -- the end -----------------------------------------------------------------------------
-    def save(self, path: str | None = None) -> str | None:
-        """Save the deal (with the Bummerl's deals before it) as PSN; return the path."""
-        p = (path or self.save_path.value).strip()
-        if not p:
-            self.status = TEXT["give_file"]
-            self.render()
-            return None
-        try:
-            self.table.save(p)
-        except OSError as e:
-            self.status = TEXT["cannot_save"].format(path=p, error=e.strerror or e)
-            self.render()
-            return None
-        self.status = ""
-        self.note = TEXT["saved"].format(path=p)
-        self.render()
-        return p
-
     def open_replay(self) -> Any:
         """Show the deal (and the Bummerl's deals before it) in the replay widget."""
         from .replay import ReplayWidget
@@ -667,9 +384,8 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         return rw
 
     # -- rendering ---------------------------------------------------------------------------
-    def _show_events(self, events: Iterable[Event]) -> None:
-        self.messages.extend(events)
-        self.messages = self.messages[-12:]
+    def _set_bot(self, name: str) -> None:
+        self.table.set_bot(name)
 
     def render(self) -> None:
         """Bring every part up to date with the table."""
@@ -699,15 +415,15 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         m20 = any(a.kind is ActionKind.MARRIAGE and a.points == 20 for a in acts)
         m40 = any(a.kind is ActionKind.MARRIAGE and a.points == 40 for a in acts)
         for b, pts, on in ((self.marriage20_button, 20, m20), (self.marriage40_button, 40, m40)):
-            _enable(b, on, "warning" if self._marriage_points == pts else "info")
-        _enable(self.exchange_button, EXCHANGE in acts)
-        _enable(self.close_button, CLOSE in acts)
-        _enable(self.claim_button, CLAIM in acts and not self.confirming)
+            enable(b, on, "warning" if self._marriage_points == pts else "info")
+        enable(self.exchange_button, EXCHANGE in acts)
+        enable(self.close_button, CLOSE in acts)
+        enable(self.claim_button, CLAIM in acts and not self.confirming)
         kind = t.claim_question_kind
         self.no_claim_button.layout.display = None if kind else "none"
         if kind:
             self.no_claim_button.description = TEXT[f"no_claim.{kind}"]
-            _enable(self.no_claim_button, True)
+            enable(self.no_claim_button, True)
         self.confirm_box.layout.display = None if self.confirming else "none"
         self.confirm_html.value = self._confirm_html() if self.confirming else ""
         self.end_box.layout.display = None if t.finished else "none"
@@ -718,11 +434,6 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         t = self.table
         names = tuple(escape(n) for n in t.names)
         return outcome_text(t.false_claim_outcome(), names)
-
-    def _confirm_html(self) -> str:
-        text = TEXT["confirm.text"].format(outcome=self._false_claim_words())
-        return (f'<div style="font:13px sans-serif;background:#fdecea;border-left:4px solid '
-                f'#c8102e;padding:4px 8px;margin:4px 0">{text}</div>')
 
     def _header_html(self) -> str:
         t = self.table
@@ -836,25 +547,6 @@ class PracticeTable(W.VBox):  # type: ignore[misc]
         return (f'<div class="sl-status sl-question" style="background:#eef5ff;'
                 f'border-left:4px solid #1f77b4;padding:4px 8px;margin-top:4px">'
                 f"<b>{ask}</b><br>{cost}</div>")
-
-    def _messages_html(self) -> str:
-        items = []
-        for e in self.messages[-8:]:
-            text = escape(e.text)
-            if e.announced:
-                text = f"<b>{text}</b>"
-            items.append(f'<li class="sl-event">{text}</li>')
-        status = (f'<div class="sl-status sl-refusal" style="color:#c8102e">'
-                  f"{escape(self.status)}</div>" if self.status else "")
-        if self.note:
-            status += f'<div class="sl-note" style="color:#555">{escape(self.note)}</div>'
-        if self._marriage_points is not None:
-            status += (f'<div class="sl-status">'
-                       f'{TEXT["pick_marriage"].format(points=self._marriage_points)}</div>')
-        status += self._question_html()
-        return (f'<div style="font:13px sans-serif"><b>{TEXT["at_table"]}</b>'
-                f'<ul style="margin:2px 0;padding-left:18px">{"".join(items)}</ul>{status}'
-                f"</div>")
 
     def _end_html(self) -> str:
         t = self.table

@@ -1,0 +1,260 @@
+"""What the practice tables of every game share, each game keeping its own drawing and
+texts: the buttons' look, the loop of the student's action and the bots' answers, the
+claim's confirmation, taking over a record, saving it, and the list of what was said.
+
+A game's table widget subclasses :class:`TableWidget` over its table model (the game's
+part ``table``, which keeps the :class:`TableModel` protocol) and supplies its texts
+(:attr:`TableWidget.texts`), its drawing (``render``) and its own actions.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from html import escape
+from typing import Any, ClassVar, Protocol
+
+import ipywidgets as W
+
+from ..i18n import Texts, localized
+from ..notation import text_with_cards
+
+__all__ = ["TableModel", "TableWidget", "classes", "enable", "fixed"]
+
+
+class TableModel(Protocol):
+    """What a table widget asks of its game's table model (``games/*/table.py``)."""
+
+    log: list[Any]
+
+    def student_act(self, action: Any) -> Any:
+        """Play the student's action (None: decline a claim); the event it made."""
+        ...
+
+    def bot_step_due(self) -> bool:
+        """Whether a bot is to act now."""
+        ...
+
+    def bot_step(self) -> Any:
+        """Let the next bot act; its event, or None when the student is to act."""
+        ...
+
+    def new_deal(self) -> None:
+        """Deal the match's next deal."""
+        ...
+
+    def take_over(self, source: Any, step: int, seat: Any, *, index: int = 1) -> None:
+        """Play on from a record's step, the student at ``seat``."""
+        ...
+
+    def save(self, path: str) -> None:
+        """Write the match so far as PSN."""
+        ...
+
+
+def classes(widget: Any, *names: str) -> Any:
+    """``widget`` with the CSS classes ``names`` (tests and browser tests find it by them)."""
+    for n in names:
+        widget.add_class(n)
+    return widget
+
+
+def enable(button: W.Button, enabled: bool, style: str = "info") -> None:
+    """Enabled buttons are coloured, disabled ones grey: one look each."""
+    button.disabled = not enabled
+    button.button_style = style if enabled else ""
+
+
+def fixed(width: int) -> W.Layout:
+    """A layout of exactly ``width`` pixels."""
+    return W.Layout(width=f"{width}px", min_width=f"{width}px", max_width=f"{width}px",
+                    flex="0 0 auto")
+
+
+@localized
+class TableWidget(W.VBox):  # type: ignore[misc]
+    """The part of a practice table every game shares (see the module's docstring)."""
+
+    texts: ClassVar[Texts]
+    """The game's widget texts (its module's ``TEXT``)."""
+    shown_messages: ClassVar[int] = 8
+    """How many of the last things said the side panel lists."""
+    messages_style: ClassVar[str] = ""
+    """Extra inline style of the panel of what was said."""
+
+    table: Any
+    lang: str
+    pause: float
+    messages: list[Any]
+    status: str
+    note: str
+    confirming: bool
+    _marriage_points: int | None
+    take_source: Any
+    take_index: Any
+    take_step: Any
+    take_seat: Any
+    save_path: Any
+    replay_box: Any
+
+    # what each game's widget supplies
+    def render(self) -> None:
+        """Draw everything again."""
+        raise NotImplementedError
+
+    def play(self, card: Any) -> None:
+        """Play ``card``."""
+        raise NotImplementedError
+
+    def marriage(self, card: Any, points: int | None = None) -> None:
+        """Announce a marriage and lead ``card``."""
+        raise NotImplementedError
+
+    def _question_html(self) -> str:
+        raise NotImplementedError
+
+    def _false_claim_words(self) -> str:
+        raise NotImplementedError
+
+    def _set_bot(self, name: str) -> None:
+        raise NotImplementedError
+
+    # what every game's widget does the same way
+    def _run(self, action: Any) -> None:
+        t = self.table
+        self._marriage_points = None
+        self.confirming = False
+        try:
+            ev = t.student_act(action)
+        except ValueError as e:
+            self.status = text_with_cards(str(e))
+            self.render()
+            return
+        self.status = ""
+        self.note = ""
+        self._show_events([ev])
+        self.render()
+        self._bot_answers()
+
+    def _bot_answers(self) -> None:
+        t = self.table
+        while True:
+            if self.pause > 0 and t.bot_step_due():
+                time.sleep(self.pause)
+            ev = t.bot_step()
+            if ev is None:
+                break
+            self._show_events([ev])
+            self.render()
+        self.render()
+
+    def _on_card(self, card: Any) -> None:
+        if self._marriage_points is not None:
+            self.marriage(card, self._marriage_points)
+        else:
+            self.play(card)
+
+    def cancel_claim(self) -> None:
+        """Do not claim after all."""
+        self.confirming = False
+        self.render()
+
+    def decline_claim(self) -> None:
+        """Play on without claiming (after a marriage announcement or the last trick)."""
+        self._run(None)
+
+    def _toggle_marriage(self, points: int) -> None:
+        self._marriage_points = None if self._marriage_points == points else points
+        self.status = ""
+        self.render()
+
+    def new_deal(self) -> None:
+        """The next deal of the match (two players: of the Bummerl)."""
+        self.table.new_deal()
+        self._fresh()
+
+    def take_over(self, source: Any, step: int, seat: Any = None, *,
+                  index: int = 1) -> None:
+        """Play on from step ``step`` of a record of the table's game (or a PSN file's
+        record ``index``), the student at ``seat``."""
+        try:
+            self.table.take_over(source, step, seat, index=index)
+        except (ValueError, OSError) as e:
+            self.status = self.texts["cannot_take_over"].format(error=e)
+            self.render()
+            return
+        # the take-over box shows the take-over performed, not its defaults (issue 22)
+        if isinstance(source, str):
+            self.take_source.value = source
+        self.take_index.value = index
+        self.take_step.value = min(step, self.take_step.max)
+        self.take_seat.value = self.table.seat.name
+        self._fresh()
+
+    def _take_over_clicked(self) -> None:
+        self.take_over(self.take_source.value.strip(), int(self.take_step.value),
+                       self.take_seat.value, index=int(self.take_index.value))
+
+    def _fresh(self) -> None:
+        self.messages = []
+        self.status = ""
+        self.note = ""
+        self.confirming = False
+        self._marriage_points = None
+        self.replay_box.children = []
+        self._show_events(self.table.log)
+        self.render()
+
+    def _on_bot(self, change: dict[str, Any]) -> None:
+        try:
+            self._set_bot(str(change["new"]))
+        except KeyError as e:
+            self.status = str(e)
+            self.render()
+
+    def save(self, path: str | None = None) -> str | None:
+        """Save the deal (with the match's deals before it) as PSN; return the path."""
+        p = (path or self.save_path.value).strip()
+        if not p:
+            self.status = self.texts["give_file"]
+            self.render()
+            return None
+        try:
+            self.table.save(p)
+        except OSError as e:
+            self.status = self.texts["cannot_save"].format(path=p, error=e.strerror or e)
+            self.render()
+            return None
+        self.status = ""
+        self.note = self.texts["saved"].format(path=p)
+        self.render()
+        return p
+
+    def _show_events(self, events: Iterable[Any]) -> None:
+        self.messages.extend(events)
+        self.messages = self.messages[-(self.shown_messages + 4):]
+
+    def _confirm_html(self) -> str:
+        text = self.texts["confirm.text"].format(outcome=self._false_claim_words())
+        return (f'<div style="font:13px sans-serif;background:#fdecea;border-left:4px solid '
+                f'#c8102e;padding:4px 8px;margin:4px 0">{text}</div>')
+
+    def _messages_html(self) -> str:
+        items = []
+        for e in self.messages[-self.shown_messages:]:
+            text = escape(e.text)
+            if e.announced:
+                text = f"<b>{text}</b>"
+            items.append(f'<li class="sl-event">{text}</li>')
+        status = (f'<div class="sl-status sl-refusal" style="color:#c8102e">'
+                  f"{escape(self.status)}</div>" if self.status else "")
+        if self.note:
+            status += f'<div class="sl-note" style="color:#555">{escape(self.note)}</div>'
+        if self._marriage_points is not None:
+            status += (f'<div class="sl-status">'
+                       f'{self.texts["pick_marriage"].format(points=self._marriage_points)}</div>')
+        status += self._question_html()
+        return (f'<div style="font:13px sans-serif{self.messages_style}">'
+                f'<b>{self.texts["at_table"]}</b>'
+                f'<ul style="margin:2px 0;padding-left:18px">{"".join(items)}</ul>{status}'
+                f"</div>")
