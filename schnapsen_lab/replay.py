@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Counting",
+    "CountingFacts",
     "Inference",
     "Marriage",
     "Replay",
@@ -159,8 +160,29 @@ class Inference:
         return cards_in(self.excluded)
 
 
+class CountingFacts:
+    """What every game's counting panel holds alike: the viewer and the cards it cannot
+    place, by suit (mixed into each game's frozen ``Counting``)."""
+
+    __slots__ = ()
+
+    viewer: Any
+    unknown_by_suit: Mapping[Suit, tuple[Card, ...]]
+
+    @property
+    def unknown_count(self) -> int:
+        """How many cards the viewer cannot place."""
+        return sum(len(v) for v in self.unknown_by_suit.values())
+
+    def unknown_dict(self) -> dict[str, Any]:
+        """The viewer and its unknown cards by suit as plain data (card names sorted)."""
+        return {"viewer": str(self.viewer),
+                "unknown_by_suit": {str(s): [str(c) for c in cs]
+                                    for s, cs in self.unknown_by_suit.items()}}
+
+
 @dataclass(frozen=True, slots=True)
-class Counting:
+class Counting(CountingFacts):
     """Two-player counting aids for a viewer at one step, built on the K2 sets (REPLAY.md).
 
     Facts: the cards unknown to the viewer grouped by suit, the cards known in the
@@ -198,17 +220,10 @@ class Counting:
         """The opponent's score, as the viewer should have counted it."""
         return self.scores[self.opponent]
 
-    @property
-    def unknown_count(self) -> int:
-        """How many cards the viewer cannot place."""
-        return sum(len(v) for v in self.unknown_by_suit.values())
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data (card names sorted) for JSON."""
         return {
-            "viewer": str(self.viewer),
-            "unknown_by_suit": {str(s): [str(c) for c in cs]
-                                for s, cs in self.unknown_by_suit.items()},
+            **self.unknown_dict(),
             "opponent_known": [str(c) for c in self.opponent_known],
             "trumps_out": [str(c) for c in self.trumps_out],
             "points_out": self.points_out,

@@ -29,6 +29,7 @@ __all__ = [
     "Refereeing",
     "ShownByValue",
     "beats",
+    "card_list",
     "false_claim_points",
     "follow_mask",
     "higher_in_suit",
@@ -54,6 +55,16 @@ KINGS_QUEENS = 0b01100_01100_01100_01100
 
 _SUIT_POINTS: tuple[int, ...] = tuple(
     sum(CARD_POINTS[r] for r in range(5) if m >> r & 1) for m in range(32))
+
+
+def card_list(mask: int) -> list[int]:
+    """The cards of a mask, in card order (within a suit the highest rank first)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def points_of(mask: int) -> int:

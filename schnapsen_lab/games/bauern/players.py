@@ -60,7 +60,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ...cards import CARD_POINTS, CARDS
-from ...tricks import NO_TRUMP, SUIT_MASKS, beats
+from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
 from .knowledge import View
 from .rules import (
     CALLS,
@@ -135,13 +135,8 @@ class RandomBauernPlayer(SeatPlayer):
 
 # -- hand evaluation -----------------------------------------------------------------------------
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_cards = card_list
+"""The cards of a mask, in card order."""
 
 
 def _top_run(hand: int, suit: int, out: int) -> int:

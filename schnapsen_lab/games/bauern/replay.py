@@ -20,7 +20,7 @@ from typing import Any
 
 from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from ...psn import GLYPHS
-from ...replay import Inference, Replay, TrickShown, sorted_names
+from ...replay import CountingFacts, Inference, Replay, TrickShown, sorted_names
 from .knowledge import View, view
 from .rules import SEATS, Kind, Partners, Position, Seat, seat_letters
 
@@ -34,7 +34,7 @@ _ENDS = {"claim": "a correct claim", "false_claim": "a false claim",
 
 
 @dataclass(frozen=True, slots=True)
-class SeatCounting:
+class SeatCounting(CountingFacts):
     """Counting aids for one seat at one step, built on its knowledge (BW1, BW2).
 
     Facts: the cards the viewer cannot place, by suit; the cards it knows in each other
@@ -61,17 +61,10 @@ class SeatCounting:
     inferences: tuple[Inference, ...]
     counters: tuple[int, ...] | None
 
-    @property
-    def unknown_count(self) -> int:
-        """How many cards the viewer cannot place."""
-        return sum(len(v) for v in self.unknown_by_suit.values())
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data (card names sorted) for JSON."""
         return {
-            "viewer": str(self.viewer),
-            "unknown_by_suit": {str(s): [str(c) for c in cs]
-                                for s, cs in self.unknown_by_suit.items()},
+            **self.unknown_dict(),
             "known": {str(s): [str(c) for c in cs] for s, cs in self.known.items()},
             "trumps_out": [str(c) for c in self.trumps_out],
             "points_out": self.points_out,

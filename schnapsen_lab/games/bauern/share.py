@@ -20,6 +20,7 @@ from typing import Any
 from ... import notation
 from ...headers import bot_name, header_pairs
 from ...match import MatchState
+from ...pagedata import step_notes
 from ...replay import Replay
 
 __all__ = ["deal_data"]
@@ -129,16 +130,7 @@ def _step(rp: Replay, step: int) -> dict[str, Any]:
         out["pu"] = pub
     if c is not None and pos.phase >= 3 and not c.all_tricks:
         out["ds"] = pos.declarer_score()
-    counters = rp.counters(step)
-    if counters is not None:
-        out["b"] = list(counters)
-    comments = rp.comments(step)
-    if comments:
-        out["q"] = comments
-    nags = rp.nags(step)
-    if nags:
-        out["g"] = nags
-    return out
+    return step_notes(rp, step, out)
 
 
 def deal_data(rp: Replay) -> dict[str, Any]:

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ... import notation
-from ...counters import over, over_text, shown
 from ...headers import bot_name, header_pairs
 from ...match import MatchState
+from ...pagedata import step_notes
 from ...replay import Replay
 from .rules import SEATS, ActionKind, Seat
 
@@ -123,7 +123,6 @@ def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
     table, done = _table_cards(rp, step)
     to_move = pos.to_move
     ind = pos.face_up_indicator
-    counters = rp.counters(step)
     out: dict[str, Any] = {
         "a": _action(rp, step),
         "h": [pos.hands[s] for s in SEATS],
@@ -140,18 +139,7 @@ def _step(rp: Replay, step: int, index: Mapping[tuple[int, int, str, int], int],
         "up": [_face_up(rp, step, v) for v in viewers],
         "k": [_counting(rp, step, s, index) for s in SEATS],
     }
-    if counters is not None:
-        up = rp.record.match_rules.counts_up
-        out["b"] = list(shown(counters, up))  # never below 0; "o" the winner's excess
-        if over(counters, up):
-            out["o"] = over_text(counters, up)
-    comments = rp.comments(step)
-    if comments:
-        out["q"] = comments
-    nags = rp.nags(step)
-    if nags:
-        out["g"] = nags
-    return out
+    return step_notes(rp, step, out)
 
 
 def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:

@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 
 from ....cards import CARD_POINTS, Rank
+from ....tricks import card_list
 from ..knowledge import View
 from ..rules import CLAIM, CLOSE, EXCHANGE, Action, ActionKind
 
@@ -64,14 +65,8 @@ _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 _KEEP = (9, 8, 3, 2, 1)
 
 
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, highest rank first within a suit (card order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_cards = card_list
+"""The cards of a mask, in card order."""
 
 
 def _card(action: Action) -> int:
