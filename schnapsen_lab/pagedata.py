@@ -10,7 +10,17 @@ from typing import Any
 from .counters import over, over_text, shown
 from .replay import Replay
 
-__all__ = ["step_notes"]
+__all__ = ["step_action", "step_notes"]
+
+
+def step_action(rp: Replay, step: int) -> tuple[Any, int, Any] | None:
+    """The action that led to ``step``, the seat number of who did it (-1: nobody) and
+    the position before it; None at the deal (step 0)."""
+    a = rp.action(step)
+    if a is None:
+        return None
+    actor = rp.actor(step)
+    return a, (-1 if actor is None else int(actor)), rp[step - 1]
 
 
 def step_notes(rp: Replay, step: int, out: dict[str, Any]) -> dict[str, Any]:

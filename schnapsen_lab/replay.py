@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from .games import Game
-from .psn import Move, Record
+from .psn import GLYPHS, Move, Record
 
 if TYPE_CHECKING:
     from .games.schnapsen.rules import Seat
@@ -542,6 +542,43 @@ class Replay:
 def replay_rows(record: Record) -> list[dict[str, Any]]:
     """Every step of a record as ``replay --json`` objects."""
     return Replay(record).rows()
+
+
+# -- the readable text's parts every game writes alike --------------------------------------------
+
+_GLYPH_OF = {v: k for k, v in GLYPHS.items()}
+
+
+def text_title(rp: Replay, joiner: str, match: str) -> str:
+    """The first words of a deal's text: the players by name (and seat, where the name is
+    not the seat's letter) joined by ``joiner``, then ``match`` (``{match}``, ``{deal}``)
+    for a deal of a match."""
+    rec = rp.record
+    title = joiner.join(n if n == s.name else f"{n} ({s.name})"
+                        for n, s in zip(rec.player_names, rp.seat_values, strict=True))
+    if rec.match is not None:
+        title += match.format(match=rec.match, deal=rec.deal)
+    return title
+
+
+def text_steps(rp: Replay) -> Iterator[tuple[int, Any, Any, Any, Any, Move | None]]:
+    """Every step after the deal: its number, the position before and after, the action,
+    who did it and the record's move (with its comments and glyphs)."""
+    for i in range(1, len(rp)):
+        yield i, rp[i - 1], rp[i], rp.action(i), rp.actor(i), rp.move(i)
+
+
+def glyphs(mv: Move | None) -> str:
+    """A move's quality glyphs (``!?``) to write after its token."""
+    return "" if mv is None else "".join(_GLYPH_OF.get(n, "") for n in mv.nags)
+
+
+def note_lines(mv: Move | None) -> list[str]:
+    """The lines under a step of the text: the move's comments and its other NAGs."""
+    if mv is None:
+        return []
+    return [*(f"       {{{c}}}" for c in mv.comments),
+            *(f"       ${n}" for n in mv.nags if n not in _GLYPH_OF)]
 
 
 def match_groups(records: Iterable[Record]) -> list[list[Record]]:

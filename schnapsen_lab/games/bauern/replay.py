@@ -19,8 +19,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from ...psn import GLYPHS
-from ...replay import CountingFacts, Inference, Replay, TrickShown, sorted_names
+from ...replay import (
+    CountingFacts,
+    Inference,
+    Replay,
+    TrickShown,
+    glyphs,
+    note_lines,
+    sorted_names,
+    text_steps,
+    text_title,
+)
 from .knowledge import View, view
 from .rules import SEATS, Kind, Partners, Position, Seat, seat_letters
 
@@ -234,15 +243,11 @@ class BauernKit:
     # -- text ----------------------------------------------------------------------------------
     def text(self, rp: Replay, viewer: int | None) -> str:
         """A header, one line a step, and the outcome."""
-        glyph_of = {v: k for k, v in GLYPHS.items()}
         rec = rp.record
         names = rec.player_names
         p0: Position = rp[0]
         lines: list[str] = []
-        title = ", ".join(n if n == s.name else f"{n} ({s.name})"
-                          for n, s in zip(names, SEATS, strict=True))
-        if rec.match is not None:
-            title += f"; match {rec.match} deal {rec.deal}"
+        title = text_title(rp, ", ", "; match {match} deal {deal}")
         lines.append(f"{title}; {rec.profile.name} rules, dealer {SEATS[p0.dealer]}, "
                      f"forehand {SEATS[p0.forehand]}, {'knock' if p0.knock else 'cut'}")
         before_deal = rp.counters(0)
@@ -259,17 +264,11 @@ class BauernKit:
             seen = rp.knowledge(0, viewer).hand
             others = ", ".join(str(s) for s in SEATS if s != me)
             lines.append(f"as dealt, {me}'s view: {me} {_cards(seen)} | {others} face down")
-        for i in range(1, len(rp)):
-            pos: Position = rp[i]
-            before: Position = rp[i - 1]
-            a = rp.action(i)
-            who = rp.actor(i)
-            mv = rp.move(i)
+        for i, before, pos, a, who, mv in text_steps(rp):
             token = str(a)
             if a.kind is Kind.PLAY or a.kind is Kind.MARRIAGE:
                 token = _card(a.card) + (f"+{a.points}" if a.kind is Kind.MARRIAGE else "")
-            if mv is not None:
-                token += "".join(glyph_of.get(n, "") for n in mv.nags)
+            token += glyphs(mv)
             what = _what(rp, i, before, pos, a)
             line = f"{i:3d}. {'?' if who is None else who} {token:<16} {what:<34} "
             if viewer is None:
@@ -283,9 +282,7 @@ class BauernKit:
                 line += (f"score {mine} {c.my_score}-{other}  "
                          f"{SEATS[viewer]}: {_cards(rp.knowledge(i, viewer).hand)}")
             lines.append(line.rstrip())
-            if mv is not None:
-                lines.extend(f"       {{{c}}}" for c in mv.comments)
-                lines.extend(f"       ${n}" for n in mv.nags if n not in glyph_of)
+            lines.extend(note_lines(mv))
         fin: Position = rp[rp.last]
         out = rp.outcome(rp.last)
         sides = fin.side_names

@@ -20,7 +20,7 @@ from typing import Any
 from ... import notation
 from ...headers import bot_name, header_pairs
 from ...match import MatchState
-from ...pagedata import step_notes
+from ...pagedata import step_action, step_notes
 from ...replay import Replay
 
 __all__ = ["deal_data"]
@@ -34,12 +34,10 @@ def _action(rp: Replay, step: int) -> list[Any] | None:
     letter), ``U`` turns up ``card``, ``P`` calls ``card`` as partner, ``B`` a call
     (``word``: weiter, spritze or a contract), ``L`` a lead, ``F`` a follow, ``M`` a
     marriage lead with ``points``, ``66`` a claim. -1 and "" stand for none."""
-    a = rp.action(step)
-    if a is None:
+    done = step_action(rp, step)
+    if done is None:
         return None
-    actor = rp.actor(step)
-    who = -1 if actor is None else int(actor)
-    before = rp[step - 1]
+    a, who, before = done
     kind = a.kind.value
     if kind == "trump":
         if a.suit is None:

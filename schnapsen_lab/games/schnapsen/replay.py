@@ -8,8 +8,17 @@ from typing import Any
 
 from ...cards import CARDS, Suit, cards_in
 from ...counters import over, shown
-from ...psn import GLYPHS
-from ...replay import Counting, Inference, Replay, TrickShown, sorted_names
+from ...replay import (
+    Counting,
+    Inference,
+    Replay,
+    TrickShown,
+    glyphs,
+    note_lines,
+    sorted_names,
+    text_steps,
+    text_title,
+)
 from ...tricks import SUIT_MASKS as _SUIT_MASKS
 from .knowledge import View, view
 from .rules import SEATS, ActionKind, Position, Seat, TrickReview
@@ -171,16 +180,12 @@ class SchnapsenKit:
 
     def text(self, rp: Replay, viewer: int | None) -> str:
         """A header, one line a step, and the outcome."""
-        glyph_of = {v: k for k, v in GLYPHS.items()}
         rec = rp.record
         names = rec.player_names
         p0: Position = rp[0]
         me = None if viewer is None else Seat(viewer)
         lines: list[str] = []
-        title = " vs ".join(n if n == seat.name else f"{n} ({seat.name})"
-                            for n, seat in zip(names, SEATS, strict=True))
-        if rec.match is not None:
-            title += f", match {rec.match} deal {rec.deal}"
+        title = text_title(rp, " vs ", ", match {match} deal {deal}")
         trump = Suit(p0.trump)
         lines.append(f"{title}; {rec.profile.name} rules, dealer {SEATS[p0.dealer]}, "
                      f"trump {trump.symbol} {trump.title} (indicator {_card(p0.deck[6])})")
@@ -194,18 +199,12 @@ class SchnapsenKit:
         else:
             lines.append(f"as dealt, {me}'s view: {me} {_cards(p0.hands[me])} | "
                          f"{me.other} {len(p0.hand(me.other))} cards face down")
-        for i in range(1, len(rp)):
-            pos: Position = rp[i]
-            before: Position = rp[i - 1]
-            a = rp.action(i)
-            who = rp.actor(i)
-            mv = rp.move(i)
+        for i, before, pos, a, who, mv in text_steps(rp):
             token = str(a)
             if a.card is not None:
                 token = _card(a.card) + (f"+{a.points}" if a.kind is ActionKind.MARRIAGE
                                          else "")
-            if mv is not None:
-                token += "".join(glyph_of.get(n, "") for n in mv.nags)
+            token += glyphs(mv)
             what = ""
             if a.kind is ActionKind.EXCHANGE:
                 what = f"exchanges the trump jack for {_card(before.indicator)}"
@@ -232,9 +231,7 @@ class SchnapsenKit:
             if me is not None:
                 line += f"  {me}: {_cards(pos.hands[me])}"
             lines.append(line.rstrip())
-            if mv is not None:
-                lines.extend(f"       {{{c}}}" for c in mv.comments)
-                lines.extend(f"       ${n}" for n in mv.nags if n not in glyph_of)
+            lines.extend(note_lines(mv))
         fin: Position = rp[rp.last]
         out = rp.outcome(rp.last)
         if out is not None:

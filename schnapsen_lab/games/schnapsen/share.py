@@ -10,7 +10,7 @@ from typing import Any
 from ... import notation
 from ...headers import bot_name, header_pairs
 from ...match import MatchState
-from ...pagedata import step_notes
+from ...pagedata import step_action, step_notes
 from ...replay import Replay
 from .rules import SEATS, ActionKind, Seat
 
@@ -35,12 +35,10 @@ def _mask(cards: Iterable[int]) -> int:
 
 def _action(rp: Replay, step: int) -> list[Any] | None:
     """``[code, actor, card, points]``: X, C, 66, M (marriage lead), L (lead), F (follow)."""
-    a = rp.action(step)
-    if a is None:
+    done = step_action(rp, step)
+    if done is None:
         return None
-    actor = rp.actor(step)
-    who = -1 if actor is None else int(actor)
-    before = rp[step - 1]
+    a, who, before = done
     if a.kind is ActionKind.EXCHANGE:
         return ["X", who, before.indicator, 0]
     if a.kind is ActionKind.PLAY:
