@@ -40,8 +40,9 @@ from ...i18n import N_, Texts
 from ...io import atomic_write
 from ...match import MatchState
 from ...players.registry import make_player
-from ...psn import Record, dumps, read
+from ...psn import Record, dumps
 from ...refusals import refusal_text
+from ...tablemodel import PracticeModel, record_of
 from ...tricks import false_claim_points
 from .game import BAUERN_GAME
 from .knowledge import View, view
@@ -128,7 +129,7 @@ def _as_profile(profile: Profile | str) -> Profile:
                                                     known=", ".join(sorted(PROFILES)))) from None
 
 
-class BauernTable:
+class BauernTable(PracticeModel[Position]):
     """A table for four: the student at ``seat`` (S by default), the bots ``bots`` at the
     other three (one name for all, or a name or player for each other seat in seat
     order). ``names`` are the players by seat N, E, S, W; the first dealer is drawn by lot
@@ -254,7 +255,7 @@ class BauernTable:
         PSN file) with ``seat`` (default: the student's seat); the bots play the other
         seats with the record's cards, and its players' names. The deal stands outside
         the match."""
-        rec = _record_of(source, index)
+        rec = record_of(source, index, TEXT["no_record"])
         if not isinstance(rec.profile, Profile):
             raise ValueError(TEXT["not_four"].format(game=rec.game.title))
         if rec.deck is None:
@@ -397,12 +398,6 @@ class BauernTable:
             return refused[0], refusal_text(refused[1])
         return "BE2", TEXT["not_yours"]
 
-    def act(self, action: Action | str | None) -> list[Event]:
-        """The student's action (None declines a claim), then the bots' answers until it
-        is the student's turn again or the deal is over; returns the bots' events."""
-        self.student_act(action)
-        return self.bot_moves()
-
     # -- the bots -------------------------------------------------------------------------------
     def _ask(self, seat: Seat, legal: Sequence[Action]) -> Action | None:
         v: View = view(self.position, seat, list(legal))
@@ -450,15 +445,6 @@ class BauernTable:
                 legal)
         return self._apply(bot, chosen)
 
-    def bot_moves(self) -> list[Event]:
-        """The bots' actions until the student's turn or the end of the deal."""
-        out: list[Event] = []
-        while True:
-            ev = self.bot_step()
-            if ev is None:
-                return out
-            out.append(ev)
-
     def _decline(self, seat: Seat) -> Event:
         if self.position.outcome is None:
             self._marriage_asked = True
@@ -494,11 +480,6 @@ class BauernTable:
         return Phase(self.position.phase)
 
     # -- the end --------------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        """The deal's outcome once it is finished."""
-        return self.position.outcome if self.finished else None
-
     def outcome_text(self) -> str:
         """The outcome in words with its rule ('' while the deal goes on)."""
         o = self.outcome
@@ -560,12 +541,4 @@ class BauernTable:
             f.write(text)
         return text
 
-
-def _record_of(source: Record | str, index: int) -> Record:
-    if isinstance(source, Record):
-        return source
-    recs = list(read(source))
-    if not 1 <= index <= len(recs):
-        raise ValueError(TEXT["no_record"].format(source=source, index=index, count=len(recs)))
-    return recs[index - 1]
 

@@ -33,8 +33,9 @@ from ...cards import CARDS
 from ...i18n import N_, Texts
 from ...io import atomic_write
 from ...players.registry import make_player, refusal
-from ...psn import Record, dumps, read
+from ...psn import Record, dumps
 from ...refusals import refusal_text
+from ...tablemodel import PracticeModel, record_of
 from .knowledge import View, view
 from .match import Bummerl
 from .players.base import Player
@@ -143,7 +144,7 @@ def _player(bot: str | Player, profile: Profile) -> Player:
     return player
 
 
-class Table:
+class Table(PracticeModel[Position]):
     """A practice table: the student at ``seat`` against ``bot`` (a name or a Player).
 
     Deals of a Bummerl (B1) follow each other with :meth:`new_deal`; the first dealer
@@ -249,7 +250,7 @@ class Table:
         """Play on from step ``step`` of a record (or of record ``index`` of a PSN file)
         with ``seat`` (default: the student's seat); the bot plays the other seat with
         the record's hidden cards. The deal stands outside the Bummerl."""
-        rec = _record_of(source, index)
+        rec = record_of(source, index, TEXT["no_record"])
         if not isinstance(rec.profile, Profile):
             raise ValueError(f"the practice table plays two-player Schnapsen; this record "
                              f"is {rec.game.title}")
@@ -362,12 +363,6 @@ class Table:
             return refused[0], refusal_text(refused[1])
         return "E2", TEXT["not_yours"]
 
-    def act(self, action: Action | str | None) -> list[Event]:
-        """The student's action (None declines a claim), then the bot's answers until it
-        is the student's turn again or the deal is over; returns the bot's events."""
-        self.student_act(action)
-        return self.bot_moves()
-
     # -- the bot -----------------------------------------------------------------------------
     def _ask(self, legal: Sequence[Action]) -> Action | None:
         v: View = view(self.position, self.bot_seat)
@@ -420,15 +415,6 @@ class Table:
                 bot=self.player.name, action=chosen, why=notation.reason_text(why)), legal)
         return self._apply(bot, chosen)
 
-    def bot_moves(self) -> list[Event]:
-        """The bot's actions until the student's turn or the end of the deal."""
-        out: list[Event] = []
-        while True:
-            ev = self.bot_step()
-            if ev is None:
-                return out
-            out.append(ev)
-
     def _apply(self, seat: Seat, a: Action) -> Event:
         before = self.position
         after = before.play(a)
@@ -461,11 +447,6 @@ class Table:
         return (None, None)
 
     # -- the end -----------------------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        """The deal's outcome once it is finished."""
-        return self.position.outcome if self.finished else None
-
     def outcome_text(self) -> str:
         """The outcome in words with its rule ('' while the deal goes on)."""
         o = self.outcome
@@ -529,12 +510,4 @@ def _as_seat(s: Seat | str | Any) -> Seat:
         raise ValueError(TEXT["bad_seat"].format(seat=s))
     return Seat[t]
 
-
-def _record_of(source: Record | str, index: int) -> Record:
-    if isinstance(source, Record):
-        return source
-    recs = list(read(source))
-    if not 1 <= index <= len(recs):
-        raise ValueError(TEXT["no_record"].format(source=source, index=index, count=len(recs)))
-    return recs[index - 1]
 
