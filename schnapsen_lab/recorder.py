@@ -29,10 +29,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, parse_card, parse_cards
+from .games import find_game
 from .games.schnapsen.rules import (
     CLAIM,
     SEATS,
-    SOFT,
     Action,
     ActionKind,
     IllegalAction,
@@ -173,7 +173,9 @@ class Recorder:
 
     def __init__(self, dealer: Seat | str, hand_a: Sequence[Card | str | int] | str,
                  hand_b: Sequence[Card | str | int] | str, indicator: Card | str | int, *,
-                 profile: Profile = SOFT) -> None:
+                 profile: Profile | None = None) -> None:
+        if profile is None:  # the default game's default profile: soft
+            profile = find_game({}).default_profile
         d = dealer if isinstance(dealer, Seat) else _seat(dealer)
         ha = _hand(hand_a, TEXT["hand.A"])
         hb = _hand(hand_b, TEXT["hand.B"])
@@ -407,7 +409,7 @@ def _seat(text: str) -> Seat:
 
 def record_deal(dealer: Seat | str, hand_a: Sequence[Card | str | int] | str,
                 hand_b: Sequence[Card | str | int] | str, indicator: Card | str | int,
-                entries: Iterable[Entry | str] | str, *, profile: Profile = SOFT,
+                entries: Iterable[Entry | str] | str, *, profile: Profile | None = None,
                 tags: dict[str, str] | None = None) -> Record:
     """The PSN record of a deal played at a table, from what the players can tell.
 
