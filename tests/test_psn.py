@@ -357,3 +357,30 @@ def test_the_reader_keeps_a_bounded_number_of_bummerls() -> None:
     four = BAUERN_GAME.match_rules(BAUERN)
     assert book.get("m98", four) == four.new() and book.get("m98", rules).deals == 1
     assert psn.MATCH_MEMORY >= 1000
+
+
+def test_line_ends_cr_crlf_lf_cut_alike_at_any_block_size() -> None:
+    import io
+    import random
+    import re
+
+    from schnapsen_lab.psn import _utf8_lines, byte_lines
+
+    rng = random.Random(23)
+    pieces = ["a", "é", "[Deck", " ", "\r", "\n", "\r\n", "\ufeff", "\x85", "\u2028", "\x0c"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        want = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+", text)
+        data = text.encode()
+        for block in (1, 2, 3, 7, 1 << 16):
+            assert list(_utf8_lines(io.BytesIO(data), None, block)) == want, (text, block)
+            assert b"".join(byte_lines(io.BytesIO(data), block)) == data
+            assert [x.decode() for x in byte_lines(io.BytesIO(data), block)] == want
+
+
+def test_a_record_ends_the_same_whatever_its_line_ends() -> None:
+    text = '[Deck "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"]\n\n1. X TS QH\n'
+    lf = psn.loads(text + "\n" + text)
+    for end in ("\r", "\r\n"):
+        again = psn.loads((text + "\n" + text).replace("\n", end))
+        assert again == lf and [r.line for r in again] == [r.line for r in lf]

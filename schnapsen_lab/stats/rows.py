@@ -6,6 +6,7 @@ Dask). Each game builds its own rows (its part ``stats``); the columns are
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,26 @@ def _free_text_as_categories(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
+def _give_back_memory() -> None:
+    """Return the C heap's free pages to the system (glibc ``malloc_trim``): the rows of a
+    part, freed, would otherwise stay resident between the parts that outlive them."""
+    global _TRIM
+    if _TRIM is None:
+        _TRIM = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
+            except (OSError, AttributeError):
+                pass
+    if _TRIM:
+        _TRIM(0)
+
+
+_TRIM: Any = None
+
+
 def concat_deals(parts: list[pd.DataFrame]) -> pd.DataFrame:
     """Raw deal frames (of :func:`records_frame`) one after the other; free-text columns
     stay categorical (their categories united), so no column becomes Python objects."""
@@ -189,6 +210,7 @@ def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -
         if len(rows) >= ROWS_A_PART:
             parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
             rows = []
+            _give_back_memory()
     if rows or not parts:
         parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
     return concat_deals(parts)
