@@ -3,6 +3,7 @@ docs/architecture.md, no game named by the core, games as peers, old paths still
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -135,3 +136,41 @@ def test_nothing_in_the_package_uses_an_old_path() -> None:
         text = path.read_text(encoding="utf-8")
         for old in MOVED:
             assert not re.search(re.escape(old) + r"(?![\w.])", text), (path.name, old)
+
+
+def _names_compared(path: Path, keys: set[str]) -> list[str]:
+    """Where a module outside the games compares with, or keys a table by, a game's key
+    or Variant name: ``x == "bauern"``, ``{"schnapsen": ...}``, ``game_named("bauern")``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        consts: list[ast.expr] = []
+        if isinstance(node, ast.Compare):
+            consts = [node.left, *node.comparators]
+        elif isinstance(node, ast.Dict):
+            consts = [k for k in node.keys if k is not None]
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("game_named"):
+            consts = list(node.args)
+        for c in consts:
+            if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value in keys:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {c.value!r}")
+    return found
+
+
+def test_at_most_three_places_outside_the_games_name_a_game() -> None:
+    from schnapsen_lab.games import games
+
+    keys = {v for g in games() for v in (g.key, *g.variant_names)}
+    places = [p for path in sorted(PACKAGE.rglob("*.py"))
+              if "games" not in path.relative_to(PACKAGE).parts[:1]
+              for p in _names_compared(path, keys)]
+    assert len(places) <= 3, places
+
+
+def test_the_name_check_finds_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    f = tmp_path / "m.py"
+    f.write_text('if v == "bauern":\n    pass\nT = {"schnapsen": 1}\ng = game_named("bauern")\n'
+                 'ok = v == "random"\n')
+    assert _names_compared(f, {"bauern", "schnapsen"}) == [
+        "m.py:1 'bauern'", "m.py:3 'schnapsen'", "m.py:4 'bauern'"]
