@@ -4,7 +4,6 @@ never shown below 0; a greyed card's tooltip gives the referee's reason."""
 from __future__ import annotations
 
 import pytest
-from schnapsen_lab.rules import CLOSE, SOFT, Position, Seat, play
 
 from schnapsen_lab import notation
 from schnapsen_lab.counters import over, over_text, shown
@@ -12,6 +11,7 @@ from schnapsen_lab.games.bauern import BAUERN_HEAD
 from schnapsen_lab.games.bauern import Position as FourPosition
 from schnapsen_lab.games.bauern import Seat as FourSeat
 from schnapsen_lab.games.bauern import parse_action as four_action
+from schnapsen_lab.games.schnapsen.rules import CLOSE, SOFT, Position, Seat, play
 from schnapsen_lab.i18n import language
 from schnapsen_lab.refusals import duty_of, refusal_text
 
@@ -137,7 +137,7 @@ def test_the_tallies_and_the_text_of_a_decided_bummerl_show_zero() -> None:
     from pathlib import Path
 
     from schnapsen_lab import psn
-    from schnapsen_lab.html import record_html, tallies_html
+    from schnapsen_lab.games.schnapsen.html import record_html, tallies_html
     from schnapsen_lab.replay import Replay, match_groups
 
     study = Path(__file__).resolve().parent.parent / "records" / "study"
