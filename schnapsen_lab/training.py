@@ -341,9 +341,10 @@ class ClosingExercise:
 
 @dataclass(frozen=True, slots=True)
 class ClosingFeedback:
-    """The advisor's verdict on the student's choice. ``close_expected`` is what closing
-    with the best plan is sure to achieve, ``close_double_dummy`` what it would give
-    seeing every card."""
+    """The advisor's verdict on the student's choice. ``best`` is ``close`` or ``play
+    on``, or ``either`` / ``close call`` when neither is the better one (then every
+    choice counts as right). ``close_expected`` is what closing with the best plan is
+    sure to achieve, ``close_double_dummy`` what it would give seeing every card."""
 
     choice: str
     best: str
@@ -404,7 +405,7 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
     play = advice.play_on.mean
     verdict = advice.verdict
     if verdict in ("either", "close call"):
-        best = "close" if close >= play else "play on"
+        best = verdict  # neither choice is the better one: both count as right
         correct = True
         why = TEXT["verdict.either" if verdict == "either" else "verdict.close_call"]
     else:

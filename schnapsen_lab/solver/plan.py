@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_POINTS, CARDS
-from ..i18n import C_, N_, Texts
+from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..rules import Action, ActionKind, Position, Seat, marriage, play
 from . import search
 from .api import Solver
@@ -44,6 +44,7 @@ __all__ = [
     "PlanStep",
     "closed_plan",
     "closed_stakes",
+    "line_text",
 ]
 
 # A node of the closed game without the opponent's hand: the planner's hand, the cards
@@ -181,6 +182,9 @@ class PlanBranch:
     """How the deal goes on when the plan shows no next step: ``win``, ``lose`` (the deal
     ends), ``lost`` (lost whatever the planner does), ``forced`` (no choice left),
     ``one`` (one world left: play double dummy for it); empty otherwise."""
+    hand: int = 0
+    """With ``ends == "one"``: the cards the opponent holds at that point in the one
+    world left (a bit mask)."""
 
     def reply_text(self) -> str:
         """The reply as text: ``QS``, ``JH, then he leads TC``; empty when the planner
@@ -197,13 +201,21 @@ class PlanStep:
     worlds: int
     branches: tuple[PlanBranch, ...] = ()
     double_dummy: bool = False
+    hand: int = 0
+    """With ``double_dummy``: the cards the opponent holds in the one world left."""
+    cut: bool = False
+    """Whether the plan goes on after this step but was not read that deep."""
+    wins: bool = False
+    """Whether this play wins at once (it brings 66, and the claim)."""
 
-    def outline(self, depth: int = 2, name: Callable[[Action], str] = str
-                ) -> list[tuple[int, str]]:
+    def outline(self, depth: int = 2, name: Callable[[Action], str] = str,
+                cards: Callable[[int], str] | None = None) -> list[tuple[int, str]]:
         """The plan as ``(level, text)`` lines, ``depth`` of the planner's decisions deep
-        (0: all). Answers that lead to the same next play are named together; ``name``
-        writes an action (default its PSN token)."""
-        return _outline(self, depth, name, 0)
+        (0: all); where it goes on deeper than shown, a line says so. Answers that lead to
+        the same next play are named together ("whatever he plays" when all of them
+        do); ``name`` writes an action (default its PSN token), ``cards`` a set of cards
+        (a bit mask; default PSN tokens)."""
+        return _outline(self, depth, name, cards or _psn_cards, 0)
 
     def lines(self, indent: str = "  ", depth: int = 2) -> list[str]:
         """The plan as indented text lines (see :meth:`outline`)."""
@@ -247,6 +259,22 @@ class ClosedPlan:
     stakes: tuple[int, int]
     action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
     exact: bool = True
+    lines: tuple[tuple[int, tuple[Action, ...]], ...] = ()
+    """For each hand that beats the plan (its index in ``hands``), a line by which it
+    does: the actions from here to the end of the deal, the opponent answering the plan
+    the way that beats it."""
+    leads: bool = True
+    """Whether ``seat`` leads at the position planned (else he answers a lead)."""
+    trump: int = 0
+    """The trump suit (its number)."""
+
+    def line(self, index: int, name: Callable[[Action], str] = str) -> str:
+        """The line by which hand ``index`` beats the plan, in words (:func:`line_text`);
+        empty when that hand does not beat it."""
+        for i, acts in self.lines:
+            if i == index:
+                return line_text(acts, self.leads, self.trump, self.stakes[1], name)
+        return ""
 
     @property
     def action_wins(self) -> tuple[tuple[Action, int], ...]:
@@ -307,19 +335,64 @@ class ClosedPlan:
 
 TEXT = Texts({
     "play": C_("a step of a plan", "play {action}"),
-    "for_one": N_("only one of his hands can still be won: play for it"),
+    "for_one": N_("from here the plan wins only if he holds {cards}: play as if he does"),
     "then": C_("a step of a plan, no choice for him", "then"),
     "if": N_("if he plays {answers}"),
     "and_leads": N_("{reply} and leads {leads}"),
     "either": N_("{some} or {last}"),
+    "whatever": N_("whatever he plays"),
+    "whatever_leads": N_("whatever he plays and leads"),
+    "cut": N_("… (the plan goes on; shown {depth} decisions deep)"),
     "go_on": N_("go on as you see fit"),
     "ends.win": N_("you win"),
     "ends.lose": N_("you lose"),
     "ends.lost": N_("lost whatever you do"),
     "ends.forced": N_("the rest is forced"),
-    "ends.one": N_("only one of his hands can still be won: play for it"),
+    "ends.one": N_("from here the plan wins only if he holds {cards}: play as if he does"),
+    "line.you_win": N_("you lead {lead}, he plays {follow}"),
+    "line.you_lose": N_("you lead {lead}, he takes it with {follow}"),
+    "line.he_wins": N_("he leads {lead}, you play {follow}"),
+    "line.he_loses": N_("he leads {lead}, you take it with {follow}"),
+    "line.he_claims": N_("he leads {lead} and reaches 66"),
 })
 """The words of a plan (:meth:`PlanStep.outline`), as format strings."""
+
+
+LINE_PLURALS = Plurals({
+    "line.end": NP_("{line}: he wins {n} game point", "{line}: he wins {n} game points"),
+})
+"""The end of a line that beats a plan (:func:`line_text`)."""
+
+
+def _psn_cards(mask: int) -> str:
+    """Cards as PSN tokens: ``AC TH``."""
+    return " ".join(str(CARDS[c]) for c in range(20) if mask >> c & 1)
+
+
+def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int,
+              name: Callable[[Action], str] = str) -> str:
+    """A line of play from the planner's side, trick by trick: "you lead A♦, he takes it
+    with J♠; he leads 10♠, you play K♠: he wins 3 game points". ``line`` starts with the
+    planner's lead when ``planner_leads`` (else with the opponent's); ``lost`` is what the
+    planner loses at its end; ``name`` writes an action."""
+    tricks: list[str] = []
+    mine = planner_leads
+    i = 0
+    while i < len(line):
+        lead = line[i]
+        if i + 1 >= len(line):  # he announced a marriage and reached 66
+            tricks.append(TEXT["line.he_claims"].format(lead=name(lead)))
+            break
+        follow = line[i + 1]
+        lc, fc = lead.card, follow.card
+        assert lc is not None and fc is not None
+        follower = (fc < lc) if fc // 5 == lc // 5 else fc // 5 == trump
+        key = ("line.you_lose" if follower else "line.you_win") if mine else (
+            "line.he_loses" if follower else "line.he_wins")
+        tricks.append(TEXT[key].format(lead=name(lead), follow=name(follow)))
+        mine = mine != follower
+        i += 2
+    return LINE_PLURALS.text("line.end", lost, line="; ".join(tricks))
 
 
 def _either(words: Sequence[str]) -> str:
@@ -332,22 +405,30 @@ def _either(words: Sequence[str]) -> str:
 Body = tuple[tuple[int, str], ...]
 
 
-def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: int
+def _outline(step: PlanStep, depth: int, name: Callable[[Action], str],
+             cards: Callable[[int], str], level: int, shown: int = 1
              ) -> list[tuple[int, str]]:
     head = TEXT["play"].format(action=name(step.action))
     if step.double_dummy:
-        head += f" ({TEXT['for_one']})"
+        head += f" ({TEXT['for_one'].format(cards=cards(step.hand))})"
+    elif step.wins:
+        head += f": {TEXT['ends.win']}"
     out = [(level, head)]
+    if step.cut or (depth == 1 and step.branches):
+        out.append((level + 1, TEXT["cut"].format(depth=shown)))
     if depth == 1 or not step.branches:
         return out
     deeper = depth - 1 if depth > 1 else 0
 
     def body(b: PlanBranch) -> Body:
+        if b.ends == "one":
+            return ((0, TEXT["ends.one"].format(cards=cards(b.hand))),)
         if b.ends:
             return ((0, TEXT[f"ends.{b.ends}"]),)
         if b.then is None:
             return ((0, TEXT["go_on"]),)
-        return tuple((lv - level - 1, t) for lv, t in _outline(b.then, deeper, name, level + 1))
+        return tuple((lv - level - 1, t)
+                     for lv, t in _outline(b.then, deeper, name, cards, level + 1, shown + 1))
 
     # answer -> [(his next lead, what to do)], then answers with the same structure merged
     by_answer: dict[str, list[tuple[str, Body]]] = {}
@@ -362,10 +443,15 @@ def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: i
             leads.setdefault(bd, []).append(lead)
         shape = tuple((tuple(ls), bd) for bd, ls in leads.items())
         shapes.setdefault(shape, []).append(answer)
+    # every answer he has (and every lead after it) leads to the same play
+    every = (len(shapes) == 1 and len(next(iter(shapes))) == 1
+             and len(next(iter(shapes.values()))) > 1)
     for shape, answers in shapes.items():
         for ls, bd in shape:
             if answers == [""]:
                 first = TEXT["then"]
+            elif every and (ls == ("",) or len(ls) > 1):
+                first = TEXT["whatever" if ls == ("",) else "whatever_leads"]
             else:
                 first = TEXT["if"].format(answers=_either(answers))
                 if ls != ("",):
@@ -949,6 +1035,64 @@ def _dd_action(s: _Search, st: State, ws: int) -> Action:
     return _action(s, st, s.planner_moves(st)[0])
 
 
+def _his_cards(s: _Search, st: State, ws: int) -> int:
+    """The cards the opponent holds at ``st`` in the one world ``ws``."""
+    return s.hands[ws.bit_length() - 1] & ~st[1]
+
+
+def _beating_line(s: _Search, st: State, e: Element | None, world: int
+                  ) -> tuple[Action, ...]:
+    """How the opponent beats the plan ``e`` from ``st`` in ``world`` (an index), to the
+    end of the deal: the planner plays the plan while it says what to play (then, as the
+    world is lost, his first legal card; for one world left, double dummy for it); the
+    opponent's answers are searched for a line that beats it, those the plan does not
+    count as won first. Empty when none is found (a plan cut short by its budget may
+    win more than it promises)."""
+    b = 1 << world
+    found = _beat(s, st, e, b, 0)
+    return tuple(found) if found is not None else ()
+
+
+def _beat(s: _Search, st: State, e: Element | None, b: int, depth: int
+          ) -> list[Action] | None:
+    """A line from ``st`` by which the opponent beats the plan ``e`` in world ``b``."""
+    if depth > 40:
+        return None
+    how = e[1] if e is not None else None
+    ldr, lead = st[2], st[3]
+    if (ldr == 0) == (lead < 0):  # the planner follows the plan
+        nxt: Element | None = None
+        if isinstance(how, tuple) and how and how[0] == "p":
+            code, nxt = how[1], how[2]
+        elif how is _DD and e is not None:
+            w0 = e[0]
+            code = next((c for c in s.planner_moves(st)
+                         if s._won_after(*s.after(st, c), w0)), s.planner_moves(st)[0])
+            nxt = e
+        else:
+            code = s.planner_moves(st)[0]
+        kind, nst = s.after(st, code)
+        if kind == _LOSE:
+            return [_action(s, st, code)]
+        if kind == _WIN or nst is None:
+            return None
+        rest = _beat(s, nst, nxt if how is not _DD else e, b, depth + 1)
+        return None if rest is None else [_action(s, st, code), *rest]
+    pairs = dict(how[1]) if isinstance(how, tuple) and how and how[0] == "o" else {}
+    legal = [c for c, _ in s.opponent_moves(st, b)]
+    legal.sort(key=lambda c: c in pairs and bool(pairs[c][0] & b))
+    for c in legal:
+        kind, nst = s.after(st, c)
+        if kind == _LOSE:
+            return [_opponent_action(s, c)]
+        if kind == _WIN or nst is None:
+            continue
+        rest = _beat(s, nst, pairs.get(c), b, depth + 1)
+        if rest is not None:
+            return [_opponent_action(s, c), *rest]
+    return None
+
+
 def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
     """The plan at the planner's node ``st`` from its element ``e``, ``depth`` of his
     decisions deep (0: all of them)."""
@@ -956,16 +1100,16 @@ def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
     if how is None:
         return None
     if how is _DD:
-        return PlanStep(_dd_action(s, st, ws), ws, (), True)
+        return PlanStep(_dd_action(s, st, ws), ws, (), True, hand=_his_cards(s, st, ws))
     if how is _FORCED:
         return PlanStep(_action(s, st, s.planner_moves(st)[0]), ws)
     _, c, child = how
     act = _action(s, st, c)
-    if depth == 1 or child is None:
-        return PlanStep(act, ws)
     kind, nst = s.after(st, c)
-    if kind != _NODE or nst is None:
-        return PlanStep(act, ws)
+    if child is None or kind != _NODE or nst is None:
+        return PlanStep(act, ws, wins=kind == _WIN)
+    if depth == 1:
+        return PlanStep(act, ws, cut=True)
     branches: list[PlanBranch] = []
     _below(s, nst, child, (), branches, depth - 1 if depth > 1 else 0)
     return PlanStep(act, ws, tuple(branches))
@@ -984,7 +1128,7 @@ def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
         branches.append(PlanBranch(reply, ws, None, "lost"))
         return
     if how is _DD:
-        branches.append(PlanBranch(reply, ws, None, "one"))
+        branches.append(PlanBranch(reply, ws, None, "one", _his_cards(s, st, ws)))
         return
     if how is _FORCED:
         branches.append(PlanBranch(reply, ws, None, "forced"))
@@ -1090,6 +1234,7 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         from ..rules import CLAIM
 
         plan: PlanStep | None = PlanStep(CLAIM, everything)
+        e: Element | None = None
         won = everything
         dd = everything
     else:
@@ -1109,6 +1254,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                 plain = s.lead_unannounced(st, c)
                 per_action.append((play(CARDS[c]),
                                    values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
+    lines = tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
+                  if not won >> i & 1)
     return ClosedPlan(
         seat=Seat(me),
         hands=tuple(hands),
@@ -1118,5 +1265,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         stakes=stakes,
         action_values=tuple(per_action),
         exact=s.exact,
+        lines=lines,
+        leads=pos.lead < 0,
+        trump=pos.trump,
     )
 

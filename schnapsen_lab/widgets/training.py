@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as W
 
 from .. import html as H
-from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise, key_groups
 from ..cards import Card
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
@@ -85,8 +85,9 @@ TEXT = Texts({
     "advice.wins": N_("wins"),
     "advice.game_points": N_("game points"),
     "advice.more": N_("... and {n} more"),
-    "advice.often": N_("Often in those hands: {cards}"),
-    "advice.key_card": N_("{card} ({losing} vs {all})"),
+    "advice.often": N_("Cards he holds more often when the plan fails: {cards}"),
+    "advice.key_card": N_("{cards}: in {losing} of the hands that beat the plan, against "
+                          "{all} of all his possible hands"),
     "advice.no_hand": N_("No opponent hand beats the plan."),
     "advice.beat": N_("Opponent hands that beat the plan ({n} of {hands})"),
     "advice.title": N_("Advisor: {verdict}"),
@@ -111,6 +112,7 @@ PLURALS = Plurals({
                           "{n} of them are lost only because you cannot see his hand."),
     "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
                           "95% CI [{low}, {high}], {n} worlds"),
+    "advice.hand_value": NP_("{value} game point", "{value} game points"),
 })
 """Texts that depend on a number."""
 
@@ -327,19 +329,31 @@ def _action_html(a: Action) -> str:
     return action_text(a, card=_card_html)
 
 
-def plan_html(step: PlanStep, depth: int = 2) -> str:
+def _cards_html(mask: int) -> str:
+    """Cards (a bit mask) as ``10♥ K♠`` in their colours (HTML)."""
+    return " ".join(_card_html(c) for c in range(20) if mask >> c & 1)
+
+
+def _hand_value(value: int) -> str:
+    """A hand's value with its unit: ``-2 game points``."""
+    return PLURALS.text("advice.hand_value", abs(value), value=f"{value:+d}")
+
+
+def plan_html(step: PlanStep, depth: int = 0) -> str:
     """The closer's plan as a small decision tree (HTML): what to lead, and what to do
-    next after each answer of the opponent."""
+    next after each answer of the opponent, ``depth`` of his decisions deep (0: to the
+    end of the deal)."""
     rows = []
-    for level, text in step.outline(depth, _action_html):
+    for level, text in step.outline(depth, _action_html, _cards_html):
         rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
                     f"{text}</div>")
     return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
 
 
-def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2) -> str:
-    """The advisor's numbers (closing with the best plan, and seeing every card), the plan,
-    and the opponent hands that beat it, as HTML."""
+def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 0) -> str:
+    """The advisor's numbers (closing with the best plan, and seeing every card), the plan
+    (to the end, with ``plan_depth`` 0), and the opponent hands that beat it, each with the
+    line by which it does, as HTML."""
     close = advice.close
     dd = advice.close_double_dummy
     play = advice.play_on
@@ -369,16 +383,17 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
-            f"<span>{r.value:+d}</span>"
+            f"<span>{escape(_hand_value(r.value))}</span>"
             + (f' <span class="sl-closing-guess" style="color:#666">'
                f"{escape(TEXT['advice.guess'])}</span>" if r.guess else "")
+            + (f'<div class="sl-closing-line" style="margin-left:18px;color:#444">'
+               f"{line}</div>" if (line := advice.line(r, _action_html)) else "")
             + "</div>" for r in losing[:max_hands])
         more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(TEXT["advice.key_card"].format(card=_card_html(k.card),
-                                                        losing=f"{k.in_losing:.0%}",
-                                                        all=f"{k.in_all:.0%}")
-                         for k in advice.key_cards[:4])
+        keys = "; ".join(TEXT["advice.key_card"].format(
+            cards=" ".join(_card_html(k.card) for k in group), losing=f"{group[0].in_losing:.0%}",
+            all=f"{group[0].in_all:.0%}") for group in key_groups(advice.key_cards[:4]))
         key_line = (f"<div>{TEXT['advice.often'].format(cards=keys)}</div>"
                     if keys else "")
         guesses = len(advice.guess_hands)
