@@ -13,7 +13,10 @@ beside it the double-dummy result of each world (the planner seeing every card t
 upper bound. In the closed game each world ends in one of two results for the planner
 (the closer wins the game points fixed when closing, C2, or the opponent wins them,
 C3), so the plan that wins the most worlds is also the plan with the best expected game
-points.
+points. Except where the closer's opponent had no trick at closing: then his false claim
+(C4) is a third result (the closer wins 2, not 3), searched for both sides; each world is
+then searched as :data:`COPIES` copies that count a win and one that counts the middle
+result, so that the most copies won is again the best expected game points.
 
 The search is the alpha-mu idea of Cazenave and Ventos (2019) taken to the end of the
 game: at each node it keeps the Pareto front of the sets of worlds that plans can win
@@ -68,7 +71,14 @@ above the middle."""
 _DD = ("dd",)
 _FORCED = ("forced",)
 _MARRIED = 32
-_WIN, _LOSE, _NODE = 0, 1, 2
+_WIN, _LOSE, _NODE, _CLAIMED = 0, 1, 2, 3
+_FALSE_CLAIM = 40
+"""The planner's false claim (C4), as a move code beside his cards."""
+COPIES = 5
+"""With the false claim in play (the closer's opponent had no trick at closing), each
+world is searched as ``COPIES`` copies that count a win and one more that counts the
+middle result (2 game points won by the closer; 2 lost, not 3, by his opponent): the
+plan that wins the most copies is the plan with the best expected game points."""
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 
 
@@ -483,7 +493,15 @@ class _Search:
         self.closer = pos.closed_by
         self.t0z = int(pos.closed_by >= 0 and pos.closed_opp_tricks == 0)
         self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= 33)
-        self.hands = list(hands)
+        # C4: the closer's opponent had no trick when the talon was closed. Mode 1: the
+        # planner closed (the opponent's false claim concedes him 2, not 3); mode 2: the
+        # planner is the opponent (his false claim loses 2, not 3).
+        self.real = len(hands)
+        self.fc_mode = 0 if not self.t0z else (1 if pos.closed_by == me else 2)
+        copies = COPIES + 1 if self.fc_mode else 1
+        self.split = COPIES * self.real if self.fc_mode else 1 << 30
+        self.x_mask = ((1 << self.real) - 1) << self.split if self.fc_mode else 0
+        self.hands = list(hands) * copies
         self.n = len(self.hands)
         self.words = (self.n + 31) // 32
         h = [0] * 20
@@ -543,7 +561,8 @@ class _Search:
         words = self.words
         mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
         self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
-                               self.trump, self.close_min, self.mranks, self.generation)
+                               self.trump, self.close_min, self.mranks, self.generation,
+                               self.split, 3 if self.fc_mode == 1 else -2)
         u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
         self.won_cache[key] = u
         return u
@@ -612,15 +631,32 @@ class _Search:
             return (_LOSE if self.closer == self.me else _WIN), None
         return _NODE, (ph, opl, w, -1, sp, so, pp, po, tp, to)
 
+    def may_claim(self, st: State) -> bool:
+        """Whether the planner may claim falsely at ``st`` to gain by it (C4): he is the
+        closer's opponent, had no trick at closing, leads (so he has just won a trick),
+        and the closer has a trick."""
+        return self.fc_mode == 2 and st[2] == 0 and st[3] < 0 and st[9] == 1
+
     def planner_moves(self, st: State) -> list[int]:
-        """The planner's legal cards (F2 when following)."""
+        """The planner's legal cards (F2 when following), and his false claim where it
+        can pay (:meth:`may_claim`)."""
         ph, _opl, _ldr, lead, *_ = st
         if lead < 0:
             allowed = ph
         else:
             same = ph & _SUIT[lead // 5]
             allowed = same & (1 << lead) - 1 or same if same else ph & _SUIT[self.trump] or ph
-        return [c for c in range(20) if allowed >> c & 1]
+        cards = [c for c in range(20) if allowed >> c & 1]
+        return [*cards, _FALSE_CLAIM] if self.may_claim(st) else cards
+
+    def forced(self, st: State) -> bool:
+        """Whether the planner has no choice left at ``st``: one card, and no false claim
+        of his own now or later (after the opponent's answer he may lead again)."""
+        if st[0] & (st[0] - 1):
+            return False
+        if self.fc_mode != 2:
+            return True
+        return (st[2] == 0) == (st[3] < 0) and not self.may_claim(st)
 
     def opponent_moves(self, st: State, ws: int) -> list[tuple[int, int]]:
         """The opponent's possible actions at ``st`` as ``(code, worlds where he may take
@@ -679,6 +715,8 @@ class _Search:
         if lead >= 0:
             return self.trick(st, code)
         if ldr == 0:
+            if code == _FALSE_CLAIM:
+                return _CLAIMED, None
             return self.lead_by_planner(st, code)
         return self.lead_by_opponent(st, code & 31, code >= _MARRIED)
 
@@ -695,7 +733,7 @@ class _Search:
             return [(0, None)]
         if u & (u - 1) == 0:
             return [(u, _DD)]
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return [(u, _FORCED)]
         key = (st, u)
         table = self.beam_table if self.beam else self.table
@@ -733,6 +771,8 @@ class _Search:
         """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
         if kind == _WIN:
             return ws
+        if kind == _CLAIMED:
+            return ws & self.x_mask
         if kind == _LOSE or nst is None:
             return 0
         return self.won(nst, ws)
@@ -740,6 +780,8 @@ class _Search:
     def _child(self, kind: int, nst: State | None, ws: int, threshold: int) -> Front:
         if kind == _WIN:
             return [(ws, None)] if _count(ws) > threshold else []
+        if kind == _CLAIMED:
+            return [(ws & self.x_mask, None)] if _count(ws & self.x_mask) > threshold else []
         if kind == _LOSE:
             return [(0, None)] if threshold < 0 else []
         assert nst is not None
@@ -888,7 +930,7 @@ class _Search:
             return (0, None)
         if u & (u - 1) == 0:
             return (u, _DD)
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return (u, _FORCED)
         ldr, lead = st[2], st[3]
         if (ldr == 0) != (lead < 0):
@@ -905,6 +947,10 @@ class _Search:
         for n, c, kind, nst in kids:
             if n <= threshold:
                 break
+            if kind == _CLAIMED:
+                found = (u & self.x_mask, ("p", c, (u & self.x_mask, None)))
+                threshold = n
+                continue
             if kind != _NODE or nst is None:
                 continue
             e = self.scalar_best(nst, u, threshold)
@@ -924,7 +970,7 @@ class _Search:
             return (0, None)
         if u & (u - 1) == 0:
             return (u, _DD)
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return (u, _FORCED)
         key = (st, u)
         got = self.fixed_table.get(key)
@@ -948,6 +994,8 @@ class _Search:
                 res = (u, ("p", c, None))
             elif kind == _LOSE:
                 res = (0, ("p", c, None))
+            elif kind == _CLAIMED:
+                res = (u & self.x_mask, ("p", c, None))
             else:
                 assert nst is not None
                 e = self.fixed(nst, u)
@@ -1012,7 +1060,12 @@ class _Search:
 # ----------------------------------------------------------------------------------------
 
 def _action(s: _Search, st: State, c: int) -> Action:
-    """The planner's action for card ``c`` at ``st`` (a marriage when he leads one)."""
+    """The planner's action for card ``c`` at ``st`` (a marriage when he leads one; his
+    false claim for :data:`_FALSE_CLAIM`)."""
+    if c == _FALSE_CLAIM:
+        from ..rules import CLAIM
+
+        return CLAIM
     if st[3] < 0 and s._married(c, st[0]):
         return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
     return play(CARDS[c])
@@ -1216,6 +1269,8 @@ def _won_first(s: _Search, kind: int, nst: State | None, ws: int) -> int:
     """The worlds of ``ws`` the best plan wins after a first action that led to ``kind``."""
     if kind == _WIN:
         return ws
+    if kind == _CLAIMED:
+        return ws & s.x_mask
     if kind == _LOSE or nst is None or not ws:
         return 0
     return s.best(nst, ws)[0]
@@ -1228,7 +1283,7 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
     s.budget = budget
-    everything = (1 << len(hands)) - 1
+    everything = (1 << s.n) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
         from ..rules import CLAIM
@@ -1243,6 +1298,12 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         won = e[0]
         plan = _step(s, st, e, depth) if won else None
     def values(mask: int) -> tuple[int, ...]:
+        if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
+            return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1
+                         else -loss for i in range(len(hands)))
+        if s.fc_mode == 2:  # lost 3, or 2 by the planner's false claim
+            return tuple(win if mask >> i & 1 else (-2 if mask >> (s.split + i) & 1
+                                                    else -loss) for i in range(len(hands)))
         return tuple(win if mask >> i & 1 else -loss for i in range(len(hands)))
 
     per_action: list[tuple[Action, tuple[int, ...]]] = []
