@@ -35,6 +35,7 @@ from typing import Any
 
 from .cards import CARDS, Card, cards_in
 from .notation import action_text, card_text, cards_text
+from .played_out import PlayedOut, played_out
 from .rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
 from .solver.plan import ClosedPlan, PlanStep, closed_plan
 from .worlds import (
@@ -138,6 +139,15 @@ class ClosingAdvice:
     key_cards: tuple[KeyCard, ...]
     close_double_dummy: Estimate
     closed: ClosedPlan
+    played: PlayedOut | None = None
+    """Both choices played out by strong players who do not see each other's cards, in
+    the same sampled worlds (like with like; :mod:`schnapsen_lab.played_out`), when asked
+    for."""
+
+    @property
+    def played_verdict(self) -> str | None:
+        """The verdict of the like-with-like comparison (None when not asked for)."""
+        return self.played.verdict if self.played is not None else None
 
     @property
     def plan(self) -> PlanStep | None:
@@ -217,6 +227,18 @@ class ClosingAdvice:
                      f"[{self.play_on.low:+.2f}, {self.play_on.high:+.2f}] "
                      f"over {self.play_on.samples} sampled worlds; wins in "
                      f"{self.play_on.win_chance:.0%} of them.")
+        po = self.played
+        if po is not None:
+            lines.append(
+                f"Like with like (both played out by the strong player in the same "
+                f"{po.worlds} sampled worlds, neither seeing the other's cards): close "
+                f"{po.close.mean:+.2f} [{po.close.low:+.2f}, {po.close.high:+.2f}], play on "
+                f"({action_text(po.play_on_action)}) {po.play_on.mean:+.2f} "
+                f"[{po.play_on.low:+.2f}, {po.play_on.high:+.2f}]; difference "
+                f"{po.difference.mean:+.2f} [{po.difference.low:+.2f}, "
+                f"{po.difference.high:+.2f}]; verdict: {po.verdict}. (The numbers above: "
+                "closing's is sure against a defender who sees every card, playing on's "
+                "sees every card for both players.)")
         losing = self.losing_hands
         if losing:
             lines.append(f"Hands that beat the plan ({len(losing)}):")
@@ -287,6 +309,7 @@ class ClosingAdvice:
                        "double_dummy": r.double_dummy} for r in self.results],
             "key_cards": [{"card": str(k.card), "in_losing": k.in_losing, "in_all": k.in_all}
                           for k in self.key_cards],
+            "played_out": self.played.to_dict() if self.played is not None else None,
         }
 
 
@@ -364,13 +387,15 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
 
 def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
            exchange_first: bool = True, plan_depth: int = 0,
-           budget: int = ADVICE_BUDGET) -> ClosingAdvice:
+           budget: int = ADVICE_BUDGET, played: int = 0) -> ClosingAdvice:
     """Close or play on, for the leader of ``pos``, from the leader's knowledge.
 
     With ``exchange_first`` and the trump jack in hand, the leader exchanges first.
     ``plan_depth``: how many of the closer's decisions the plan keeps (0: all);
     ``budget`` bounds the plan search (:data:`ADVICE_BUDGET`; 0: search to the end).
-    Raise ValueError when closing is not legal at ``pos``.
+    ``played``: in that many sampled worlds, play both choices out with strong players
+    (like with like, :attr:`ClosingAdvice.played`; 0: not). Raise ValueError when
+    closing is not legal at ``pos``.
     """
     if pos.outcome is not None or pos.lead >= 0:
         raise ValueError("the advisor works at a lead, before the leader acts")
@@ -408,4 +433,5 @@ def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
         key_cards=_key_cards(results, h.unknown),
         close_double_dummy=estimate(list(plan.double_dummy), exact=True),
         closed=plan,
+        played=played_out(pos, best.action, played, seed) if played > 0 else None,
     )
