@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .knowledge import view
@@ -53,13 +53,13 @@ def play_out(pos: Position, players: tuple[Player, Player], rng: random.Random) 
         legal = pos.legal_actions()
         if pos.outcome is not None:
             c = pos.leader
-            if legal and players[c].act(view(pos, c), rng) is CLAIM:
+            if legal and _claims(pos, c, players[c], rng):
                 pos.apply_unchecked(CLAIM)
             break
         if pos.lead >= 0:
             seat = 1 - pos.leader
             if pos.lead_marriage and CLAIM in legal:
-                if players[pos.leader].act(view(pos, pos.leader), rng) is CLAIM:
+                if _claims(pos, pos.leader, players[pos.leader], rng):
                     pos.apply_unchecked(CLAIM)
                     break
                 legal = [a for a in legal if a is not CLAIM]
@@ -76,6 +76,12 @@ def play_out(pos: Position, players: tuple[Player, Player], rng: random.Random) 
     out = pos.outcome
     assert out is not None
     return out.game_points if out.winner is Seat.A else -out.game_points
+
+
+def _claims(pos: Position, seat: int, player: Player, rng: random.Random) -> bool:
+    """Whether ``seat`` claims now, asked with the claim as its one choice (as
+    :mod:`schnapsen_lab.simulate` asks; the view of a player not to move lists none)."""
+    return player.act(replace(view(pos, seat), legal=(CLAIM,)), rng) is CLAIM
 
 
 @dataclass(frozen=True, slots=True)

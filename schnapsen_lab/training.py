@@ -116,6 +116,11 @@ PLURALS = Plurals({
         "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
         "of the {n} possible hands ({close} game points on average){seeing}; playing on "
         "({action}) is worth {play} [{low}, {high}]."),
+    "closing.played": NP_(
+        "Played out by strong players who do not see each other's cards, in the same "
+        "{n} sampled world: closing {close}, playing on {play}; the verdict uses these.",
+        "Played out by strong players who do not see each other's cards, in the same "
+        "{n} sampled worlds: closing {close}, playing on {play}; the verdict uses these."),
 })
 """Texts that depend on a number."""
 
@@ -403,7 +408,8 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         raise ValueError(TEXT["choose"].format(choice=choice))
     close = advice.close.mean
     play = advice.play_on.mean
-    verdict = advice.verdict
+    # like with like when both choices were played out (docs/closing.md)
+    verdict = advice.played.verdict if advice.played is not None else advice.verdict
     if verdict in ("either", "close call"):
         best = verdict  # neither choice is the better one: both count as right
         correct = True
@@ -422,6 +428,10 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
                        seeing=seeing,
                        action=action_text(advice.play_on_action), play=f"{play:+.2f}",
                        low=f"{advice.play_on.low:+.2f}", high=f"{advice.play_on.high:+.2f}")
+    po = advice.played
+    if po is not None:
+        msg += " " + PLURALS.text("closing.played", po.worlds, close=f"{po.close.mean:+.2f}",
+                                  play=f"{po.play_on.mean:+.2f}")
     return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)
 
 

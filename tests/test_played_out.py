@@ -62,3 +62,41 @@ def test_advise_shows_like_with_like_beside_the_clairvoyant_numbers(
     assert d["played_out"]["worlds"] == 2
     assert set(d["played_out"]) >= {"close", "play_on", "difference", "verdict"}
     assert main(["advise", str(FAILED), "--step", str(step), "--played", "-1"]) == 2
+
+
+def test_a_claim_after_a_marriage_lead_is_made() -> None:
+    """Bundled record 2-87/7, step 9: A closes, leads A♦ and then K♠ +20, reaching 72:
+    the claim after the marriage lead must be asked for and made (it was not: the view of
+    a player not to move lists no claim), so the closing wins where the plan does."""
+    from itertools import islice
+
+    recs = list(islice(psn.read(ROOT / "records" / "heuristic-vs-heuristic.psn"), 600))
+    rec = next(r for r in recs if r.tags.get("Match") == "2-87" and r.tags.get("Deal") == "7")
+    pos = rec.positions()[9]
+    advice = advise(pos, samples=10, seed=7, exchange_first=False)
+    po = played_out(pos, advice.play_on_action, worlds=3, seed=7)
+    assert po.close.win_chance > 0 and max(po.close_values) == 2
+
+
+def test_the_trainer_judges_by_the_played_out_numbers_in_every_language() -> None:
+    """With ``played`` the closing trainer's verdict is the like-with-like one, its
+    sentence says so, and the advice table shows both played-out rows (translated)."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.i18n import language
+    from schnapsen_lab.training import judge_closing
+    from schnapsen_lab.widgets.training import advice_html
+
+    pos, _ = _failed()
+    advice = advise(pos, samples=10, seed=0, played=2)
+    assert advice.played is not None
+    fb = judge_closing("close", advice)
+    assert fb.best == advice.played.verdict == "play on" and not fb.correct
+    assert "Played out by strong players" in fb.message
+    rows, sentences = set(), set()
+    for lang in ("en", "de", "fr", "ru"):
+        with language(lang):
+            html = advice_html(advice)
+            sentences.add(judge_closing("close", advice).message.split(". ")[-1])
+        assert html.count('class="sl-closing-played"') == 2, lang
+        rows.add(html.split('class="sl-closing-played"')[1][:120])
+    assert len(rows) == 4 and len(sentences) == 4

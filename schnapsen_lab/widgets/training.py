@@ -79,6 +79,8 @@ TEXT = Texts({
     "advice.close": C_("a row of the advisor's table", "close, the best plan"),
     "advice.close_seeing": C_("a row of the advisor's table", "close, seeing every card"),
     "advice.seeing_note": N_("exact; no player can count on it"),
+    "advice.close_played": C_("a row of the advisor's table", "close, played out"),
+    "advice.play_on_played": C_("a row of the advisor's table", "play on ({action}), played out"),
     "advice.plan": N_("<b>The plan after closing</b> (he answers as if he saw your cards):"),
     "advice.guess": N_("(won seeing every card)"),
     "advice.play_on": N_("play on ({action})"),
@@ -112,6 +114,11 @@ PLURALS = Plurals({
                           "{n} of them are lost only because you cannot see his hand."),
     "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
                           "95% CI [{low}, {high}], {n} worlds"),
+    "advice.played_note": NP_(
+        "strong players, neither seeing the other's cards; the same {n} world for both; "
+        "the verdict uses these two rows",
+        "strong players, neither seeing the other's cards; the same {n} worlds for both; "
+        "the verdict uses these two rows"),
     "advice.hand_value": NP_("{value} game point", "{value} game points"),
 })
 """Texts that depend on a number."""
@@ -372,6 +379,18 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 0)
         f"{td}{play.win_chance:.0%}</td>{td}{play.mean:+.2f}</td>"
         f"{td}{escape(sampled)}</td></tr>",
     ]
+    po = advice.played
+    if po is not None:
+        note = escape(PLURALS.text("advice.played_note", po.worlds))
+        label = escape(TEXT["advice.play_on_played"].format(
+            action=action_text(po.play_on_action)))
+        rows += [
+            f'<tr class="sl-closing-played">{td}{TEXT["advice.close_played"]}</td>'
+            f"{td}{po.close.win_chance:.0%}</td>{td}{po.close.mean:+.2f}</td>"
+            f"{td}{note}</td></tr>",
+            f'<tr class="sl-closing-played">{td}{label}</td>'
+            f"{td}{po.play_on.win_chance:.0%}</td>{td}{po.play_on.mean:+.2f}</td>{td}</td></tr>",
+        ]
     th = '<th style="text-align:left;padding:1px 10px 1px 0">'
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
              f"<tr>{th}</th>{th}{TEXT['advice.wins']}</th>{th}{TEXT['advice.game_points']}</th>"
@@ -419,17 +438,20 @@ def verdict_text(verdict: str) -> str:
 @localized
 class ClosingTrainer(W.VBox):  # type: ignore[misc]
     """Leads where closing was legal: choose close or play on, then see the advisor.
+    With ``played`` > 0 both choices are also played out by strong players in that many
+    sampled worlds, and the choice is judged by them (like with like, docs/closing.md).
     ``lang`` is the language it speaks (None: the one set with
     :func:`schnapsen_lab.set_language`)."""
 
     def __init__(self, exercises: Sequence[ClosingExercise], samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0, *, lang: str | None = None) -> None:
+                 seed: int = 0, *, played: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         if not exercises:
             raise ValueError(TEXT["no_exercises"])
         self.exercises = list(exercises)
         self.samples = samples
         self.seed = seed
+        self.played = played
         self.index = 0
         self.right = 0
         self.asked = 0
@@ -481,7 +503,8 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         ex = self.exercise
         if self.advice is None:
             self.result.value = f'<div style="{_BOX}">{TEXT["closing.thinking"]}</div>'
-            self.advice = advise(ex.position, samples=self.samples, seed=self.seed)
+            self.advice = advise(ex.position, samples=self.samples, seed=self.seed,
+                                 played=self.played)
         fb = judge_closing(choice, self.advice)
         self.asked += 1
         self.right += fb.correct
