@@ -111,9 +111,10 @@ def main() -> None:
                     ps = strong_players(10_000 + r)
                     got[v] = sign * play_out(pos.play(choice[v]), ps, random.Random(r))
                 got_gains.append(got[lean_like] - got[lean_today])
-            lean_gains.extend(got_gains)
+            # one number a decision (the repeats of one deal are not independent)
+            lean_gains.append(sum(got_gains) / len(got_gains))
             if side(today) is not None and side(like) is not None and differs:
-                gains.extend(got_gains)
+                gains.append(lean_gains[-1])
             diff_note = f" leanings differ; real-deal gain of like-with-like's: {got_gains}"
         rows.append(f"{ex.record.tags.get('Match')}/{ex.record.tags.get('Deal')} step "
                     f"{ex.step}: today {today} (close {advice.close.mean:+.2f}, play on "
@@ -128,7 +129,7 @@ def main() -> None:
         m, a, b = mean_ci(gains)
         print(f"where one says close and the other play on: like-with-like choice minus "
               f"today's, played out in the real deal: {m:+.2f} game points "
-              f"(95% CI {a:+.2f} to {b:+.2f}, {len(gains)} play-outs)")
+              f"(95% CI {a:+.2f} to {b:+.2f}, {len(gains)} decisions)")
     else:
         print("no decision where one verdict says close and the other play on")
     print(f"the choices the two comparisons lean to (higher mean) differ in {leaning} of "
@@ -136,8 +137,8 @@ def main() -> None:
     if lean_gains:
         m, a, b = mean_ci(lean_gains)
         print(f"there, like-with-like's choice minus today's, played out in the real deal: "
-              f"{m:+.2f} game points (95% CI {a:+.2f} to {b:+.2f}, {len(lean_gains)} "
-              "play-outs)")
+              f"{m:+.2f} game points a decision (95% CI {a:+.2f} to {b:+.2f}, "
+              f"{len(lean_gains)} decisions)")
     print(f"CPU {cpu:.0f} s")
 
 
