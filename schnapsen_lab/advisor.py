@@ -35,6 +35,8 @@ from typing import Any
 
 from .cards import CARDS, Card, cards_in
 from .games.schnapsen.rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
+from .notation import action_text, card_text, cards_text
+from .played_out import PlayedOut, played_out
 from .solver.plan import ClosedPlan, PlanStep, closed_plan
 from .worlds import (
     ActionEstimate,
@@ -57,6 +59,7 @@ __all__ = [
     "closing_hands",
     "closing_plan",
     "closing_possible",
+    "key_groups",
 ]
 
 DEFAULT_SAMPLES = 60
@@ -94,7 +97,8 @@ class HandResult:
 
     def __str__(self) -> str:
         tail = " (won seeing every card)" if self.guess else ""
-        return f"{' '.join(str(c) for c in self.hand)}: {self.value:+d}{tail}"
+        unit = "game point" if abs(self.value) == 1 else "game points"
+        return f"{cards_text(self.hand)}: {self.value:+d} {unit}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,15 @@ class ClosingAdvice:
     key_cards: tuple[KeyCard, ...]
     close_double_dummy: Estimate
     closed: ClosedPlan
+    played: PlayedOut | None = None
+    """Both choices played out by strong players who do not see each other's cards, in
+    the same sampled worlds (like with like; :mod:`schnapsen_lab.played_out`), when asked
+    for."""
+
+    @property
+    def played_verdict(self) -> str | None:
+        """The verdict of the like-with-like comparison (None when not asked for)."""
+        return self.played.verdict if self.played is not None else None
 
     @property
     def plan(self) -> PlanStep | None:
@@ -179,9 +192,10 @@ class ClosingAdvice:
             return "close call"
         return "close" if c > self.play_on.mean else "play on"
 
-    def explain(self, max_hands: int = 8, plan_depth: int = 2) -> str:
+    def explain(self, max_hands: int = 8, plan_depth: int = 0) -> str:
         """The verdict in a few lines of plain text, with the plan ``plan_depth`` of the
-        closer's decisions deep."""
+        closer's decisions deep (0: to the end) and, for each hand that beats it, the line
+        by which it does. Cards as the widgets print them (``10♦``, ``K♥ +20``)."""
         lines = []
         pre = "after exchanging the trump jack, " if self.exchanged else ""
         lines.append(f"{self.seat} to lead; {pre}verdict: {self.verdict}.")
@@ -208,23 +222,52 @@ class ClosingAdvice:
         if self.plan is not None:
             lines.append("The plan:")
             lines.extend(plan_lines(self.plan, depth=plan_depth, indent="  "))
-        lines.append(f"Play on ({self.play_on_action}): expected {self.play_on.mean:+.2f} "
-                     f"game points, 95% CI [{self.play_on.low:+.2f}, {self.play_on.high:+.2f}] "
+        lines.append(f"Play on ({action_text(self.play_on_action)}): expected "
+                     f"{self.play_on.mean:+.2f} game points, 95% CI "
+                     f"[{self.play_on.low:+.2f}, {self.play_on.high:+.2f}] "
                      f"over {self.play_on.samples} sampled worlds; wins in "
                      f"{self.play_on.win_chance:.0%} of them.")
+        po = self.played
+        if po is not None:
+            lines.append(
+                f"Like with like (both played out by the strong player in the same "
+                f"{po.worlds} sampled worlds, neither seeing the other's cards): close "
+                f"{po.close.mean:+.2f} [{po.close.low:+.2f}, {po.close.high:+.2f}], play on "
+                f"({action_text(po.play_on_action)}) {po.play_on.mean:+.2f} "
+                f"[{po.play_on.low:+.2f}, {po.play_on.high:+.2f}]; difference "
+                f"{po.difference.mean:+.2f} [{po.difference.low:+.2f}, "
+                f"{po.difference.high:+.2f}]; verdict: {po.verdict}. (The numbers above: "
+                "closing's is sure against a defender who sees every card, playing on's "
+                "sees every card for both players.)")
         losing = self.losing_hands
         if losing:
             lines.append(f"Hands that beat the plan ({len(losing)}):")
-            lines.extend(f"  {r}" for r in losing[:max_hands])
+            for r in losing[:max_hands]:
+                lines.append(f"  {r}")
+                line = self.line(r)
+                if line:
+                    lines.append(f"    {line}")
             if len(losing) > max_hands:
                 lines.append(f"  ... and {len(losing) - max_hands} more")
             if self.key_cards:
-                keys = ", ".join(f"{k.card} ({k.in_losing:.0%} of them vs {k.in_all:.0%})"
-                                 for k in self.key_cards[:4])
-                lines.append(f"The opponent then often holds: {keys}.")
+                keys = "; ".join(
+                    f"{' '.join(card_text(k.card) for k in g)}: in {g[0].in_losing:.0%} of "
+                    f"the hands that beat the plan, against {g[0].in_all:.0%} of all his "
+                    "possible hands" for g in key_groups(self.key_cards[:4]))
+                lines.append(f"Cards he holds more often when the plan fails: {keys}.")
         else:
             lines.append("No opponent hand beats the plan.")
         return "\n".join(lines)
+
+    def line(self, result: HandResult, name: Any = action_text) -> str:
+        """The line by which the hand of ``result`` beats the plan, in words (empty when
+        it does not beat it); ``name`` writes an action."""
+        mask = sum(1 << int(c) for c in result.hand)
+        try:
+            index = self.closed.hands.index(mask)
+        except ValueError:
+            return ""
+        return self.closed.line(index, name)
 
     def to_dict(self, plan_depth: int = 3) -> dict[str, Any]:
         """Plain data for JSON: both numbers, the plan ``plan_depth`` decisions deep, and
@@ -260,18 +303,38 @@ class ClosingAdvice:
                             for e in self.play_on_actions},
             },
             "losing_hands": [{"hand": [str(c) for c in r.hand], "value": r.value,
-                              "double_dummy": r.double_dummy} for r in self.losing_hands],
+                              "double_dummy": r.double_dummy,
+                              "line": self.line(r, str)} for r in self.losing_hands],
             "hands": [{"hand": [str(c) for c in r.hand], "value": r.value,
                        "double_dummy": r.double_dummy} for r in self.results],
             "key_cards": [{"card": str(k.card), "in_losing": k.in_losing, "in_all": k.in_all}
                           for k in self.key_cards],
+            "played_out": self.played.to_dict() if self.played is not None else None,
         }
 
 
-def plan_lines(step: PlanStep, depth: int = 2, indent: str = "") -> list[str]:
-    """A plan as text lines, ``depth`` of the planner's decisions deep; answers that lead
-    to the same next play are named together."""
-    return [indent + "  " * level + text for level, text in step.outline(depth)]
+def key_groups(keys: Sequence[KeyCard]) -> list[list[KeyCard]]:
+    """Key cards with the same two shares together, in order."""
+    groups: list[list[KeyCard]] = []
+    for k in keys:
+        if groups and (groups[-1][0].in_losing, groups[-1][0].in_all) == (k.in_losing,
+                                                                           k.in_all):
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return groups
+
+
+def plan_lines(step: PlanStep, depth: int = 0, indent: str = "") -> list[str]:
+    """A plan as text lines, ``depth`` of the planner's decisions deep (0: to the end);
+    answers that lead to the same next play are named together. Cards as printed
+    (``10♦``)."""
+    return [indent + "  " * level + text
+            for level, text in step.outline(depth, action_text, _cards_text)]
+
+
+def _cards_text(mask: int) -> str:
+    return cards_text(cards_in(mask))
 
 
 def closing_possible(pos: Position) -> bool:
@@ -323,14 +386,16 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
 
 
 def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           exchange_first: bool = True, plan_depth: int = 3,
-           budget: int = ADVICE_BUDGET) -> ClosingAdvice:
+           exchange_first: bool = True, plan_depth: int = 0,
+           budget: int = ADVICE_BUDGET, played: int = 0) -> ClosingAdvice:
     """Close or play on, for the leader of ``pos``, from the leader's knowledge.
 
     With ``exchange_first`` and the trump jack in hand, the leader exchanges first.
     ``plan_depth``: how many of the closer's decisions the plan keeps (0: all);
     ``budget`` bounds the plan search (:data:`ADVICE_BUDGET`; 0: search to the end).
-    Raise ValueError when closing is not legal at ``pos``.
+    ``played``: in that many sampled worlds, play both choices out with strong players
+    (like with like, :attr:`ClosingAdvice.played`; 0: not). Raise ValueError when
+    closing is not legal at ``pos``.
     """
     if pos.outcome is not None or pos.lead >= 0:
         raise ValueError("the advisor works at a lead, before the leader acts")
@@ -368,4 +433,5 @@ def advise(pos: Position, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
         key_cards=_key_cards(results, h.unknown),
         close_double_dummy=estimate(list(plan.double_dummy), exact=True),
         closed=plan,
+        played=played_out(pos, best.action, played, seed) if played > 0 else None,
     )

@@ -117,6 +117,11 @@ PLURALS = Plurals({
         "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
         "of the {n} possible hands ({close} game points on average){seeing}; playing on "
         "({action}) is worth {play} [{low}, {high}]."),
+    "closing.played": NP_(
+        "Played out by strong players who do not see each other's cards, in the same "
+        "{n} sampled world: closing {close}, playing on {play}; the verdict uses these.",
+        "Played out by strong players who do not see each other's cards, in the same "
+        "{n} sampled worlds: closing {close}, playing on {play}; the verdict uses these."),
 })
 """Texts that depend on a number."""
 
@@ -342,9 +347,10 @@ class ClosingExercise:
 
 @dataclass(frozen=True, slots=True)
 class ClosingFeedback:
-    """The advisor's verdict on the student's choice. ``close_expected`` is what closing
-    with the best plan is sure to achieve, ``close_double_dummy`` what it would give
-    seeing every card."""
+    """The advisor's verdict on the student's choice. ``best`` is ``close`` or ``play
+    on``, or ``either`` / ``close call`` when neither is the better one (then every
+    choice counts as right). ``close_expected`` is what closing with the best plan is
+    sure to achieve, ``close_double_dummy`` what it would give seeing every card."""
 
     choice: str
     best: str
@@ -403,9 +409,10 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
         raise ValueError(TEXT["choose"].format(choice=choice))
     close = advice.close.mean
     play = advice.play_on.mean
-    verdict = advice.verdict
+    # like with like when both choices were played out (docs/closing.md)
+    verdict = advice.played.verdict if advice.played is not None else advice.verdict
     if verdict in ("either", "close call"):
-        best = "close" if close >= play else "play on"
+        best = verdict  # neither choice is the better one: both count as right
         correct = True
         why = TEXT["verdict.either" if verdict == "either" else "verdict.close_call"]
     else:
@@ -424,6 +431,11 @@ def judge_closing(choice: str, advice: ClosingAdvice) -> ClosingFeedback:
                        action=action_text(advice.play_on_action), play=number(play, "+.2f"),
                        low=number(advice.play_on.low, "+.2f"),
                        high=number(advice.play_on.high, "+.2f"))
+    po = advice.played
+    if po is not None:
+        msg += " " + PLURALS.text("closing.played", po.worlds,
+                                  close=number(po.close.mean, "+.2f"),
+                                  play=number(po.play_on.mean, "+.2f"))
     return ClosingFeedback(c, best, correct, close, play, msg, dd.mean)
 
 

@@ -121,3 +121,71 @@ def best_by_brute_force(pos: Position, seat: int, hands: Sequence[int]
             best = sum(row)
             best_row = row
     return tried, best, best_row
+
+
+# -- with the false claim (C4) ---------------------------------------------------------------
+
+def _moves_with_claims(pos: Position) -> list[Action]:
+    """Every action of the player to move, a false claim at a lead too (a correct one is
+    made at once by :func:`_settle`); after a marriage lead the claim is the leader's."""
+    return [a for a in pos.legal_actions() if a is not CLAIM or pos.lead < 0]
+
+
+def _next_decisions_fc(pos: Position, seat: int, history: History
+                       ) -> Iterator[tuple[History, Position]]:
+    pos = _settle(pos)
+    if pos.outcome is not None or pos.to_move == seat:
+        yield history, pos
+        return
+    for a in _moves_with_claims(pos):
+        yield from _next_decisions_fc(pos.play(a), seat, (*history, a))
+
+
+def all_plans_fc(nodes: Sequence[Position], seat: int, history: History = ()
+                 ) -> Iterator[Plan]:
+    """Every pure plan of ``seat``, his false claims included."""
+    first = nodes[0]
+    for a in _moves_with_claims(first):
+        after: dict[History, list[Position]] = {}
+        for n in nodes:
+            for h, p in _next_decisions_fc(n.play(a), seat, (*history, a)):
+                if p.outcome is None:
+                    after.setdefault(h, []).append(p)
+        keys = list(after)
+        subplans = [list(all_plans_fc(after[k], seat, k)) for k in keys]
+        for combo in itertools.product(*subplans):
+            moves: list[tuple[History, Action]] = [(history, a)]
+            for sub in combo:
+                moves.extend(sub.moves)
+            yield Plan(tuple(moves))
+
+
+def value(plan: Plan, world: Position, seat: int, history: History = ()) -> int:
+    """The game points ``plan`` is sure of in ``world`` (for ``seat``), against the
+    opponent's best answer, his false claims included."""
+    pos = _settle(world)
+    if pos.outcome is not None:
+        gp = pos.outcome.game_points
+        return gp if pos.outcome.winner == Seat(seat) else -gp
+    if pos.to_move == seat:
+        a = plan.at(history)
+        return value(plan, pos.play(a), seat, (*history, a))
+    return min(value(plan, pos.play(a), seat, (*history, a)) for a in _moves_with_claims(pos))
+
+
+def best_value_by_brute_force(pos: Position, seat: int, hands: Sequence[int]
+                              ) -> tuple[int, int, list[int]]:
+    """``(plans tried, the best total game points of one plan over the worlds, that plan's
+    value in each world)``, both players' false claims searched."""
+    worlds = worlds_of(pos, seat, hands)
+    best: int | None = None
+    best_row: list[int] = []
+    tried = 0
+    for plan in all_plans_fc(worlds, seat):
+        tried += 1
+        row = [value(plan, w, seat) for w in worlds]
+        if best is None or sum(row) > best:
+            best = sum(row)
+            best_row = row
+    assert best is not None
+    return tried, best, best_row

@@ -14,6 +14,7 @@ from schnapsen_lab.cli import main
 from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
     CLAIM,
+    CLOSE,
     SOFT,
     STRICT,
     Action,
@@ -97,7 +98,69 @@ def test_action_values_agree_with_minimax(fast: Solver) -> None:
         best = fast.best_actions(pos)
         assert best, pos
         assert all(values[a] == fast.solve(pos) for a in best)
-        assert all(a.kind is not ActionKind.CLAIM or claim_now(pos) is not None for a in best)
+        # a false claim is best only when nothing else reaches the value (C4)
+        others = [v for a, v in values.items() if a.kind is not ActionKind.CLAIM]
+        for a in best:
+            if a.kind is ActionKind.CLAIM and claim_now(pos) is None:
+                assert fast.solve(pos) not in others
+
+
+def _minimax_without_false_claims(pos: Position) -> int:
+    """The minimax of the solver before issue 20: a false claim never chosen."""
+    claim = claim_now(pos)
+    if claim is not None:
+        return outcome_value(claim)
+    if pos.outcome is not None:
+        return outcome_value(pos.outcome)
+    values = [_minimax_without_false_claims(pos.play(a)) for a in pos.legal_actions()
+              if a.kind is not ActionKind.CLAIM]
+    return max(values) if pos.to_move is Seat.A else min(values)
+
+
+def closed_without_a_trick(seed: int, n: int) -> Iterator[Position]:
+    """``n`` positions of closed games where the closer's opponent had no trick when the
+    talon was closed (C4 can make his false claim pay), reached by random play."""
+    rng = random.Random(seed)
+    found = 0
+    while found < n:
+        deck = list(range(20))
+        rng.shuffle(deck)
+        pos = Position.deal(deck, rng.choice((Seat.A, Seat.B)), rng.choice(PROFILES))
+        while pos.outcome is None and pos.closed_by < 0:
+            legal = pos.legal_actions()
+            me = pos.to_move
+            if (CLOSE in legal and me is not None and pos.tricks[me] > 0
+                    and pos.tricks[1 - me] == 0 and rng.random() < 0.7):
+                pos = pos.play(CLOSE)
+                break
+            plays = [a for a in legal if a.kind is not ActionKind.CLAIM and a is not CLOSE]
+            pos = pos.play(plays[rng.randrange(len(plays))])
+        if pos.closed_by < 0 or pos.outcome is not None:
+            continue
+        while pos.outcome is None and rng.random() < 0.5:
+            plays = [a for a in pos.legal_actions() if a.kind is not ActionKind.CLAIM]
+            pos = pos.play(plays[rng.randrange(len(plays))])
+        if pos.outcome is None:
+            found += 1
+            yield pos
+
+
+def test_the_false_claim_of_c4_is_searched(fast: Solver, plain: Solver) -> None:
+    """Closed games where the closer's opponent had no trick: both search paths equal the
+    minimax that tries every false claim, and in some of them the false claim changes the
+    value (the closer wins 2, not 3), never who wins."""
+    changed = 0
+    for pos in closed_without_a_trick(11, 120):
+        want = minimax(pos, {})
+        assert fast.solve(pos) == want, pos
+        assert plain.solve(pos) == want, pos
+        old = _minimax_without_false_claims(pos)
+        assert (old > 0) == (want > 0)
+        if old != want:
+            changed += 1
+            closer_a = pos.closed_by == 0
+            assert abs(old) == 3 and abs(want) == 2 and (want > 0) == closer_a
+    assert changed >= 5
 
 
 def test_values_are_game_points() -> None:

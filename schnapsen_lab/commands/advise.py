@@ -53,6 +53,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="work the plan search may do (default 2500, about half a second; "
                    "0: search to the end, exact but sometimes slow); past it the best "
                    "plan found is reported, marked as not exact")
+    p.add_argument("--played", type=int, default=0, metavar="N",
+                   help="also play both choices out with the strong player in N sampled "
+                   "worlds, neither seeing the other's cards (like with like; slow: "
+                   "seconds a world)")
     p.add_argument("--no-exchange", action="store_true",
                    help="do not exchange the trump jack first when the leader may")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
@@ -74,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     budget = ADVICE_BUDGET if args.budget is None else args.budget
     if budget < 0:
         return _fail(f"--budget {budget}: give 0 or more")
+    if args.played < 0:
+        return _fail(f"--played {args.played}: give 0 or more")
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
@@ -91,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         reason = f"{why[0]}: {why[1]}" if why else "closing is not legal"
         return _fail(f"{where}: {reason}")
     advice = advise(pos, samples=samples, seed=args.seed, exchange_first=not args.no_exchange,
-                    budget=budget)
+                    budget=budget, played=args.played)
     from ..bummerl import closing_equity, score_of
     from ..terminal import safe
 

@@ -16,7 +16,8 @@ every hand it cannot rule out. When the talon is exhausted it sees every card (t
 world left) and plays double-dummy. With ``plan=False`` it is the earlier player, which
 judged closing and played closed games by perfect-information Monte Carlo too.
 
-It claims as soon as a claim is correct and never makes a false one. It remembers what
+It claims as soon as a claim is correct, and falsely only where its closed-game plan
+says so (RULES.md C4: conceding 2 instead of losing 3). It remembers what
 the opponent's answers to its leads under F2 showed (void in a suit, in trumps, or holding
 no higher card). The rules profile and the closer's opponent's tricks and score at
 closing (C2, C3) come with the view.
@@ -175,7 +176,9 @@ class StrongPlayer:
             if h2.consistent():
                 h = h2
         if self.plan and self.closed_play and pos.closed_by >= 0:
-            planned = self._closed_game(pos, h, options)
+            # the plan may claim falsely where that pays (C4: concede 2, not lose 3)
+            planned = self._closed_game(pos, h, [*options, CLAIM] if CLAIM in legal
+                                        else options)
             if planned is not None:
                 return planned
         closed = pos.closed_by >= 0 or pos.exhausted

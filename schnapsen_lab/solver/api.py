@@ -111,17 +111,17 @@ class Solver:
         return out
 
     def best_actions(self, pos: Position) -> list[Action]:
-        """The actions of :meth:`action_values` that reach the value (never a false claim)."""
+        """The actions of :meth:`action_values` that reach the value; a false claim only
+        when nothing else does (under C4 it can be the best choice)."""
         values = self.action_values(pos)
         if not values:
             return []
         correct = claim_now(pos) is not None
         chooser = pos.claim_by if correct else pos.to_move
-        choices = {a: v for a, v in values.items() if a.kind is not ActionKind.CLAIM or correct}
-        if not choices:
-            return []
-        target = max(choices.values()) if chooser == Seat.A else min(choices.values())
-        return [a for a, v in choices.items() if v == target]
+        target = max(values.values()) if chooser == Seat.A else min(values.values())
+        best = [a for a, v in values.items() if v == target]
+        plain = [a for a in best if a.kind is not ActionKind.CLAIM or correct]
+        return plain or best
 
     # -- many worlds at once --------------------------------------------------------------------
     def new_generation(self) -> int:
@@ -134,7 +134,8 @@ class Solver:
 
     def worlds_won(self, state: Any, opponent: int, hands: Any, gone: int, worlds: Any,
                    words: int, for_a: bool, out: Any, trump: int, close_min: int,
-                   marriage_ranks: int, generation: int) -> int:
+                   marriage_ranks: int, generation: int, split: int = 1 << 30,
+                   need: int = 1) -> int:
         """Solve many worlds with the talon closed or exhausted (no draw left) that differ
         only in ``opponent``'s hand; see :func:`.search.won_worlds`.
 
@@ -142,7 +143,9 @@ class Solver:
         the worlds to solve in ``words`` 32-bit words (int64 array), world ``i`` giving the
         opponent ``hands[i]`` less the cards ``gone``. ``out`` gets the bit set of those
         that A (``for_a``) or B wins. ``generation`` comes from :meth:`new_generation`
-        and must be shared only by searches with the same trump and profile.
+        and must be shared only by searches with the same trump and profile. Worlds
+        numbered ``split`` and above count as won only when their value for that side is
+        at least ``need`` (see :func:`.search.won_worlds`).
         """
         import numpy as np
 
@@ -151,7 +154,7 @@ class Solver:
         tkey, tgen, tlo, thi, tmove = self._tables
         return int(self._won(state, opponent, hands, gone, worlds, words, int(for_a), out,
                              self._deck, trump, close_min, marriage_ranks, tkey, tgen, tlo,
-                             thi, tmove, generation, self._stack))
+                             thi, tmove, generation, self._stack, split, need))
 
     # -- the search ---------------------------------------------------------------------------
     def _search(self, pos: Position) -> int:

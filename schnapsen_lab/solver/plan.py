@@ -13,7 +13,10 @@ beside it the double-dummy result of each world (the planner seeing every card t
 upper bound. In the closed game each world ends in one of two results for the planner
 (the closer wins the game points fixed when closing, C2, or the opponent wins them,
 C3), so the plan that wins the most worlds is also the plan with the best expected game
-points.
+points. Except where the closer's opponent had no trick at closing: then his false claim
+(C4) is a third result (the closer wins 2, not 3), searched for both sides; each world is
+then searched as :data:`COPIES` copies that count a win and one that counts the middle
+result, so that the most copies won is again the best expected game points.
 
 The search is the alpha-mu idea of Cazenave and Ventos (2019) taken to the end of the
 game: at each node it keeps the Pareto front of the sets of worlds that plans can win
@@ -34,7 +37,7 @@ from typing import Any
 
 from ..cards import CARD_POINTS, CARDS
 from ..games.schnapsen.rules import Action, ActionKind, Position, Seat, marriage, play
-from ..i18n import C_, N_, Texts
+from ..i18n import C_, N_, NP_, Plurals, Texts
 from . import search
 from .api import Solver
 
@@ -44,6 +47,7 @@ __all__ = [
     "PlanStep",
     "closed_plan",
     "closed_stakes",
+    "line_text",
 ]
 
 # A node of the closed game without the opponent's hand: the planner's hand, the cards
@@ -67,7 +71,14 @@ above the middle."""
 _DD = ("dd",)
 _FORCED = ("forced",)
 _MARRIED = 32
-_WIN, _LOSE, _NODE = 0, 1, 2
+_WIN, _LOSE, _NODE, _CLAIMED = 0, 1, 2, 3
+_FALSE_CLAIM = 40
+"""The planner's false claim (C4), as a move code beside his cards."""
+COPIES = 5
+"""With the false claim in play (the closer's opponent had no trick at closing), each
+world is searched as ``COPIES`` copies that count a win and one more that counts the
+middle result (2 game points won by the closer; 2 lost, not 3, by his opponent): the
+plan that wins the most copies is the plan with the best expected game points."""
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 
 
@@ -181,6 +192,9 @@ class PlanBranch:
     """How the deal goes on when the plan shows no next step: ``win``, ``lose`` (the deal
     ends), ``lost`` (lost whatever the planner does), ``forced`` (no choice left),
     ``one`` (one world left: play double dummy for it); empty otherwise."""
+    hand: int = 0
+    """With ``ends == "one"``: the cards the opponent holds at that point in the one
+    world left (a bit mask)."""
 
     def reply_text(self) -> str:
         """The reply as text: ``QS``, ``JH, then he leads TC``; empty when the planner
@@ -197,13 +211,21 @@ class PlanStep:
     worlds: int
     branches: tuple[PlanBranch, ...] = ()
     double_dummy: bool = False
+    hand: int = 0
+    """With ``double_dummy``: the cards the opponent holds in the one world left."""
+    cut: bool = False
+    """Whether the plan goes on after this step but was not read that deep."""
+    wins: bool = False
+    """Whether this play wins at once (it brings 66, and the claim)."""
 
-    def outline(self, depth: int = 2, name: Callable[[Action], str] = str
-                ) -> list[tuple[int, str]]:
+    def outline(self, depth: int = 2, name: Callable[[Action], str] = str,
+                cards: Callable[[int], str] | None = None) -> list[tuple[int, str]]:
         """The plan as ``(level, text)`` lines, ``depth`` of the planner's decisions deep
-        (0: all). Answers that lead to the same next play are named together; ``name``
-        writes an action (default its PSN token)."""
-        return _outline(self, depth, name, 0)
+        (0: all); where it goes on deeper than shown, a line says so. Answers that lead to
+        the same next play are named together ("whatever he plays" when all of them
+        do); ``name`` writes an action (default its PSN token), ``cards`` a set of cards
+        (a bit mask; default PSN tokens)."""
+        return _outline(self, depth, name, cards or _psn_cards, 0)
 
     def lines(self, indent: str = "  ", depth: int = 2) -> list[str]:
         """The plan as indented text lines (see :meth:`outline`)."""
@@ -247,6 +269,22 @@ class ClosedPlan:
     stakes: tuple[int, int]
     action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
     exact: bool = True
+    lines: tuple[tuple[int, tuple[Action, ...]], ...] = ()
+    """For each hand that beats the plan (its index in ``hands``), a line by which it
+    does: the actions from here to the end of the deal, the opponent answering the plan
+    the way that beats it."""
+    leads: bool = True
+    """Whether ``seat`` leads at the position planned (else he answers a lead)."""
+    trump: int = 0
+    """The trump suit (its number)."""
+
+    def line(self, index: int, name: Callable[[Action], str] = str) -> str:
+        """The line by which hand ``index`` beats the plan, in words (:func:`line_text`);
+        empty when that hand does not beat it."""
+        for i, acts in self.lines:
+            if i == index:
+                return line_text(acts, self.leads, self.trump, self.stakes[1], name)
+        return ""
 
     @property
     def action_wins(self) -> tuple[tuple[Action, int], ...]:
@@ -307,19 +345,64 @@ class ClosedPlan:
 
 TEXT = Texts({
     "play": C_("a step of a plan", "play {action}"),
-    "for_one": N_("only one of his hands can still be won: play for it"),
+    "for_one": N_("from here the plan wins only if he holds {cards}: play as if he does"),
     "then": C_("a step of a plan, no choice for him", "then"),
     "if": N_("if he plays {answers}"),
     "and_leads": N_("{reply} and leads {leads}"),
     "either": N_("{some} or {last}"),
+    "whatever": N_("whatever he plays"),
+    "whatever_leads": N_("whatever he plays and leads"),
+    "cut": N_("… (the plan goes on; shown {depth} decisions deep)"),
     "go_on": N_("go on as you see fit"),
     "ends.win": N_("you win"),
     "ends.lose": N_("you lose"),
     "ends.lost": N_("lost whatever you do"),
     "ends.forced": N_("the rest is forced"),
-    "ends.one": N_("only one of his hands can still be won: play for it"),
+    "ends.one": N_("from here the plan wins only if he holds {cards}: play as if he does"),
+    "line.you_win": N_("you lead {lead}, he plays {follow}"),
+    "line.you_lose": N_("you lead {lead}, he takes it with {follow}"),
+    "line.he_wins": N_("he leads {lead}, you play {follow}"),
+    "line.he_loses": N_("he leads {lead}, you take it with {follow}"),
+    "line.he_claims": N_("he leads {lead} and reaches 66"),
 })
 """The words of a plan (:meth:`PlanStep.outline`), as format strings."""
+
+
+LINE_PLURALS = Plurals({
+    "line.end": NP_("{line}: he wins {n} game point", "{line}: he wins {n} game points"),
+})
+"""The end of a line that beats a plan (:func:`line_text`)."""
+
+
+def _psn_cards(mask: int) -> str:
+    """Cards as PSN tokens: ``AC TH``."""
+    return " ".join(str(CARDS[c]) for c in range(20) if mask >> c & 1)
+
+
+def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int,
+              name: Callable[[Action], str] = str) -> str:
+    """A line of play from the planner's side, trick by trick: "you lead A♦, he takes it
+    with J♠; he leads 10♠, you play K♠: he wins 3 game points". ``line`` starts with the
+    planner's lead when ``planner_leads`` (else with the opponent's); ``lost`` is what the
+    planner loses at its end; ``name`` writes an action."""
+    tricks: list[str] = []
+    mine = planner_leads
+    i = 0
+    while i < len(line):
+        lead = line[i]
+        if i + 1 >= len(line):  # he announced a marriage and reached 66
+            tricks.append(TEXT["line.he_claims"].format(lead=name(lead)))
+            break
+        follow = line[i + 1]
+        lc, fc = lead.card, follow.card
+        assert lc is not None and fc is not None
+        follower = (fc < lc) if fc // 5 == lc // 5 else fc // 5 == trump
+        key = ("line.you_lose" if follower else "line.you_win") if mine else (
+            "line.he_loses" if follower else "line.he_wins")
+        tricks.append(TEXT[key].format(lead=name(lead), follow=name(follow)))
+        mine = mine != follower
+        i += 2
+    return LINE_PLURALS.text("line.end", lost, line="; ".join(tricks))
 
 
 def _either(words: Sequence[str]) -> str:
@@ -332,22 +415,30 @@ def _either(words: Sequence[str]) -> str:
 Body = tuple[tuple[int, str], ...]
 
 
-def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: int
+def _outline(step: PlanStep, depth: int, name: Callable[[Action], str],
+             cards: Callable[[int], str], level: int, shown: int = 1
              ) -> list[tuple[int, str]]:
     head = TEXT["play"].format(action=name(step.action))
     if step.double_dummy:
-        head += f" ({TEXT['for_one']})"
+        head += f" ({TEXT['for_one'].format(cards=cards(step.hand))})"
+    elif step.wins:
+        head += f": {TEXT['ends.win']}"
     out = [(level, head)]
+    if step.cut or (depth == 1 and step.branches):
+        out.append((level + 1, TEXT["cut"].format(depth=shown)))
     if depth == 1 or not step.branches:
         return out
     deeper = depth - 1 if depth > 1 else 0
 
     def body(b: PlanBranch) -> Body:
+        if b.ends == "one":
+            return ((0, TEXT["ends.one"].format(cards=cards(b.hand))),)
         if b.ends:
             return ((0, TEXT[f"ends.{b.ends}"]),)
         if b.then is None:
             return ((0, TEXT["go_on"]),)
-        return tuple((lv - level - 1, t) for lv, t in _outline(b.then, deeper, name, level + 1))
+        return tuple((lv - level - 1, t)
+                     for lv, t in _outline(b.then, deeper, name, cards, level + 1, shown + 1))
 
     # answer -> [(his next lead, what to do)], then answers with the same structure merged
     by_answer: dict[str, list[tuple[str, Body]]] = {}
@@ -362,10 +453,15 @@ def _outline(step: PlanStep, depth: int, name: Callable[[Action], str], level: i
             leads.setdefault(bd, []).append(lead)
         shape = tuple((tuple(ls), bd) for bd, ls in leads.items())
         shapes.setdefault(shape, []).append(answer)
+    # every answer he has (and every lead after it) leads to the same play
+    every = (len(shapes) == 1 and len(next(iter(shapes))) == 1
+             and len(next(iter(shapes.values()))) > 1)
     for shape, answers in shapes.items():
         for ls, bd in shape:
             if answers == [""]:
                 first = TEXT["then"]
+            elif every and (ls == ("",) or len(ls) > 1):
+                first = TEXT["whatever" if ls == ("",) else "whatever_leads"]
             else:
                 first = TEXT["if"].format(answers=_either(answers))
                 if ls != ("",):
@@ -397,7 +493,15 @@ class _Search:
         self.closer = pos.closed_by
         self.t0z = int(pos.closed_by >= 0 and pos.closed_opp_tricks == 0)
         self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= 33)
-        self.hands = list(hands)
+        # C4: the closer's opponent had no trick when the talon was closed. Mode 1: the
+        # planner closed (the opponent's false claim concedes him 2, not 3); mode 2: the
+        # planner is the opponent (his false claim loses 2, not 3).
+        self.real = len(hands)
+        self.fc_mode = 0 if not self.t0z else (1 if pos.closed_by == me else 2)
+        copies = COPIES + 1 if self.fc_mode else 1
+        self.split = COPIES * self.real if self.fc_mode else 1 << 30
+        self.x_mask = ((1 << self.real) - 1) << self.split if self.fc_mode else 0
+        self.hands = list(hands) * copies
         self.n = len(self.hands)
         self.words = (self.n + 31) // 32
         h = [0] * 20
@@ -457,7 +561,8 @@ class _Search:
         words = self.words
         mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
         self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
-                               self.trump, self.close_min, self.mranks, self.generation)
+                               self.trump, self.close_min, self.mranks, self.generation,
+                               self.split, 3 if self.fc_mode == 1 else -2)
         u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
         self.won_cache[key] = u
         return u
@@ -526,15 +631,32 @@ class _Search:
             return (_LOSE if self.closer == self.me else _WIN), None
         return _NODE, (ph, opl, w, -1, sp, so, pp, po, tp, to)
 
+    def may_claim(self, st: State) -> bool:
+        """Whether the planner may claim falsely at ``st`` to gain by it (C4): he is the
+        closer's opponent, had no trick at closing, leads (so he has just won a trick),
+        and the closer has a trick."""
+        return self.fc_mode == 2 and st[2] == 0 and st[3] < 0 and st[9] == 1
+
     def planner_moves(self, st: State) -> list[int]:
-        """The planner's legal cards (F2 when following)."""
+        """The planner's legal cards (F2 when following), and his false claim where it
+        can pay (:meth:`may_claim`)."""
         ph, _opl, _ldr, lead, *_ = st
         if lead < 0:
             allowed = ph
         else:
             same = ph & _SUIT[lead // 5]
             allowed = same & (1 << lead) - 1 or same if same else ph & _SUIT[self.trump] or ph
-        return [c for c in range(20) if allowed >> c & 1]
+        cards = [c for c in range(20) if allowed >> c & 1]
+        return [*cards, _FALSE_CLAIM] if self.may_claim(st) else cards
+
+    def forced(self, st: State) -> bool:
+        """Whether the planner has no choice left at ``st``: one card, and no false claim
+        of his own now or later (after the opponent's answer he may lead again)."""
+        if st[0] & (st[0] - 1):
+            return False
+        if self.fc_mode != 2:
+            return True
+        return (st[2] == 0) == (st[3] < 0) and not self.may_claim(st)
 
     def opponent_moves(self, st: State, ws: int) -> list[tuple[int, int]]:
         """The opponent's possible actions at ``st`` as ``(code, worlds where he may take
@@ -593,6 +715,8 @@ class _Search:
         if lead >= 0:
             return self.trick(st, code)
         if ldr == 0:
+            if code == _FALSE_CLAIM:
+                return _CLAIMED, None
             return self.lead_by_planner(st, code)
         return self.lead_by_opponent(st, code & 31, code >= _MARRIED)
 
@@ -609,7 +733,7 @@ class _Search:
             return [(0, None)]
         if u & (u - 1) == 0:
             return [(u, _DD)]
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return [(u, _FORCED)]
         key = (st, u)
         table = self.beam_table if self.beam else self.table
@@ -647,6 +771,8 @@ class _Search:
         """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
         if kind == _WIN:
             return ws
+        if kind == _CLAIMED:
+            return ws & self.x_mask
         if kind == _LOSE or nst is None:
             return 0
         return self.won(nst, ws)
@@ -654,6 +780,8 @@ class _Search:
     def _child(self, kind: int, nst: State | None, ws: int, threshold: int) -> Front:
         if kind == _WIN:
             return [(ws, None)] if _count(ws) > threshold else []
+        if kind == _CLAIMED:
+            return [(ws & self.x_mask, None)] if _count(ws & self.x_mask) > threshold else []
         if kind == _LOSE:
             return [(0, None)] if threshold < 0 else []
         assert nst is not None
@@ -802,7 +930,7 @@ class _Search:
             return (0, None)
         if u & (u - 1) == 0:
             return (u, _DD)
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return (u, _FORCED)
         ldr, lead = st[2], st[3]
         if (ldr == 0) != (lead < 0):
@@ -819,6 +947,10 @@ class _Search:
         for n, c, kind, nst in kids:
             if n <= threshold:
                 break
+            if kind == _CLAIMED:
+                found = (u & self.x_mask, ("p", c, (u & self.x_mask, None)))
+                threshold = n
+                continue
             if kind != _NODE or nst is None:
                 continue
             e = self.scalar_best(nst, u, threshold)
@@ -838,7 +970,7 @@ class _Search:
             return (0, None)
         if u & (u - 1) == 0:
             return (u, _DD)
-        if st[0] & (st[0] - 1) == 0:
+        if self.forced(st):
             return (u, _FORCED)
         key = (st, u)
         got = self.fixed_table.get(key)
@@ -862,6 +994,8 @@ class _Search:
                 res = (u, ("p", c, None))
             elif kind == _LOSE:
                 res = (0, ("p", c, None))
+            elif kind == _CLAIMED:
+                res = (u & self.x_mask, ("p", c, None))
             else:
                 assert nst is not None
                 e = self.fixed(nst, u)
@@ -926,7 +1060,12 @@ class _Search:
 # ----------------------------------------------------------------------------------------
 
 def _action(s: _Search, st: State, c: int) -> Action:
-    """The planner's action for card ``c`` at ``st`` (a marriage when he leads one)."""
+    """The planner's action for card ``c`` at ``st`` (a marriage when he leads one; his
+    false claim for :data:`_FALSE_CLAIM`)."""
+    if c == _FALSE_CLAIM:
+        from ..games.schnapsen.rules import CLAIM
+
+        return CLAIM
     if st[3] < 0 and s._married(c, st[0]):
         return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
     return play(CARDS[c])
@@ -949,6 +1088,64 @@ def _dd_action(s: _Search, st: State, ws: int) -> Action:
     return _action(s, st, s.planner_moves(st)[0])
 
 
+def _his_cards(s: _Search, st: State, ws: int) -> int:
+    """The cards the opponent holds at ``st`` in the one world ``ws``."""
+    return s.hands[ws.bit_length() - 1] & ~st[1]
+
+
+def _beating_line(s: _Search, st: State, e: Element | None, world: int
+                  ) -> tuple[Action, ...]:
+    """How the opponent beats the plan ``e`` from ``st`` in ``world`` (an index), to the
+    end of the deal: the planner plays the plan while it says what to play (then, as the
+    world is lost, his first legal card; for one world left, double dummy for it); the
+    opponent's answers are searched for a line that beats it, those the plan does not
+    count as won first. Empty when none is found (a plan cut short by its budget may
+    win more than it promises)."""
+    b = 1 << world
+    found = _beat(s, st, e, b, 0)
+    return tuple(found) if found is not None else ()
+
+
+def _beat(s: _Search, st: State, e: Element | None, b: int, depth: int
+          ) -> list[Action] | None:
+    """A line from ``st`` by which the opponent beats the plan ``e`` in world ``b``."""
+    if depth > 40:
+        return None
+    how = e[1] if e is not None else None
+    ldr, lead = st[2], st[3]
+    if (ldr == 0) == (lead < 0):  # the planner follows the plan
+        nxt: Element | None = None
+        if isinstance(how, tuple) and how and how[0] == "p":
+            code, nxt = how[1], how[2]
+        elif how is _DD and e is not None:
+            w0 = e[0]
+            code = next((c for c in s.planner_moves(st)
+                         if s._won_after(*s.after(st, c), w0)), s.planner_moves(st)[0])
+            nxt = e
+        else:
+            code = s.planner_moves(st)[0]
+        kind, nst = s.after(st, code)
+        if kind == _LOSE:
+            return [_action(s, st, code)]
+        if kind == _WIN or nst is None:
+            return None
+        rest = _beat(s, nst, nxt if how is not _DD else e, b, depth + 1)
+        return None if rest is None else [_action(s, st, code), *rest]
+    pairs = dict(how[1]) if isinstance(how, tuple) and how and how[0] == "o" else {}
+    legal = [c for c, _ in s.opponent_moves(st, b)]
+    legal.sort(key=lambda c: c in pairs and bool(pairs[c][0] & b))
+    for c in legal:
+        kind, nst = s.after(st, c)
+        if kind == _LOSE:
+            return [_opponent_action(s, c)]
+        if kind == _WIN or nst is None:
+            continue
+        rest = _beat(s, nst, pairs.get(c), b, depth + 1)
+        if rest is not None:
+            return [_opponent_action(s, c), *rest]
+    return None
+
+
 def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
     """The plan at the planner's node ``st`` from its element ``e``, ``depth`` of his
     decisions deep (0: all of them)."""
@@ -956,16 +1153,16 @@ def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
     if how is None:
         return None
     if how is _DD:
-        return PlanStep(_dd_action(s, st, ws), ws, (), True)
+        return PlanStep(_dd_action(s, st, ws), ws, (), True, hand=_his_cards(s, st, ws))
     if how is _FORCED:
         return PlanStep(_action(s, st, s.planner_moves(st)[0]), ws)
     _, c, child = how
     act = _action(s, st, c)
-    if depth == 1 or child is None:
-        return PlanStep(act, ws)
     kind, nst = s.after(st, c)
-    if kind != _NODE or nst is None:
-        return PlanStep(act, ws)
+    if child is None or kind != _NODE or nst is None:
+        return PlanStep(act, ws, wins=kind == _WIN)
+    if depth == 1:
+        return PlanStep(act, ws, cut=True)
     branches: list[PlanBranch] = []
     _below(s, nst, child, (), branches, depth - 1 if depth > 1 else 0)
     return PlanStep(act, ws, tuple(branches))
@@ -984,7 +1181,7 @@ def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
         branches.append(PlanBranch(reply, ws, None, "lost"))
         return
     if how is _DD:
-        branches.append(PlanBranch(reply, ws, None, "one"))
+        branches.append(PlanBranch(reply, ws, None, "one", _his_cards(s, st, ws)))
         return
     if how is _FORCED:
         branches.append(PlanBranch(reply, ws, None, "forced"))
@@ -1072,6 +1269,8 @@ def _won_first(s: _Search, kind: int, nst: State | None, ws: int) -> int:
     """The worlds of ``ws`` the best plan wins after a first action that led to ``kind``."""
     if kind == _WIN:
         return ws
+    if kind == _CLAIMED:
+        return ws & s.x_mask
     if kind == _LOSE or nst is None or not ws:
         return 0
     return s.best(nst, ws)[0]
@@ -1084,12 +1283,13 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
     s.budget = budget
-    everything = (1 << len(hands)) - 1
+    everything = (1 << s.n) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
         from ..games.schnapsen.rules import CLAIM
 
         plan: PlanStep | None = PlanStep(CLAIM, everything)
+        e: Element | None = None
         won = everything
         dd = everything
     else:
@@ -1098,6 +1298,12 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         won = e[0]
         plan = _step(s, st, e, depth) if won else None
     def values(mask: int) -> tuple[int, ...]:
+        if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
+            return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1
+                         else -loss for i in range(len(hands)))
+        if s.fc_mode == 2:  # lost 3, or 2 by the planner's false claim
+            return tuple(win if mask >> i & 1 else (-2 if mask >> (s.split + i) & 1
+                                                    else -loss) for i in range(len(hands)))
         return tuple(win if mask >> i & 1 else -loss for i in range(len(hands)))
 
     per_action: list[tuple[Action, tuple[int, ...]]] = []
@@ -1109,6 +1315,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                 plain = s.lead_unannounced(st, c)
                 per_action.append((play(CARDS[c]),
                                    values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
+    lines = tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
+                  if not won >> i & 1)
     return ClosedPlan(
         seat=Seat(me),
         hands=tuple(hands),
@@ -1118,5 +1326,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         stakes=stakes,
         action_values=tuple(per_action),
         exact=s.exact,
+        lines=lines,
+        leads=pos.lead < 0,
+        trump=pos.trump,
     )
 

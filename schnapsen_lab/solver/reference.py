@@ -1,10 +1,10 @@
 """The plain minimax: the exact value of a position by trying every line through the engine.
 
 It is slow (no pruning, no memory) and exists to check the fast solver: it knows the
-rules only through :class:`~schnapsen_lab.games.schnapsen.rules.Position` (``legal_actions``,
-``play``,
-``outcome``), plus the solver's two conventions (docs/solver.md): a correct claim is
-made at once, and a false claim is never chosen.
+rules only through :class:`~schnapsen_lab.games.schnapsen.rules.Position`
+(``legal_actions``, ``play``, ``outcome``), plus the solver's convention (docs/solver.md) that a correct claim is made
+at once. Every other legal action is tried, a false claim too (RULES.md C4 can make it
+pay), so its value is the game's under the full rules.
 """
 
 from __future__ import annotations
@@ -59,8 +59,11 @@ def minimax(pos: Position, memo: dict[StateKey, int] | None = None) -> int:
         got = memo.get(key)
         if got is not None:
             return got
+    # A false claim is searched too (a correct one was made above): under C4 it can pay.
+    # After a marriage lead the claim is the leader's, not the follower's to choose (and
+    # the leader could have made it before leading, to the same effect).
     values = [minimax(pos.play(a), memo) for a in pos.legal_actions()
-              if a.kind is not ActionKind.CLAIM]
+              if a.kind is not ActionKind.CLAIM or pos.lead < 0]
     v = max(values) if pos.to_move is Seat.A else min(values)
     if memo is not None:
         memo[key] = v

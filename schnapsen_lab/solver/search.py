@@ -7,9 +7,12 @@ as plain Python (slow, for checking) and, compiled by numba in :mod:`.kernel`, a
 fast path. The rules are those of :mod:`..rules` (RULES.md); tests compare both paths
 with the plain minimax of :mod:`.reference`.
 
-Conventions (docs/solver.md): a correct claim is made at once, a false one never; leading
-the king or queen of a marriage the profile lets one announce is always announced (more
-points never hurt their owner), so the search does not try it unannounced.
+Conventions (docs/solver.md): a correct claim is made at once; a false claim is searched
+where it can pay (C4: the closer's opponent, who had no trick at closing, just won a trick
+and the closer has one: he concedes 2 instead of losing 3), nowhere else (there it never
+gains); leading the king or queen of a marriage the profile lets one announce is always
+announced (more points never hurt their owner), so the search does not try it
+unannounced.
 """
 
 from __future__ import annotations
@@ -115,6 +118,10 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                 gp_opp = 3 if st[d, T0Z] else 2
                 top = gp_closer if cb == 0 else gp_opp
                 bottom = -gp_opp if cb == 0 else -gp_closer
+            # C4: the closer's opponent, who had no trick at closing, leads (he has just won
+            # a trick) and the closer has a trick: a false claim gives the closer only 2
+            fc = (lead < 0 and cb >= 0 and ldr != cb and st[d, T0Z] == 1
+                  and st[d, TR0 + cb] == 1)
             if not is_open:
                 # who can still reach 66: the cards left in the hands, marriages held
                 left = 0
@@ -141,6 +148,15 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                         top = 1
                     if pot1 < 66 and bottom < -1:
                         bottom = -1
+            if fc:
+                if cb == 0 and top > 2:
+                    top = 2
+                    if bottom > 2:
+                        bottom = 2
+                elif cb == 1 and bottom < -2:
+                    bottom = -2
+                    if top < -2:
+                        top = -2
             if top <= st[d, AL] or top == bottom:
                 v = top
                 mode = _RETURN
@@ -206,6 +222,8 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                     v = claim_value(w, cb, st[d, T0Z], st[d, S0HI], st[d, SC1 - w], st[d, TR1 - w])
                 else:
                     v = last_trick_value(w, cb, st[d, T0Z])
+                if fc:
+                    v = (v if v < 2 else 2) if cb == 0 else (v if v > -2 else -2)
                 mode = _RETURN
                 continue
             my_tr = st[d, TR0 + ldr]
@@ -372,6 +390,13 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
                         mode = _FINISH
         elif mode == _FINISH:
             best = st[d, BEST]
+            cb = st[d, CB]
+            if (st[d, LEAD] < 0 and cb >= 0 and st[d, LDR] != cb and st[d, T0Z] == 1
+                    and st[d, TR0 + cb] == 1):  # C4: the false claim caps the closer at 2
+                if cb == 0 and best > 2:
+                    best = 2
+                elif cb == 1 and best < -2:
+                    best = -2
             if st[d, LEAD] < 0:
                 if best <= st[d, A0]:
                     nlo = -3
@@ -406,7 +431,8 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, close_min: int,
 
 def won_worlds(root: Any, opp: int, hands: Any, gone: int, worlds: Any, words: int,
                for_a: int, out: Any, deck: Any, trump: int, close_min: int, mranks: int,
-               tkey: Any, tgen: Any, tlo: Any, thi: Any, tmove: Any, gen: int, st: Any) -> int:
+               tkey: Any, tgen: Any, tlo: Any, thi: Any, tmove: Any, gen: int, st: Any,
+               split: int, need: int) -> int:
     """Who wins each of many worlds that differ only in the hand of ``opp``.
 
     ``worlds`` is a bit set of world numbers in 32-bit words (``words`` of them); world
@@ -414,7 +440,9 @@ def won_worlds(root: Any, opp: int, hands: Any, gone: int, worlds: Any, words: i
     state is ``root``). ``out`` gets the bit set of the worlds that A (``for_a`` 1) or B
     (``for_a`` 0) wins, in the same words. Returns how many they are. The transposition
     table is shared, so worlds that meet the same states are cheap. ``root`` is changed
-    (the hand of ``opp``).
+    (the hand of ``opp``). A world counts as won when its value for that side is at
+    least 1, or, for worlds numbered ``split`` and above, at least ``need`` (``need`` 3:
+    won 3 game points; -2: lost no more than 2; docs/closing.md, the false claim).
     """
     won = 0
     for k in range(words):
@@ -423,10 +451,11 @@ def won_worlds(root: Any, opp: int, hands: Any, gone: int, worlds: Any, words: i
         for b in range(32):
             if (m >> b) & 1:
                 root[opp] = hands[k * 32 + b] & ~gone
-                v = run(root, 0, 1, deck, trump, close_min, mranks, tkey, tgen, tlo, thi,
-                        tmove, gen, st)
-                a_wins = 1 if v >= 1 else 0
-                if a_wins == for_a:
+                nd = need if k * 32 + b >= split else 1
+                lo = nd - 1 if for_a else -nd
+                v = run(root, lo, lo + 1, deck, trump, close_min, mranks, tkey, tgen, tlo,
+                        thi, tmove, gen, st)
+                if (v >= nd) if for_a else (v <= -nd):
                     o |= 1 << b
                     won += 1
         out[k] = o

@@ -20,7 +20,7 @@ from html import escape
 import ipywidgets as W
 
 from .. import html as H
-from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise
+from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise, key_groups
 from ..cards import Card
 from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import Action
@@ -81,14 +81,17 @@ TEXT = Texts({
     "advice.close": C_("a row of the advisor's table", "close, the best plan"),
     "advice.close_seeing": C_("a row of the advisor's table", "close, seeing every card"),
     "advice.seeing_note": N_("exact; no player can count on it"),
+    "advice.close_played": C_("a row of the advisor's table", "close, played out"),
+    "advice.play_on_played": C_("a row of the advisor's table", "play on ({action}), played out"),
     "advice.plan": N_("<b>The plan after closing</b> (he answers as if he saw your cards):"),
     "advice.guess": N_("(won seeing every card)"),
     "advice.play_on": N_("play on ({action})"),
     "advice.wins": N_("wins"),
     "advice.game_points": N_("game points"),
     "advice.more": N_("... and {n} more"),
-    "advice.often": N_("Often in those hands: {cards}"),
-    "advice.key_card": N_("{card} ({losing} vs {all})"),
+    "advice.often": N_("Cards he holds more often when the plan fails: {cards}"),
+    "advice.key_card": N_("{cards}: in {losing} of the hands that beat the plan, against "
+                          "{all} of all his possible hands"),
     "advice.no_hand": N_("No opponent hand beats the plan."),
     "advice.beat": N_("Opponent hands that beat the plan ({n} of {hands})"),
     "advice.title": N_("Advisor: {verdict}"),
@@ -113,6 +116,12 @@ PLURALS = Plurals({
                           "{n} of them are lost only because you cannot see his hand."),
     "advice.sampled": NP_("95% CI [{low}, {high}], {n} world",
                           "95% CI [{low}, {high}], {n} worlds"),
+    "advice.played_note": NP_(
+        "strong players, neither seeing the other's cards; the same {n} world for both; "
+        "the verdict uses these two rows",
+        "strong players, neither seeing the other's cards; the same {n} worlds for both; "
+        "the verdict uses these two rows"),
+    "advice.hand_value": NP_("{value} game point", "{value} game points"),
 })
 """Texts that depend on a number."""
 
@@ -329,19 +338,31 @@ def _action_html(a: Action) -> str:
     return action_text(a, card=_card_html)
 
 
-def plan_html(step: PlanStep, depth: int = 2) -> str:
+def _cards_html(mask: int) -> str:
+    """Cards (a bit mask) as ``10♥ K♠`` in their colours (HTML)."""
+    return " ".join(_card_html(c) for c in range(20) if mask >> c & 1)
+
+
+def _hand_value(value: int) -> str:
+    """A hand's value with its unit: ``-2 game points``."""
+    return PLURALS.text("advice.hand_value", abs(value), value=f"{value:+d}")
+
+
+def plan_html(step: PlanStep, depth: int = 0) -> str:
     """The closer's plan as a small decision tree (HTML): what to lead, and what to do
-    next after each answer of the opponent."""
+    next after each answer of the opponent, ``depth`` of his decisions deep (0: to the
+    end of the deal)."""
     rows = []
-    for level, text in step.outline(depth, _action_html):
+    for level, text in step.outline(depth, _action_html, _cards_html):
         rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
                     f"{text}</div>")
     return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
 
 
-def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2) -> str:
-    """The advisor's numbers (closing with the best plan, and seeing every card), the plan,
-    and the opponent hands that beat it, as HTML."""
+def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 0) -> str:
+    """The advisor's numbers (closing with the best plan, and seeing every card), the plan
+    (to the end, with ``plan_depth`` 0), and the opponent hands that beat it, each with the
+    line by which it does, as HTML."""
     close = advice.close
     dd = advice.close_double_dummy
     play = advice.play_on
@@ -360,6 +381,18 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
         f"{td}{number(play.win_chance, '.0%')}</td>{td}{number(play.mean, '+.2f')}</td>"
         f"{td}{escape(sampled)}</td></tr>",
     ]
+    po = advice.played
+    if po is not None:
+        note = escape(PLURALS.text("advice.played_note", po.worlds))
+        label = escape(TEXT["advice.play_on_played"].format(
+            action=action_text(po.play_on_action)))
+        rows += [
+            f'<tr class="sl-closing-played">{td}{TEXT["advice.close_played"]}</td>'
+            f"{td}{po.close.win_chance:.0%}</td>{td}{po.close.mean:+.2f}</td>"
+            f"{td}{note}</td></tr>",
+            f'<tr class="sl-closing-played">{td}{label}</td>'
+            f"{td}{po.play_on.win_chance:.0%}</td>{td}{po.play_on.mean:+.2f}</td>{td}</td></tr>",
+        ]
     th = '<th style="text-align:left;padding:1px 10px 1px 0">'
     table = ('<table class="sl-closing-numbers" style="border-collapse:collapse">'
              f"<tr>{th}</th>{th}{TEXT['advice.wins']}</th>{th}{TEXT['advice.game_points']}</th>"
@@ -371,16 +404,18 @@ def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 2)
     if losing:
         hands = "".join(
             f'<div class="sl-closing-hand">{H.cards_html(r.hand, "sm")} '
-            f"<span>{r.value:+d}</span>"
+            f"<span>{escape(_hand_value(r.value))}</span>"
             + (f' <span class="sl-closing-guess" style="color:#666">'
                f"{escape(TEXT['advice.guess'])}</span>" if r.guess else "")
+            + (f'<div class="sl-closing-line" style="margin-left:18px;color:#444">'
+               f"{line}</div>" if (line := advice.line(r, _action_html)) else "")
             + "</div>" for r in losing[:max_hands])
         more = (f"<div>{escape(TEXT['advice.more'].format(n=len(losing) - max_hands))}</div>"
                 if len(losing) > max_hands else "")
-        keys = ", ".join(TEXT["advice.key_card"].format(card=_card_html(k.card),
-                                                        losing=number(k.in_losing, ".0%"),
-                                                        all=number(k.in_all, ".0%"))
-                         for k in advice.key_cards[:4])
+        keys = "; ".join(TEXT["advice.key_card"].format(
+            cards=" ".join(_card_html(k.card) for k in group),
+            losing=number(group[0].in_losing, ".0%"), all=number(group[0].in_all, ".0%"))
+            for group in key_groups(advice.key_cards[:4]))
         key_line = (f"<div>{TEXT['advice.often'].format(cards=keys)}</div>"
                     if keys else "")
         guesses = len(advice.guess_hands)
@@ -406,17 +441,20 @@ def verdict_text(verdict: str) -> str:
 @localized
 class ClosingTrainer(W.VBox):  # type: ignore[misc]
     """Leads where closing was legal: choose close or play on, then see the advisor.
+    With ``played`` > 0 both choices are also played out by strong players in that many
+    sampled worlds, and the choice is judged by them (like with like, docs/closing.md).
     ``lang`` is the language it speaks (None: the one set with
     :func:`schnapsen_lab.set_language`)."""
 
     def __init__(self, exercises: Sequence[ClosingExercise], samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0, *, lang: str | None = None) -> None:
+                 seed: int = 0, *, played: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         if not exercises:
             raise ValueError(TEXT["no_exercises"])
         self.exercises = list(exercises)
         self.samples = samples
         self.seed = seed
+        self.played = played
         self.index = 0
         self.right = 0
         self.asked = 0
@@ -468,7 +506,8 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         ex = self.exercise
         if self.advice is None:
             self.result.value = f'<div style="{_BOX}">{TEXT["closing.thinking"]}</div>'
-            self.advice = advise(ex.position, samples=self.samples, seed=self.seed)
+            self.advice = advise(ex.position, samples=self.samples, seed=self.seed,
+                                 played=self.played)
         fb = judge_closing(choice, self.advice)
         self.asked += 1
         self.right += fb.correct

@@ -1,0 +1,144 @@
+"""Closing judged like with like: "close" and "play on" both played out by strong players.
+
+The advisor's main numbers compare two different things: closing by the best plan against
+a defender who sees every card (a sure lower bound), playing on by sampled worlds each
+solved with every card known (both players clairvoyant, an optimistic number). This
+module values both choices by one standard: in each of the same sampled worlds (an
+opponent hand and a talon order the leader cannot rule out), the leader's choice is made
+(close now, or the advisor's best lead without closing) and the rest of the deal is
+played out by the strong player in both seats, each seeing only what its seat may see
+(K1, K2). The two values are paired (the same worlds), so their difference carries its
+own 95 % interval, and the verdict is taken from it::
+
+    from schnapsen_lab.played_out import played_out
+    po = played_out(position, play_on_action, worlds=12, seed=0)
+    po.close.mean, po.play_on.mean, po.verdict
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .games.schnapsen.knowledge import view
+from .games.schnapsen.players.base import Player
+from .games.schnapsen.rules import CLAIM, CLOSE, Action, Position, Seat
+from .worlds import Estimate, estimate, hidden_cards, sample_worlds_hidden
+
+__all__ = ["PLAYED_WORLDS", "PlayedOut", "play_out", "played_out", "strong_players"]
+
+PLAYED_WORLDS = 12
+"""Worlds played out per choice by default."""
+PLAYER_SAMPLES = 12
+"""Worlds the strong players sample per decision while playing out (fewer than in play,
+for speed; both seats alike)."""
+
+
+def strong_players(seed: int) -> tuple[Player, Player]:
+    """Two strong players (A, B) as the playing out uses them, seeded."""
+    from .players.strong import StrongPlayer
+
+    return (StrongPlayer(samples=PLAYER_SAMPLES, seed=seed),
+            StrongPlayer(samples=PLAYER_SAMPLES, seed=seed + 1))
+
+
+def play_out(pos: Position, players: tuple[Player, Player], rng: random.Random) -> int:
+    """Play ``pos`` to the end with ``players`` (A, B), each seeing its own view; the
+    result in game points from A's side. A claim is made when the player asks for it
+    (after a trick, after a marriage lead, after the last trick)."""
+    pos = pos.copy()
+    while True:
+        legal = pos.legal_actions()
+        if pos.outcome is not None:
+            c = pos.leader
+            if legal and _claims(pos, c, players[c], rng):
+                pos.apply_unchecked(CLAIM)
+            break
+        if pos.lead >= 0:
+            seat = 1 - pos.leader
+            if pos.lead_marriage and CLAIM in legal:
+                if _claims(pos, pos.leader, players[pos.leader], rng):
+                    pos.apply_unchecked(CLAIM)
+                    break
+                legal = [a for a in legal if a is not CLAIM]
+        else:
+            seat = pos.leader
+        if len(legal) == 1:
+            chosen = legal[0]
+        else:
+            a = players[seat].act(view(pos, seat), rng)
+            chosen = next((x for x in legal if x == a), None)  # type: ignore[assignment]
+            if chosen is None:
+                raise ValueError(f"{players[seat].name} chose {a}, not legal at {pos}")
+        pos.apply_unchecked(chosen)
+    out = pos.outcome
+    assert out is not None
+    return out.game_points if out.winner is Seat.A else -out.game_points
+
+
+def _claims(pos: Position, seat: int, player: Player, rng: random.Random) -> bool:
+    """Whether ``seat`` claims now, asked with the claim as its one choice (as
+    :mod:`schnapsen_lab.simulate` asks; the view of a player not to move lists none)."""
+    return player.act(replace(view(pos, seat), legal=(CLAIM,)), rng) is CLAIM
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """Both choices played out in the same ``worlds`` sampled worlds (game points from
+    the leader's side): ``close`` and ``play_on`` (leading ``play_on_action``), and
+    ``difference`` (close minus play on, paired by world)."""
+
+    close: Estimate
+    play_on: Estimate
+    difference: Estimate
+    play_on_action: Action
+    worlds: int
+    close_values: tuple[int, ...] = ()
+    play_on_values: tuple[int, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        """``close`` or ``play on`` when the paired difference's 95 % interval excludes
+        0; ``either`` when both gave the same in every world; ``close call`` else."""
+        d = self.difference
+        if self.close_values == self.play_on_values:
+            return "either"
+        if d.low <= 0 <= d.high:
+            return "close call"
+        return "close" if d.mean > 0 else "play on"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        def est(e: Estimate) -> dict[str, Any]:
+            return {"expected": e.mean, "ci95": [e.low, e.high], "win_chance": e.win_chance}
+        return {"worlds": self.worlds, "verdict": self.verdict, "close": est(self.close),
+                "play_on": {"action": str(self.play_on_action), **est(self.play_on)},
+                "difference": {"expected": self.difference.mean,
+                               "ci95": [self.difference.low, self.difference.high]}}
+
+
+def played_out(pos: Position, play_on_action: Action, worlds: int = PLAYED_WORLDS,
+               seed: int = 0, players: Callable[[int], tuple[Player, Player]] | None = None
+               ) -> PlayedOut:
+    """Close now, or lead ``play_on_action``, at the lead ``pos``: both played out by
+    strong players (or ``players(seed)``, A and B) in ``worlds`` worlds sampled from the
+    leader's knowledge. Raise ValueError when closing or the lead is not legal."""
+    legal = pos.legal_actions()
+    if CLOSE not in legal or play_on_action not in legal:
+        raise ValueError("closing and the lead to compare must both be legal here")
+    me = pos.leader
+    sign = 1 if me == 0 else -1
+    rng = random.Random(seed)
+    sampled = sample_worlds_hidden(pos, hidden_cards(pos, me), worlds, rng, exhaustive=False)
+    make = players or strong_players
+    close: list[int] = []
+    play: list[int] = []
+    for k, w in enumerate(sampled):
+        for first, out in ((CLOSE, close), (play_on_action, play)):
+            ps = make(seed * 1000 + k)
+            out.append(sign * play_out(w.play(first), ps, random.Random(k)))
+    diff = [c - p for c, p in zip(close, play, strict=True)]
+    return PlayedOut(estimate(close), estimate(play), estimate(diff), play_on_action,
+                     len(sampled), tuple(close), tuple(play))
