@@ -2,9 +2,9 @@
 
 It is slow (no pruning, no memory) and exists to check the fast solver: it knows the
 rules only through :class:`~schnapsen_lab.games.schnapsen.rules.Position`
-(``legal_actions``, ``play``, ``outcome``), plus the solver's convention (docs/solver.md) that a correct claim is made
-at once. Every other legal action is tried, a false claim too (RULES.md C4 can make it
-pay), so its value is the game's under the full rules.
+(``legal_actions``, ``play``, ``outcome``), plus the solver's convention (docs/solver.md)
+that a correct claim is made at once. Every other legal action is tried, a false claim
+too (RULES.md C4 can make it pay), so its value is the game's under the full rules.
 """
 
 from __future__ import annotations
