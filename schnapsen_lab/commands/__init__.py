@@ -1,4 +1,7 @@
-"""Commands of ``schnapsen-lab`` beyond check and fmt, one module each.
+"""Commands of ``schnapsen-lab`` beyond check and fmt, one module each, and what every
+command shares: the one-line error (:class:`CliError`), reading a file's records and
+checking an output before writing it, and Ctrl-C. The command line
+(:mod:`schnapsen_lab.cli`) imports this package; no command imports the command line.
 
 Each module defines ``register(sub)`` that adds its sub-parser (with ``func`` set),
 and imports heavy libraries only inside the function that runs the command.
@@ -6,14 +9,128 @@ and imports heavy libraries only inside the function that runs the command.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..games.schnapsen.rules import Position
     from ..psn import Record
 
-EXIT_BAD_INPUT = 2
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+EXIT_BAD_INPUT = EXIT_UNREADABLE
+
+class CliError(Exception):
+    """A problem to report in one line, with an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_UNREADABLE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def check_writable(path: str, option: str = "-o") -> None:
+    """Raise CliError unless a file can be written at ``path`` (``option`` names where it
+    was given): not a folder, in a folder that exists and that this user may write into.
+    A symbolic link is checked at its target; a pipe or device must be writable itself."""
+    from ..io import written_in_place
+
+    if os.path.isdir(path):
+        raise CliError(f"{option} {path}: is a directory")
+    if written_in_place(path):
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option} {path}: cannot write: permission denied")
+        return
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.isdir(folder):
+        raise CliError(f"{option} {path}: no such folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"{option} {path}: cannot write into {folder}: permission denied")
+
+
+def refuse_input_as_output(out: str | None, inputs: Sequence[str], option: str = "-o") -> None:
+    """Raise CliError when the output ``out`` is the same file as one of ``inputs`` (by
+    device and inode, through links): writing it would destroy that input."""
+    from ..io import same_file
+
+    if out is None or out == "-":
+        return
+    for path in inputs:
+        if path != "-" and same_file(out, path):
+            raise CliError(f"{option} {out}: is the input {path}; writing it would destroy "
+                           "the input (name another file)")
+
+
+def write_error(path: str, e: OSError) -> CliError:
+    """The one-line error for a file that could not be written."""
+    return CliError(f"{path}: cannot write: {e.strerror or e}")
+
+
+def check_readable(path: str) -> None:
+    """Raise CliError unless ``path`` is a readable UTF-8 text file."""
+    if path == "-":
+        return
+    if not os.path.exists(path):
+        raise CliError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a directory, not a PSN file")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8192)
+    except OSError as e:
+        raise CliError(f"{path}: cannot read: {e.strerror}") from None
+    if b"\0" in head:  # the reader's rule (psn.InputError), before anything is written
+        at = head.index(b"\0") + 1
+        raise CliError(f"{path}: a NUL byte at byte {at}: binary data, not PSN text")
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if e.start < len(head) - 4:
+            raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def iter_file(path: str) -> Iterator[Record]:
+    """The records of a file (``-`` for standard input, read as UTF-8 bytes like a file),
+    with unreadable input reported as a CliError."""
+    from .. import psn
+
+    check_readable(path)
+    try:
+        if path == "-":
+            yield from psn.read(sys.stdin.buffer)
+        else:
+            yield from psn.read(path)
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path}: not UTF-8 text (byte {e.start + 1})") from None
+    except psn.InputError as e:
+        raise CliError(f"{path}: {e}") from None
+    except OSError as e:
+        raise CliError(f"{path}: cannot read: {e.strerror}") from None
+
+
+EXIT_INTERRUPTED = 130
+
+
+_interrupted = False
+
+
+def on_ctrl_c(signum: int, frame: object) -> None:
+    """Ctrl-C: remember it, then raise KeyboardInterrupt as Python's own handler does."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C came, even where a library's import swallowed its KeyboardInterrupt."""
+    return _interrupted
+
+
+def checkpoint() -> None:
+    """Stop here (as Ctrl-C does) when Ctrl-C came earlier and was swallowed: commands
+    call it after their heavy imports."""
+    if _interrupted:
+        raise KeyboardInterrupt
 
 
 def fail(command: str, message: str) -> int:
@@ -26,8 +143,6 @@ def fail(command: str, message: str) -> int:
 
 def find_record(path: str, n: int) -> Record | str:
     """Record ``n`` (from 1) of the file, or why it cannot be had."""
-    from ..cli import CliError, iter_file
-
     if n < 1:
         return f"--record {n}: records are numbered from 1"
     count = 0

@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _names(text: str | None, default: tuple[str, ...], what: str,
            known: tuple[str, ...] | list[str]) -> list[str]:
-    from ..cli import CliError
+    from . import CliError
 
     if text is None:
         return list(default)
@@ -88,8 +88,8 @@ def format_table(t: EquityTable) -> str:
 
 
 def _print(args: argparse.Namespace) -> int:
-    from ..cli import CliError
     from ..equity import load_tables
+    from . import CliError
 
     profiles = _names(args.rules, ("soft",), "rules", _PROFILES)
     players = _names(args.players, (), "players", _PLAYERS)
@@ -115,7 +115,6 @@ def _print(args: argparse.Namespace) -> int:
 
 
 def _rebuild(args: argparse.Namespace) -> int:
-    from ..cli import CliError
     from ..equity import (
         DATA_FILE,
         EquityTable,
@@ -127,6 +126,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from ..games.schnapsen.rules import profile_named
     from ..io import atomic_write
     from ..simulate import default_jobs
+    from . import CliError
 
     profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)
     players = _names(args.players, _PLAYERS, "players", _PLAYERS)

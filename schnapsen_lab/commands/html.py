@@ -56,7 +56,7 @@ def _fail(message: str) -> int:
 
 def _read(path: str, n: int, whole: bool) -> tuple[list[Record], Record | None, int]:
     """The records read (all with ``whole``, else up to ``n``), record ``n``, the count."""
-    from ..cli import iter_file
+    from . import iter_file
 
     records: list[Record] = []
     wanted: Record | None = None
@@ -71,11 +71,11 @@ def _read(path: str, n: int, whole: bool) -> tuple[list[Record], Record | None, 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError, refuse_input_as_output
     from ..io import atomic_write
     from ..replay import match_groups
     from ..share import bummerl_html, deal_html
     from ..terminal import safe
+    from . import CliError, refuse_input_as_output
 
     n = args.record
     if args.output != "-":

@@ -48,8 +48,8 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError, iter_file
     from ..replay import Replay
+    from . import CliError, iter_file
 
     n = args.record
     if n < 1:

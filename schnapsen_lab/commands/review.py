@@ -114,9 +114,9 @@ def _equity_line(d: Decision, head: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Review the record and print or write the result."""
     from .. import psn
-    from ..cli import CliError, check_writable, refuse_input_as_output
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
+    from . import CliError, check_writable, refuse_input_as_output
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:

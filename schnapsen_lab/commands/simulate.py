@@ -64,8 +64,8 @@ def _game_and_profile(variant: str | None, rules: str | None) -> tuple[Any, Any]
     """The game and profile the options name: ``--variant`` picks the game (default
     two-player), ``--rules`` a profile of it; ``--rules`` alone the game whose profile it
     is (the two-player game first)."""
-    from ..cli import CliError
     from ..games import find_game, game_named, games
+    from . import CliError
 
     if variant is not None:
         try:
@@ -117,10 +117,10 @@ def _progress(texts: Iterable[str], total: int, quiet: bool) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command; return the exit code."""
-    from ..cli import CliError, check_writable
     from ..io import atomic_write, written_in_place
     from ..players.registry import make_player, player_names
     from ..simulate import default_jobs, seat_names, seat_players, simulate_psn
+    from . import CliError, check_writable
 
     game, profile = _game_and_profile(args.variant, args.rules)
     def known() -> str:

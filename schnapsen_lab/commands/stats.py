@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the tables, print the summary, write the files asked for."""
-    from ..cli import CliError, _check_readable, check_writable, checkpoint, refuse_input_as_output
+    from . import CliError, check_readable, check_writable, checkpoint, refuse_input_as_output
 
     for option, out in (("-o", args.output), ("--matches", args.matches),
                         ("--players", args.players), ("--ratings", args.ratings)):
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.files:
         if path == "-":
             raise CliError("stats reads files, not standard input", 2)
-        _check_readable(path)
+        check_readable(path)
 
     import pandas as pd
 
@@ -129,8 +129,8 @@ def _say(text: str = "") -> None:
 
 def _save(table: Any, path: str) -> None:
     """Write a table, a failure to write as a one-line error."""
-    from ..cli import write_error
     from ..stats.parallel import save_frame
+    from . import write_error
 
     try:
         save_frame(table, path)
