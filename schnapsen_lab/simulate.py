@@ -380,7 +380,7 @@ def _tasks(players: Sequence[str], matches: int, seed: int, profile: Any,
     seated = seat_players([str(p) for p in players], game.seats)
     for n in seated:
         make_player(n, game.key)  # fail early on an unknown name
-        if n.strip().lower() in SOLVER_PLAYERS:
+        if game.key == "schnapsen" and n.strip().lower() in SOLVER_PLAYERS:
             refused = analysis_refusal(profile, f"the {n} player")
             if refused is not None:
                 raise ValueError(refused)

@@ -80,10 +80,17 @@ def _heuristic_seat() -> SeatPlayer:
     return HeuristicBauernPlayer()
 
 
+def _strong_seat() -> SeatPlayer:
+    from ..games.bauern.strong import StrongBauernPlayer
+
+    return StrongBauernPlayer()
+
+
 register("random", _random)
 register("heuristic", _heuristic)
 register("random", _random_seat, game="bauern")
 register("heuristic", _heuristic_seat, game="bauern")
+register("strong", _strong_seat, game="bauern")
 
 
 def _load_plugins(*, quiet: bool = False) -> None:
