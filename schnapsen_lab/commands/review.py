@@ -132,6 +132,10 @@ def run(args: argparse.Namespace) -> int:
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
+    if rec.game.key == "bauern":  # four players: games/bauern/review.py
+        from ..games.bauern.review import run_command
+
+        return run_command(args, rec)
     from ..scope import analysis_refusal
 
     refused = analysis_refusal(rec.profile, "the review")

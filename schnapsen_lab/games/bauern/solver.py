@@ -127,14 +127,16 @@ class Deal4:
         """Tricks won by the seats of side ``s``."""
         return sum(self.won[seat] for seat in range(4) if self.side[seat] == s)
 
-    def _signed(self, winners: int, gp: int) -> int:
+    def signed(self, winners: int, gp: int) -> int:
+        """Side 0's value of side ``winners`` winning ``gp`` game points (doubled by a
+        standing spritze)."""
         gp *= self.mult
         return gp if winners == 0 else -gp
 
-    def _claim_value(self, s: int) -> int:
-        """Side ``s``'s correct claim (BG1)."""
+    def claim_value(self, s: int) -> int:
+        """Side 0's value of side ``s``'s correct claim (BG1)."""
         o = 1 - s
-        return self._signed(s, won_deal_points(self.side_score(o), self.side_tricks(o), 34))
+        return self.signed(s, won_deal_points(self.side_score(o), self.side_tricks(o), 34))
 
     # -- moves --------------------------------------------------------------------------------
     def legal_cards(self) -> int:
@@ -189,31 +191,31 @@ class Deal4:
         if self.goal == NORMAL:
             s = self.side[seat]
             if self.side_score(s) >= 66:
-                self.result = self._claim_value(s)
+                self.result = self.claim_value(s)
         elif (self.goal == SCHNAPSER and seat == self.declarer and self.won[seat]
               and self.points[seat] + self.marriages[seat] >= 66):
-            self.result = self._signed(self.side[seat], self.value)
+            self.result = self.signed(self.side[seat], self.value)
 
     def _after_trick(self, w: int) -> None:
         g = self.goal
         if g == NORMAL:
             s = self.side[w]
             if self.side_score(s) >= 66:
-                self.result = self._claim_value(s)
+                self.result = self.claim_value(s)
             elif self.tricks == 5:
-                self.result = self._signed(s, 1)
+                self.result = self.signed(s, 1)
             return
         d = self.declarer
         ds = self.side[d]
         if g == ALL_TRICKS:
             if w != d:
-                self.result = self._signed(1 - ds, self.value)
+                self.result = self.signed(1 - ds, self.value)
             elif self.tricks == 5:
-                self.result = self._signed(ds, self.value)
+                self.result = self.signed(ds, self.value)
         elif w == d and self.points[d] + self.marriages[d] >= 66:
-            self.result = self._signed(ds, self.value)
+            self.result = self.signed(ds, self.value)
         elif self.tricks == 3:
-            self.result = self._signed(1 - ds, self.value)
+            self.result = self.signed(1 - ds, self.value)
 
     def apply(self, action: Action) -> None:
         """Apply a referee action of the play (a card or a marriage lead) in place."""
@@ -255,7 +257,7 @@ def state_of(pos: Position, claim: bool = True) -> Deal4:
     if (claim and c is None and pos.claim_by >= 0 and not pos.claimed
             and (not pos.table or pos.lead_marriage)
             and pos.score(pos.claim_by) >= 66):
-        st.result = st._claim_value(pos.claim_by)  # the claim BE2 allows now
+        st.result = st.claim_value(pos.claim_by)  # the claim BE2 allows now
     return st
 
 
