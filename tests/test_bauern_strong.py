@@ -49,7 +49,7 @@ class Spy(SeatPlayer):
     def act(self, v, rng):  # type: ignore[no-untyped-def]
         a = self.inner.act(v, rng)
         self.asked += 1
-        assert a is None and v.legal == (CLAIM,) or a in v.legal
+        assert (a is None and v.legal == (CLAIM,)) or a in v.legal
         if a is CLAIM:
             assert v.my_score >= 66  # never a claim it cannot be sure of
         return a
