@@ -146,6 +146,14 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
     record (:func:`~schnapsen_lab.review.annotate`) are the record's, in English.
     """
 
+    def __new__(cls, record: Record, *args: Any, **kwargs: Any) -> Any:
+        """A four-player record gets its own review widget (widgets/bauern_review.py)."""
+        if record.game.key == "bauern":
+            from .bauern_review import BauernReviewWidget
+
+            return BauernReviewWidget(record, *args, **kwargs)
+        return super().__new__(cls, record, *args, **kwargs)
+
     def __init__(self, record: Record, review: Review | None = None, *,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
                  lang: str | None = None) -> None:
