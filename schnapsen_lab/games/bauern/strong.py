@@ -10,8 +10,7 @@ with all cards known and the partners playing together
 
 - Play: every legal card and marriage lead, valued over the worlds.
 - Trump (forehand, three cards seen): each suit it may name and turning up its fourth
-  card (whose suit the world decides), valued as the normal game with that trump, or
-  its own Schnapser where that is worth more by :data:`CONTRACT_MARGIN` in that world.
+  card (whose suit the world decides), valued as the normal game with that trump.
 - The call: weiter, spritze and each contract it may call, each valued as the deal
   played if the seats still to speak say weiter. The solver sees every card, so it is
   an optimist about contracts and doubles: a contract is called only when it is made in
@@ -43,21 +42,21 @@ __all__ = ["AUCTION_SAMPLES", "BUDGET", "CONTRACT_MARGIN", "CONTRACT_SURE",
            "FIRST_LEAD_SAMPLES", "MIN_WORLDS", "PLAY_SAMPLES", "SPRITZE_AT", "SPRITZE_SURE",
            "TRUMP_SAMPLES", "StrongBauernPlayer"]
 
-PLAY_SAMPLES = 12
+PLAY_SAMPLES = 30
 """Worlds for a card once the first trick is under way."""
-FIRST_LEAD_SAMPLES = 8
+FIRST_LEAD_SAMPLES = 20
 """Worlds for the cards of the first trick (the longest searches)."""
-AUCTION_SAMPLES = 16
+AUCTION_SAMPLES = 20
 """Worlds for the call."""
-TRUMP_SAMPLES = 10
+TRUMP_SAMPLES = 16
 """Worlds for fixing trump."""
 CONTRACT_MARGIN = 0.5
 """Game points by which a contract's mean must beat weiter's before the player calls it."""
-CONTRACT_SURE = 0.8
+CONTRACT_SURE = 0.85
 """The share of sampled worlds in which a contract must be made before it is called."""
-SPRITZE_AT = 0.5
+SPRITZE_AT = 1.0
 """The mean game points (undoubled) the viewer's side must expect before it doubles."""
-SPRITZE_SURE = 0.65
+SPRITZE_SURE = 0.75
 """The share of sampled worlds its side must win before it doubles."""
 BUDGET = 0.6
 """CPU seconds after which a decision starts no more worlds (it has at least
@@ -160,9 +159,8 @@ class StrongBauernPlayer(SeatPlayer):
     def trump_values(self, view: View, legal: Sequence[Action], rng: random.Random,
                      count: int | None = None) -> dict[Action, float]:
         """Each way of fixing trump: its mean game points for forehand's side over
-        sampled worlds (the normal game, or forehand's Schnapser in a world where it is
-        worth more by :data:`CONTRACT_MARGIN`); turning up takes the suit of one of the
-        two cards the world gives forehand."""
+        sampled worlds, as the normal game with that trump; turning up takes the suit of
+        one of the two cards the world gives forehand."""
         n = count if count is not None else self._n(TRUMP_SAMPLES)
         me = int(view.viewer)
         values: dict[Action, list[float]] = {a: [] for a in legal}
@@ -176,18 +174,10 @@ class StrongBauernPlayer(SeatPlayer):
         return {a: _mean(v) for a, v in values.items()}
 
     def _deal_value(self, view: View, hands: Sequence[int], trump: int, me: int) -> float:
-        """Forehand's side's value of a world with ``trump``: the normal game, or his
-        Schnapser when that is worth more (others saying weiter)."""
-        best = -1_000.0
-        for contract in (None, Call.SCHNAPSER):
-            st = state_of_world(view, hands, contract=contract,
-                                declarer=me if contract is not None else -1,
-                                trump=trump, auction=True)
-            v: float = _sign(st.side, me) * solve(st)
-            if contract is not None:
-                v -= self.margin
-            best = max(best, v)
-        return best
+        """Forehand's side's value of a world with ``trump``: the normal game (every
+        seat saying weiter)."""
+        st = state_of_world(view, hands, trump=trump, auction=True)
+        return float(_sign(st.side, me) * solve(st))
 
     def _trump(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         values = self.trump_values(view, legal, rng)
