@@ -44,12 +44,12 @@ class Spy(SeatPlayer):
 
 
 def test_players_are_registered_per_game() -> None:
-    assert player_names("bauern") == ["heuristic", "random"]
+    assert player_names("bauern") == ["heuristic", "random", "strong"]
     assert isinstance(make_player("heuristic", game="bauern"), HeuristicBauernPlayer)
     assert isinstance(make_player("Random", "bauern"), RandomBauernPlayer)
     assert not isinstance(make_player("random"), RandomBauernPlayer)  # two-player default
-    with pytest.raises(KeyError, match="known: heuristic, random"):
-        make_player("strong", game="bauern")
+    with pytest.raises(KeyError, match="known: heuristic, random, strong"):
+        make_player("nobody", game="bauern")
 
 
 def test_a_player_sees_only_its_view() -> None:

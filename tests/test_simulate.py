@@ -360,7 +360,7 @@ def test_two_players_make_two_teams(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--variant", "bauern", "--players", "heuristic"], "four names separated by commas"),
     (["--variant", "bauern", "--players", "a,b,c"], "four names separated by commas"),
-    (["--variant", "bauern", "--players", "heuristic,strong"], "unknown player 'strong'"),
+    (["--variant", "bauern", "--players", "heuristic,nobody"], "unknown player 'nobody'"),
     (["--variant", "chess", "--players", "random,random"], "--variant 'chess'"),
     (["--variant", "bauern", "--rules", "soft", "--players", "random,random"],
      "unknown profile for Bauernschnapsen"),

@@ -133,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
     rec = find_record(args.file, args.record)
     if isinstance(rec, str):
         return _fail(rec)
+    if rec.game.has_part("review"):  # a game with its own review (four players)
+        code: int = rec.game.part("review")(args, rec)
+        return code
     from ..scope import analysis_refusal
 
     refused = analysis_refusal(rec.profile, "the review")

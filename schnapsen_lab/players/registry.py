@@ -52,8 +52,21 @@ def _table(key: str) -> dict[str, PlayerFactory]:
     """The factories of the game ``key``: its own players, then those registered."""
     added = _ADDED.setdefault(key, {})
     game = game_named(key)
-    own: Mapping[str, PlayerFactory] = game.part("players") if game.has_part("players") else {}
-    return {**own, **added}
+    own: Mapping[str, PlayerFactory | str] = (game.part("players") if game.has_part("players")
+                                              else {})
+    return {**{n: _factory(f) for n, f in own.items()}, **added}
+
+
+def _factory(f: PlayerFactory | str) -> PlayerFactory:
+    """A factory, or one named ``"module:attribute"`` (imported when it is called)."""
+    if not isinstance(f, str):
+        return f
+    module, _, name = f.partition(":")
+
+    def make() -> Any:
+        return getattr(importlib.import_module(module), name)()
+
+    return make
 
 
 def register(name: str, factory: PlayerFactory, game: str | None = None, *,
@@ -127,5 +140,5 @@ def refusal(name: str, profile: Any, what: str | None = None) -> str | None:
     wanted = name.strip().lower()
     if (key, wanted) not in _REFUSE and wanted in SOLVER_PLAYERS:
         _load_plugins(quiet=True)
-    refuse = _REFUSE.get((key, wanted)) or _REFUSE.get((_game_key(None), wanted))
+    refuse = _REFUSE.get((key, wanted))
     return None if refuse is None else refuse(profile, what or f"the {wanted} player")

@@ -75,8 +75,7 @@ from ..players.registry import player_names
 from ..psn import dumps, loads
 from ..replay import Replay
 from .cards import CardRow
-from .table import TABLE_WIDTH
-from .tablekit import TableWidget, classes, enable, fixed
+from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed
 
 __all__ = ["SIDE_WIDTH", "TEXT", "BauernPracticeTable"]
 

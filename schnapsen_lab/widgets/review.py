@@ -23,43 +23,18 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..i18n import N_, NP_, Plurals, Texts, localized, resolve
+from ..i18n import localized, resolve
 from ..notation import action_text, seat_label
 from ..numbers import format_numbers, number
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
 from ..scope import analysis_refusal
 from .replay import ReplayWidget
+from .reviewtexts import PLURALS, TEXT
 
 __all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "evaluation_figure",
            "figure_png"]
 
-TEXT = Texts({
-    "decision.loss": N_("  loss {loss:.2f} — best {best}"),
-    "decision.equity": N_("  Bummerl chance {equity:.0%}"),
-    "decision.equity_loss": N_("  loss {loss:.0%} of the Bummerl — best {best}"),
-    "decision.flip": N_("  ◆ best for the Bummerl: {best}"),
-    "no_decisions": N_("no decisions"),
-    "plot.after": N_("after the move"),
-    "plot.best": N_("best option"),
-    "plot.step": N_("step"),
-    "plot.value": N_("game points for {who}"),
-    "plot.title": N_("Review: {a} (A) vs {b} (B)"),
-    "summary.accuracy": N_("accuracy"),
-    "summary.decisions": N_("decisions"),
-    "summary.average_loss": N_("average loss"),
-    "class.best": N_("best"),
-    "class.inaccuracy": N_("inaccuracy"),
-    "class.mistake": N_("mistake"),
-    "class.blunder": N_("blunder"),
-})
-"""Every text this widget shows, as format strings."""
-
-PLURALS = Plurals({
-    "summary.worlds": NP_("{n} world a decision, seed {seed}",
-                          "{n} worlds a decision, seed {seed}"),
-})
-"""Texts that depend on a number."""
 
 _DECISION = "{step:>2}. {who}: {played}{glyph} {value:+.2f}"
 
@@ -147,6 +122,14 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
     with :func:`schnapsen_lab.set_language`); the comments the review writes into the
     record (:func:`~schnapsen_lab.review.annotate`) are the record's, in English.
     """
+
+    def __new__(cls, record: Record, *args: Any, **kwargs: Any) -> Any:
+        """A four-player record gets its own review widget (widgets/bauern_review.py)."""
+        if record.game.has_part("review"):  # a game with its own review (four players)
+            from .bauern_review import BauernReviewWidget
+
+            return BauernReviewWidget(record, *args, **kwargs)
+        return super().__new__(cls, record, *args, **kwargs)
 
     def __init__(self, record: Record, review: Review | None = None, *,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,

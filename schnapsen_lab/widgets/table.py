@@ -60,7 +60,7 @@ from ..players.registry import SOLVER_PLAYERS, player_names
 from ..psn import dumps, loads
 from ..scope import analysis_refusal
 from .cards import CardRow
-from .tablekit import TableWidget, classes, enable, fixed
+from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed
 
 __all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
@@ -137,8 +137,6 @@ TEXT = Texts({
 
 SIDE_WIDTH = 300
 """The width (px) of the side panel: scores and what was said."""
-TABLE_WIDTH = H.FELT_WIDTH + 8
-"""The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
 
 _STUDY_GUESSES = ("records/study/failed-closing.psn", "../records/study/failed-closing.psn")
 

@@ -16,10 +16,14 @@ from typing import Any, ClassVar, Protocol
 
 import ipywidgets as W
 
+from .. import html as H
 from ..i18n import Texts, localized
 from ..notation import text_with_cards
 
-__all__ = ["TableModel", "TableWidget", "classes", "enable", "fixed"]
+__all__ = ["TABLE_WIDTH", "TableModel", "TableWidget", "classes", "enable", "fixed"]
+
+TABLE_WIDTH = H.FELT_WIDTH + 8
+"""The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
 
 
 class TableModel(Protocol):

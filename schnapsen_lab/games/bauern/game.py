@@ -64,6 +64,7 @@ class BauernGame(Game[Position, Action, Profile]):
         "table": "schnapsen_lab.games.bauern.table:BauernTable",
         "stats": "schnapsen_lab.games.bauern.stats",
         "players": "schnapsen_lab.games.bauern.players:PLAYERS",
+        "review": "schnapsen_lab.review_four:run_command",
     }
 
     def side_names(self, pos: Position) -> tuple[str, ...]:

@@ -453,8 +453,11 @@ def _beat_rank(card: int) -> int:
     return 4 - card % 5
 
 
-PLAYERS: Mapping[str, Callable[[], SeatPlayer]] = {
+PLAYERS: Mapping[str, Callable[[], SeatPlayer] | str] = {
     "random": RandomBauernPlayer,
     "heuristic": HeuristicBauernPlayer,
+    "strong": "schnapsen_lab.games.bauern.strong:StrongBauernPlayer",
 }
-"""The game's own players by name (its part ``players``)."""
+"""The game's own players by name (its part ``players``): a factory, or where one lives
+(``"module:attribute"``, imported when the player is first asked for: the search
+player)."""

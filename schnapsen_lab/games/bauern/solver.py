@@ -1,0 +1,409 @@
+"""A perfect-information solver for the play of a four-player deal (BAUERN.md BP-BG).
+
+With every hand known, :func:`solve` gives the exact value of the rest of a deal in game
+points from side 0's point of view (positive when side 0 wins), the two partners of a
+side playing together: side 0 maximises, side 1 minimises. The goals are the game's:
+
+- the normal game (BE): a team race to 66 and its game points (BG1-BG3);
+- Schnapser and Kontraschnapser (BK2): 66 of the declarer's own within three tricks;
+- Gang and Bauernschnapser (BK3): all five tricks to the declarer himself (Gang without
+  trumps, BK4);
+- a standing spritze doubles the deal's game points (BA4, BG4).
+
+Conventions, as for the two-player solver (docs/solver.md): a correct claim is made as
+soon as BE2 allows it, and a false claim is never made. Announcing a marriage when
+leading its king or queen is always at least as good for the announcer's side as not
+announcing (the points only help it), so the search announces every marriage it may
+where the points count; :func:`action_values` still values each legal action apart.
+
+The search runs on its own compact state (:class:`Deal4`); :func:`state_of` builds one
+from the referee's :class:`~schnapsen_lab.games.bauern.rules.Position` (the one source
+of truth; tests/test_bauern_solver.py checks the two agree against a plain minimax over
+the referee, :mod:`schnapsen_lab.games.bauern.reference`), and
+:func:`schnapsen_lab.games.bauern.worlds.state_of_world` builds one from a seat's view
+and a sampled world.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...cards import CARD_POINTS
+from ...tricks import follow_mask, won_deal_points
+from .rules import Action, Call, End, Kind, Phase, Position
+
+__all__ = [
+    "ALL_TRICKS",
+    "NORMAL",
+    "SCHNAPSER",
+    "Deal4",
+    "action_values",
+    "contract_code",
+    "solve",
+    "spritze_multiplier",
+    "state_of",
+]
+
+NORMAL, SCHNAPSER, ALL_TRICKS = 0, 1, 2
+"""The goal codes: the normal game's race to 66; 66 of the declarer's own within three
+tricks (Schnapser, Kontraschnapser); all five tricks to the declarer (Gang,
+Bauernschnapser)."""
+
+_INF = 1_000
+
+
+def contract_code(contract: Call | None) -> int:
+    """The goal code of a contract (None: the normal game)."""
+    if contract is None:
+        return NORMAL
+    return ALL_TRICKS if contract.all_tricks else SCHNAPSER
+
+
+def spritze_multiplier(spritzer: int, holder: int, side: tuple[int, ...]) -> int:
+    """2 when a spritze said by ``spritzer`` stands against the holder of the game played
+    (BA4: the holder is not on the spritzer's side), else 1; ``spritzer`` -1 for none."""
+    if spritzer < 0:
+        return 1
+    return 2 if side[spritzer] != side[holder] else 1
+
+
+@dataclass(slots=True)
+class Deal4:
+    """The play of a deal, all hands known: what the solver searches.
+
+    ``hands`` are card masks by seat; ``side`` the side (0 or 1) of each seat;
+    ``goal`` one of :data:`NORMAL`, :data:`SCHNAPSER`, :data:`ALL_TRICKS` with
+    ``declarer`` (-1 in the normal game) and ``value`` (the contract's game points);
+    ``mult`` 2 when a spritze stands; ``turn`` the seat to play; ``table`` the trick's
+    cards so far (led by ``leader``), ``best``/``best_seat`` the card winning it;
+    ``points``, ``won``, ``marriages`` per seat; ``tricks`` played; ``must_head`` BF1's
+    duty to beat; ``result`` the value once the deal is decided (side 0's game points).
+    """
+
+    hands: list[int]
+    trump: int
+    side: tuple[int, int, int, int]
+    goal: int = NORMAL
+    declarer: int = -1
+    value: int = 0
+    mult: int = 1
+    leader: int = 0
+    turn: int = 0
+    table: tuple[int, ...] = ()
+    best: int = -1
+    best_seat: int = -1
+    points: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    won: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    marriages: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    tricks: int = 0
+    must_head: bool = False
+    result: int | None = None
+
+    def copy(self) -> Deal4:
+        """An independent copy."""
+        return Deal4(self.hands[:], self.trump, self.side, self.goal, self.declarer,
+                     self.value, self.mult, self.leader, self.turn, self.table, self.best,
+                     self.best_seat, self.points[:], self.won[:], self.marriages[:],
+                     self.tricks, self.must_head, self.result)
+
+    # -- scoring ------------------------------------------------------------------------------
+    def side_score(self, s: int) -> int:
+        """The score of side ``s`` (BE1): card points, plus its marriages once it has a
+        trick (in Schnapser/Kontraschnapser only the declarer's count)."""
+        total = tricks = married = 0
+        for seat in range(4):
+            if self.side[seat] == s:
+                total += self.points[seat]
+                tricks += self.won[seat]
+                married += self.marriages[seat]
+        if self.goal == NORMAL:
+            return total + married if tricks else total
+        d = self.declarer
+        if self.goal == SCHNAPSER and self.side[d] == s and self.won[d]:
+            total += self.marriages[d]
+        return total
+
+    def side_tricks(self, s: int) -> int:
+        """Tricks won by the seats of side ``s``."""
+        return sum(self.won[seat] for seat in range(4) if self.side[seat] == s)
+
+    def signed(self, winners: int, gp: int) -> int:
+        """Side 0's value of side ``winners`` winning ``gp`` game points (doubled by a
+        standing spritze)."""
+        gp *= self.mult
+        return gp if winners == 0 else -gp
+
+    def claim_value(self, s: int) -> int:
+        """Side 0's value of side ``s``'s correct claim (BG1)."""
+        o = 1 - s
+        return self.signed(s, won_deal_points(self.side_score(o), self.side_tricks(o), 34))
+
+    # -- moves --------------------------------------------------------------------------------
+    def legal_cards(self) -> int:
+        """The cards the seat to play may play (BP2, BF1)."""
+        hand = self.hands[self.turn]
+        if not self.table:
+            return hand
+        return follow_mask(hand, self.table[0], self.best, self.trump, self.must_head)
+
+    def may_announce(self, seat: int) -> bool:
+        """Whether a marriage of ``seat`` counts for anything here (BK5, BM2)."""
+        if self.goal == NORMAL:
+            return True
+        return self.goal == SCHNAPSER and seat == self.declarer
+
+    def play(self, card: int, announce: bool = False) -> None:
+        """Play ``card`` in place (``announce``: a marriage lead); sets ``result`` when
+        the deal is decided."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        if not self.table:
+            self.table = (card,)
+            self.best = card
+            self.best_seat = seat
+            self.turn = (seat + 1) & 3
+            if announce:
+                self._announce(seat, card)
+            return
+        b = self.best
+        cs = card // 5
+        if (cs == b // 5 and card < b) or (cs == self.trump and b // 5 != self.trump):
+            self.best = card
+            self.best_seat = seat
+        if len(self.table) < 3:
+            self.table = (*self.table, card)
+            self.turn = (seat + 1) & 3
+            return
+        trick = (*self.table, card)
+        w = self.best_seat
+        cp = CARD_POINTS
+        self.points[w] += cp[trick[0]] + cp[trick[1]] + cp[trick[2]] + cp[trick[3]]
+        self.won[w] += 1
+        self.tricks += 1
+        self.table = ()
+        self.leader = w
+        self.turn = w
+        self._after_trick(w)
+
+    def _announce(self, seat: int, card: int) -> None:
+        pts = 40 if card // 5 == self.trump else 20
+        self.marriages[seat] += pts
+        if self.goal == NORMAL:
+            s = self.side[seat]
+            if self.side_score(s) >= 66:
+                self.result = self.claim_value(s)
+        elif (self.goal == SCHNAPSER and seat == self.declarer and self.won[seat]
+              and self.points[seat] + self.marriages[seat] >= 66):
+            self.result = self.signed(self.side[seat], self.value)
+
+    def _after_trick(self, w: int) -> None:
+        g = self.goal
+        if g == NORMAL:
+            s = self.side[w]
+            if self.side_score(s) >= 66:
+                self.result = self.claim_value(s)
+            elif self.tricks == 5:
+                self.result = self.signed(s, 1)
+            return
+        d = self.declarer
+        ds = self.side[d]
+        if g == ALL_TRICKS:
+            if w != d:
+                self.result = self.signed(1 - ds, self.value)
+            elif self.tricks == 5:
+                self.result = self.signed(ds, self.value)
+        elif w == d and self.points[d] + self.marriages[d] >= 66:
+            self.result = self.signed(ds, self.value)
+        elif self.tricks == 3:
+            self.result = self.signed(1 - ds, self.value)
+
+    def apply(self, action: Action) -> None:
+        """Apply a referee action of the play (a card or a marriage lead) in place."""
+        if action.kind is Kind.PLAY:
+            assert action.card is not None
+            self.play(int(action.card))
+        elif action.kind is Kind.MARRIAGE:
+            assert action.card is not None
+            card = int(action.card)
+            if self.may_announce(self.turn):
+                self.play(card, announce=True)
+            else:  # a defender's marriage in a contract counts for nothing (BM2)
+                self.marriages[self.turn] += 40 if card // 5 == self.trump else 20
+                self.play(card)
+        else:
+            raise ValueError(f"the solver plays cards and marriages, not {action}")
+
+
+def state_of(pos: Position, claim: bool = True) -> Deal4:
+    """The solver's state of a referee position in the play (BP), every hand known; with
+    ``claim`` a correct claim BE2 allows now is made (its ``result``).
+
+    The spritze's effect is read from the referee itself (the game points it would give
+    a deal won for 1), so the solver doubles exactly when the referee does.
+    """
+    if pos.phase != Phase.PLAY or pos.outcome is not None:
+        raise ValueError("the solver starts from a position in the play of the cards")
+    probe = pos.copy()
+    probe._end(probe.side_seats[0], 1, End.CLAIM, "probe")  # the referee's own doubling
+    assert probe.outcome is not None
+    mult = probe.outcome.game_points
+    c = pos.contract
+    st = Deal4(
+        hands=pos.hands[:], trump=pos.trump, side=pos.side, goal=contract_code(c),
+        declarer=pos.declarer, value=c.value_points if c is not None else 0, mult=mult,
+        leader=pos.leader, turn=pos.turn, table=pos.table, best=pos.best,
+        best_seat=pos.best_seat, points=pos.points[:], won=pos.won[:],
+        marriages=pos.marriages[:], tricks=pos.tricks_played, must_head=pos.must_head)
+    if (claim and c is None and pos.claim_by >= 0 and not pos.claimed
+            and (not pos.table or pos.lead_marriage)
+            and pos.score(pos.claim_by) >= 66):
+        st.result = st.claim_value(pos.claim_by)  # the claim BE2 allows now
+    return st
+
+
+# -- search ----------------------------------------------------------------------------------
+
+_ORDER = tuple(sorted(range(20), key=lambda c: (c % 5, c // 5)))  # aces first
+
+
+class _Search:
+    """Alpha-beta with a table of bounds at the start of each trick (one solve's)."""
+
+    __slots__ = ("nodes", "st", "tt")
+
+    def __init__(self, st: Deal4) -> None:
+        self.st = st
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def key(self) -> tuple[int, ...]:
+        st = self.st
+        h = st.hands
+        if st.goal == NORMAL:
+            s = st.side
+            p = st.points
+            w = st.won
+            m = st.marriages
+            a = b = ta = tb = ma = mb = 0
+            for seat in range(4):
+                if s[seat] == 0:
+                    a += p[seat]
+                    ta += w[seat]
+                    ma += m[seat]
+                else:
+                    b += p[seat]
+                    tb += w[seat]
+                    mb += m[seat]
+            return (h[0], h[1], h[2], h[3], st.leader, a, b, ta > 0, tb > 0, ma, mb)
+        if st.goal == SCHNAPSER:
+            d = st.declarer
+            return (h[0], h[1], h[2], h[3], st.leader, st.points[d], st.won[d] > 0,
+                    st.marriages[d])
+        return (h[0], h[1], h[2], h[3], st.leader)
+
+    def value(self, alpha: int, beta: int) -> int:
+        st = self.st
+        if st.result is not None:
+            return st.result
+        self.nodes += 1
+        key = None
+        if not st.table:
+            key = self.key()
+            got = self.tt.get(key)
+            if got is not None:
+                lo, hi = got
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        seat = st.turn
+        maxing = st.side[seat] == 0
+        moves = st.legal_cards()
+        best = -_INF if maxing else _INF
+        # saved state to undo each move
+        hands = st.hands
+        saved = (st.leader, st.turn, st.table, st.best, st.best_seat, st.tricks)
+        pts, won, mar = st.points[:], st.won[:], st.marriages[:]
+        hand = hands[seat]
+        lead = not st.table
+        announce_ok = lead and st.may_announce(seat)
+        for c in _ORDER:
+            if not moves >> c & 1:
+                continue
+            r = c % 5
+            announce = (announce_ok and (r == 2 or r == 3)
+                        and hand >> (c + 1 if r == 2 else c - 1) & 1 == 1)
+            st.play(c, announce)
+            v = self.value(alpha, beta)
+            # undo
+            hands[seat] = hand
+            st.leader, st.turn, st.table, st.best, st.best_seat, st.tricks = saved
+            st.points[:] = pts
+            st.won[:] = won
+            st.marriages[:] = mar
+            st.result = None
+            if maxing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        if key is not None:
+            lo, hi = self.tt.get(key, (-_INF, _INF))
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.tt[key] = (lo, hi)
+        return best
+
+
+def solve(st: Deal4 | Position) -> int:
+    """The exact value (side 0's game points) of the rest of the deal, every hand known."""
+    s = state_of(st) if isinstance(st, Position) else st.copy()
+    if s.result is not None:
+        return s.result
+    return _Search(s).value(-_INF, _INF)
+
+
+def action_values(st: Deal4 | Position, actions: list[Action] | None = None,
+                  ) -> dict[Action, int]:
+    """The exact value (side 0's game points) after each action of the play: by default
+    the cards (and marriages) legal in a referee position; with a :class:`Deal4` the
+    actions must be given. One search table serves every action."""
+    if isinstance(st, Position):
+        if actions is None:
+            actions = [a for a in st.legal_actions() if a.kind is not Kind.CLAIM]
+        s = state_of(st, claim=False)
+    else:
+        s = st
+        if actions is None:
+            raise ValueError("give the actions to value")
+    out: dict[Action, int] = {}
+    search: _Search | None = None
+    for a in actions:
+        child = s.copy()
+        child.apply(a)
+        if child.result is not None:
+            out[a] = child.result
+            continue
+        if search is None:
+            search = _Search(child)
+        else:
+            search.st = child
+        out[a] = search.value(-_INF, _INF)
+    return out
+

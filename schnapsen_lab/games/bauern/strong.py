@@ -1,0 +1,254 @@
+"""A strong four-player seat: perfect-information Monte Carlo on the four-hand solver.
+
+:class:`StrongBauernPlayer` sees only its seat's :class:`~.knowledge.View` (BW1, BW2).
+At every choice it deals the cards it cannot see in a number of ways consistent with
+what it saw (:func:`~.worlds.sample_worlds`: each hand's size, the turned-up trump card,
+the other half of each announced marriage, the suits a seat showed it lacks; the called
+card lies wherever the world puts it until the seat knows its holder), solves each world
+with all cards known and the partners playing together
+(:mod:`~.solver`), and takes the choice with the best mean game points for its side.
+
+- Play: every legal card and marriage lead, valued over the worlds.
+- Trump (forehand, three cards seen): each suit it may name and turning up its fourth
+  card (whose suit the world decides), valued as the normal game with that trump.
+- The call: weiter, spritze and each contract it may call, each valued as the deal
+  played if the seats still to speak say weiter. The solver sees every card, so it is
+  an optimist about contracts and doubles: a contract is called only when it is made in
+  :data:`CONTRACT_SURE` of the worlds and beats weiter by :data:`CONTRACT_MARGIN` game
+  points; spritze only when its side wins :data:`SPRITZE_SURE` of the worlds and
+  expects :data:`SPRITZE_AT` game points undoubled.
+- The called partner (BC1): the highest trump not among its three cards.
+- Claims: at 66 as soon as BE2 allows, as far as it knows its side (never falsely).
+
+A decision solves a fixed number of worlds (:data:`PLAY_SAMPLES` and the others), but
+starts no new world once it has spent :data:`BUDGET` CPU seconds (at least
+:data:`MIN_WORLDS` worlds), so that it answers in time on a busy machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+from ...cards import CARDS
+from .knowledge import View
+from .players import SeatPlayer
+from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Phase, partner_call
+from .solver import action_values, solve
+from .worlds import World, sample_worlds, state_of_world
+
+__all__ = ["AUCTION_SAMPLES", "BUDGET", "CONTRACT_MARGIN", "CONTRACT_SURE",
+           "FIRST_LEAD_SAMPLES", "MIN_WORLDS", "PLAY_SAMPLES", "SPRITZE_AT", "SPRITZE_SURE",
+           "TRUMP_SAMPLES", "StrongBauernPlayer"]
+
+PLAY_SAMPLES = 30
+"""Worlds for a card once the first trick is under way."""
+FIRST_LEAD_SAMPLES = 20
+"""Worlds for the cards of the first trick (the longest searches)."""
+AUCTION_SAMPLES = 20
+"""Worlds for the call."""
+TRUMP_SAMPLES = 16
+"""Worlds for fixing trump."""
+CONTRACT_MARGIN = 0.5
+"""Game points by which a contract's mean must beat weiter's before the player calls it."""
+CONTRACT_SURE = 0.85
+"""The share of sampled worlds in which a contract must be made before it is called."""
+SPRITZE_AT = 1.0
+"""The mean game points (undoubled) the viewer's side must expect before it doubles."""
+SPRITZE_SURE = 0.75
+"""The share of sampled worlds its side must win before it doubles."""
+BUDGET = 0.6
+"""CPU seconds after which a decision starts no more worlds (it has at least
+:data:`MIN_WORLDS`): the answer comes in time on a slow or busy machine."""
+MIN_WORLDS = 4
+"""Worlds a decision solves whatever the budget."""
+
+
+def _sign(side: tuple[int, ...], seat: int) -> int:
+    return 1 if side[seat] == 0 else -1
+
+
+class StrongBauernPlayer(SeatPlayer):
+    """Chooses by sampled worlds and the four-hand solver; see the module docs.
+
+    ``samples`` scales every world count (1.0: the defaults above); ``seed`` gives the
+    player its own generator (else the one the table or simulator passes is used);
+    ``margin`` is :data:`CONTRACT_MARGIN`, ``budget`` :data:`BUDGET`.
+    """
+
+    name = "strong"
+
+    def __init__(self, samples: float = 1.0, seed: int | None = None,
+                 margin: float = CONTRACT_MARGIN, budget: float = BUDGET) -> None:
+        if samples <= 0:
+            raise ValueError("samples must be positive")
+        self.scale = samples
+        self.margin = margin
+        self.budget = budget
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def __repr__(self) -> str:
+        return f"StrongBauernPlayer(samples={self.scale})"
+
+    def _n(self, base: int) -> int:
+        return max(1, round(base * self.scale))
+
+    def act(self, view: View, rng: random.Random) -> Action | None:
+        """The chosen action (None declines a claim it cannot be sure of)."""
+        legal = view.legal
+        if CLAIM in legal:
+            if view.contract is None and view.my_score >= 66:
+                return CLAIM
+            legal = tuple(a for a in legal if a is not CLAIM)
+            if not legal:
+                return None
+        if len(legal) == 1:
+            return legal[0]
+        gen = self._rng if self._rng is not None else rng
+        ph = view.phase
+        if ph == Phase.TRUMP:
+            return self._trump(view, legal, gen)
+        if ph == Phase.PARTNER:
+            return self._partner(view)
+        if ph == Phase.AUCTION:
+            return self._call(view, legal, gen)
+        return self._play(view, legal, gen)
+
+    # -- worlds ----------------------------------------------------------------------------------
+    def _worlds(self, view: View, n: int, rng: random.Random,
+                sizes: Sequence[int] | None = None) -> Iterator[World]:
+        """Up to ``n`` sampled worlds, drawn one at a time; none after the CPU budget is
+        spent once :data:`MIN_WORLDS` were given."""
+        start = time.process_time()
+        for k, hands in enumerate(sample_worlds(view, n, rng, sizes)):
+            if k >= MIN_WORLDS and time.process_time() - start > self.budget:
+                return
+            yield hands
+
+    # -- play ------------------------------------------------------------------------------------
+    def play_values(self, view: View, legal: Sequence[Action], rng: random.Random,
+                    count: int | None = None) -> dict[Action, float]:
+        """Each legal card or marriage lead's mean game points for the viewer's side over
+        sampled worlds."""
+        n = count if count is not None else self._n(
+            FIRST_LEAD_SAMPLES if view.tricks_played == 0 else PLAY_SAMPLES)
+        me = int(view.viewer)
+        values: dict[Action, list[float]] = {a: [] for a in legal}
+        for hands in self._worlds(view, n, rng):
+            st = state_of_world(view, hands)
+            sign = _sign(st.side, me)
+            for a, v in action_values(st, list(legal)).items():
+                values[a].append(sign * v)
+        return {a: _mean(v) for a, v in values.items()}
+
+    def _play(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        values = self.play_values(view, legal, rng)
+        return max(legal, key=lambda a: values[a])  # the first of equal means
+
+    # -- trump, partner, call ------------------------------------------------------------------
+    def _partner(self, view: View) -> Action:
+        t = view.named_trump
+        assert t is not None
+        for r in range(5):
+            c = int(t) * 5 + r
+            if not view.hand >> c & 1:
+                return partner_call(CARDS[c])
+        raise AssertionError("three cards cannot hold a whole suit")
+
+    def trump_values(self, view: View, legal: Sequence[Action], rng: random.Random,
+                     count: int | None = None) -> dict[Action, float]:
+        """Each way of fixing trump: its mean game points for forehand's side over
+        sampled worlds, as the normal game with that trump; turning up takes the suit of
+        one of the two cards the world gives forehand."""
+        n = count if count is not None else self._n(TRUMP_SAMPLES)
+        me = int(view.viewer)
+        values: dict[Action, list[float]] = {a: [] for a in legal}
+        for hands in self._worlds(view, n, rng, sizes=(5, 5, 5, 5)):
+            hidden = hands[me] & ~view.hand
+            mine = [c for c in range(20) if hidden >> c & 1]
+            turned = mine[rng.randrange(len(mine))]
+            for a in legal:
+                t = a.suit if a.suit is not None else turned // 5
+                values[a].append(self._deal_value(view, hands, int(t), me))
+        return {a: _mean(v) for a, v in values.items()}
+
+    def _deal_value(self, view: View, hands: Sequence[int], trump: int, me: int) -> float:
+        """Forehand's side's value of a world with ``trump``: the normal game (every
+        seat saying weiter)."""
+        st = state_of_world(view, hands, trump=trump, auction=True)
+        return float(_sign(st.side, me) * solve(st))
+
+    def _trump(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        values = self.trump_values(view, legal, rng)
+        order = [*[a for a in legal if a is not TRUMP_UP], TRUMP_UP]
+        return max(order, key=lambda a: values.get(a, -1e9))
+
+    def call_samples(self, view: View, legal: Sequence[Action], rng: random.Random,
+                     count: int | None = None) -> dict[Action, list[float]]:
+        """Each call's game points for the viewer's side in each sampled world, the
+        seats still to speak saying weiter."""
+        n = count if count is not None else self._n(AUCTION_SAMPLES)
+        me = int(view.viewer)
+        values: dict[Action, list[float]] = {a: [] for a in legal}
+        contract = view.contract
+        declarer = int(view.declarer) if view.declarer is not None else -1
+        spritzer = int(view.spritze) if view.spritze is not None else -1
+        for hands in self._worlds(view, n, rng):
+            base: float | None = None
+            for a in legal:
+                call = a.call
+                assert call is not None
+                c, d, s = contract, declarer, spritzer
+                if call.is_contract:
+                    c, d = call, me
+                elif call is Call.SPRITZE:
+                    s = me
+                st = state_of_world(view, hands, contract=c, declarer=d, spritzer=s,
+                                    auction=True)
+                if not call.is_contract and base is not None:
+                    # weiter and spritze play the same deal: only the doubling differs
+                    values[a].append(base * st.mult)
+                    continue
+                v = _sign(st.side, me) * solve(st)
+                if not call.is_contract:
+                    base = v / st.mult
+                values[a].append(v)
+        return values
+
+    def call_values(self, view: View, legal: Sequence[Action], rng: random.Random,
+                    count: int | None = None) -> dict[Action, float]:
+        """Each call's mean game points for the viewer's side over sampled worlds, the
+        seats still to speak saying weiter (before the margins of :meth:`act`)."""
+        return {a: _mean(v) for a, v in self.call_samples(view, legal, rng, count).items()}
+
+    def _call(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Weiter, unless a contract is made in :data:`CONTRACT_SURE` of the worlds and
+        beats weiter by :data:`CONTRACT_MARGIN`, or its side wins :data:`SPRITZE_SURE` of
+        the worlds and expects :data:`SPRITZE_AT` before doubling."""
+        samples = self.call_samples(view, legal, rng)
+        weiter = CALLS[Call.WEITER]
+        best = weiter
+        best_v = _mean(samples[weiter])
+        for a in legal:
+            call = a.call
+            if a is weiter or call is None:
+                continue
+            vals = samples[a]
+            wins = sum(1 for x in vals if x > 0) / len(vals)
+            v = _mean(vals)
+            if call.is_contract:
+                if wins < CONTRACT_SURE:
+                    continue
+                v -= self.margin
+            elif call is Call.SPRITZE:
+                undoubled = _mean(samples[weiter])
+                if wins < SPRITZE_SURE or undoubled < SPRITZE_AT:
+                    continue
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0

@@ -1,0 +1,299 @@
+"""Review of a four-player deal: every decision of each seat judged from that seat's
+knowledge (BAUERN.md BW1, BW2), as :mod:`schnapsen_lab.review` does for two players.
+
+For each decision (the seat to act had more than one legal choice; or its side could
+claim) the review samples worlds consistent with the seat's view at that moment
+(:func:`~.worlds.sample_worlds`), values every choice in each world with the four-hand
+solver (:mod:`~.solver`, the partners playing together), and averages: the *expected
+game points* of each choice for the seat's side. What is valued, by kind:
+
+- ``trump``: naming each suit it may or turning up its fourth card (the normal game with
+  that trump, or forehand's Schnapser where that is worth more; as the strong player
+  values it, :meth:`~.strong.StrongBauernPlayer.trump_values`);
+- ``call``: weiter, spritze and each contract, the seats still to speak saying weiter;
+- ``card`` and ``marriage``: every legal card and marriage lead; where the side may
+  claim before the lead, the claim ``66`` too;
+- ``claim``: after a marriage announcement or the last trick, ``66`` against declining
+  (``-``).
+
+The called partner (BC1) is not reviewed. The best choice is the one with the highest
+mean; the *loss* of the choice made is the best mean minus its mean, in game points for
+the seat's side; the classes are the two-player review's (:func:`schnapsen_lab.review.judge`:
+?! from 0.25, ? from 0.5, ?? from 1 game point), and so is the accuracy. Sampling is
+reproducible: decision ``k`` draws its worlds from a generator seeded with ``(seed, k)``.
+The JSON form (:meth:`FourReview.to_dict`) is documented in docs/bauern.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .games.bauern.knowledge import View, view
+from .games.bauern.rules import CLAIM, SEATS, Action, Kind, Phase, Position, Seat
+from .games.bauern.solver import solve
+from .games.bauern.strong import StrongBauernPlayer, _mean, _sign
+from .games.bauern.worlds import sample_worlds, state_of_world
+from .review import Judgement, accuracy_of, judge
+
+__all__ = [
+    "DECLINE",
+    "DEFAULT_SAMPLES",
+    "FourDecision",
+    "FourReview",
+    "Option",
+    "review_deal",
+    "review_record",
+]
+
+DEFAULT_SAMPLES = 40
+"""Worlds sampled a decision by default."""
+DECLINE = "-"
+"""The token of declining a claim."""
+
+_KINDS = {Kind.TRUMP: "trump", Kind.CALL: "call", Kind.PLAY: "card",
+          Kind.MARRIAGE: "marriage", Kind.CLAIM: "claim"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a decision and its mean game points for the seat's side."""
+
+    token: str
+    mean: float
+
+
+@dataclass(frozen=True, slots=True)
+class FourDecision:
+    """One reviewed decision: at the position after ``step`` actions, ``seat`` chose
+    ``played`` (a token; ``-`` for a declined claim) among ``options`` (best first)."""
+
+    step: int
+    seat: Seat
+    kind: str
+    played: str
+    options: tuple[Option, ...]
+    worlds: int
+
+    @property
+    def best(self) -> Option:
+        """The option with the highest mean."""
+        return self.options[0]
+
+    @property
+    def played_option(self) -> Option:
+        """The option that was chosen."""
+        return next(o for o in self.options if o.token == self.played)
+
+    @property
+    def loss(self) -> float:
+        """The best mean minus the chosen option's (game points for the seat's side)."""
+        return max(0.0, self.best.mean - self.played_option.mean)
+
+    @property
+    def judgement(self) -> Judgement:
+        """The class of the loss (best, ?!, ?, ??)."""
+        return judge(self.loss)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON data (docs/bauern.md)."""
+        j = self.judgement
+        return {"step": self.step, "seat": str(self.seat), "kind": self.kind,
+                "played": self.played, "best": self.best.token,
+                "value": round(self.best.mean, 4), "loss": round(self.loss, 4),
+                "class": j.value, "glyph": j.glyph, "worlds": self.worlds,
+                "options": [{"action": o.token, "mean": round(o.mean, 4)}
+                            for o in self.options]}
+
+
+@dataclass(frozen=True, slots=True)
+class FourReview:
+    """Every reviewed decision of a deal, in order, with the settings used."""
+
+    decisions: tuple[FourDecision, ...]
+    samples: int
+    seed: int
+
+    def of(self, seat: Seat | int) -> list[FourDecision]:
+        """The decisions of one seat."""
+        return [d for d in self.decisions if d.seat == int(seat)]
+
+    def summary(self, seat: Seat | int) -> dict[str, Any]:
+        """One seat's figures: decisions, accuracy (mean, per cent), counts of each
+        class, average loss."""
+        ds = self.of(seat)
+        counts = {j.value: sum(1 for d in ds if d.judgement is j) for j in Judgement}
+        return {"seat": str(SEATS[int(seat)]), "decisions": len(ds),
+                "accuracy": round(_mean([accuracy_of(d.loss) for d in ds]), 2) if ds
+                else 100.0,
+                "average_loss": round(_mean([d.loss for d in ds]), 4),
+                "counts": counts}
+
+    @property
+    def worst(self) -> FourDecision | None:
+        """The decision that lost the most (the first of equal losses), if any lost."""
+        if not self.decisions:
+            return None
+        d = max(self.decisions, key=lambda x: x.loss)
+        return d if d.loss > 0 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON data (docs/bauern.md)."""
+        return {"variant": "bauern", "samples": self.samples, "seed": self.seed,
+                "decisions": [d.to_dict() for d in self.decisions],
+                "players": [self.summary(s) for s in SEATS]}
+
+
+def _claim_values(v: View, worlds: Sequence[Sequence[int]], me: int) -> tuple[float, float]:
+    """The mean game points for the seat's side of claiming now and of declining."""
+    claim: list[float] = []
+    decline: list[float] = []
+    for hands in worlds:
+        st = state_of_world(v, hands)
+        sign = _sign(st.side, me)
+        s = st.side[me]
+        if st.side_score(s) >= 66:
+            claim.append(sign * st.claim_value(s))
+        else:  # a false claim (BG2): the other side scores 2, or 3 without a trick
+            gp = 2 if st.side_tricks(1 - s) else 3
+            claim.append(-float(gp * st.mult))
+        decline.append(sign * solve(st) if st.tricks < 5 else
+                       sign * st.signed(st.side[st.leader], 1))
+    return _mean(claim), _mean(decline)
+
+
+def _claim_decision(pos: Position, step: int, claimed: bool, samples: int,
+                    rng: random.Random) -> FourDecision:
+    """The claim question of the side that just announced a marriage or won the last
+    trick: ``66`` against declining."""
+    seat = pos.claim_seat
+    v = view(pos, seat, [CLAIM])
+    worlds = sample_worlds(v, samples, rng)
+    c, d = _claim_values(v, worlds, seat)
+    opts = sorted([Option("66", c), Option(DECLINE, d)], key=lambda o: -o.mean)
+    return FourDecision(step, SEATS[seat], "claim", "66" if claimed else DECLINE,
+                        tuple(opts), len(worlds))
+
+
+def _choice_decision(pos: Position, step: int, action: Action, samples: int,
+                     rng: random.Random) -> FourDecision | None:
+    """The review of the seat to act choosing ``action`` at ``pos`` (trump, call, card,
+    marriage, or the claim before its lead), or None when it had no choice."""
+    legal = pos.legal_actions()
+    if pos.phase == Phase.PARTNER or len(legal) < 2:
+        return None
+    seat = pos.turn
+    v = view(pos, seat)
+    player = StrongBauernPlayer(budget=float("inf"))
+    values: dict[Action, float]
+    if pos.phase == Phase.TRUMP:
+        values = player.trump_values(v, legal, rng, count=samples)
+    elif pos.phase == Phase.AUCTION:
+        values = player.call_values(v, legal, rng, count=samples)
+    else:
+        cards = [a for a in legal if a is not CLAIM]
+        values = player.play_values(v, cards, rng, count=samples)
+        if CLAIM in legal:
+            worlds = sample_worlds(v, samples, rng)
+            values[CLAIM] = _claim_values(v, worlds, seat)[0]
+    opts = sorted((Option(str(a), m) for a, m in values.items()), key=lambda o: -o.mean)
+    return FourDecision(step, SEATS[seat], _KINDS[action.kind], str(action), tuple(opts),
+                        samples)
+
+
+def _claim_question(pos: Position) -> bool:
+    """Whether a side is asked whether it claims apart from the next lead: right after
+    its marriage announcement, or after the last trick (BE2, BE5)."""
+    if pos.phase == Phase.OVER:
+        return CLAIM in pos.legal_actions()
+    return bool(pos.phase == Phase.PLAY and pos.table and pos.lead_marriage
+                and CLAIM in pos.legal_actions())
+
+
+def review_deal(start: Position, actions: Sequence[Action], samples: int = DEFAULT_SAMPLES,
+                seed: int = 0, progress: Callable[[int, int], None] | None = None
+                ) -> FourReview:
+    """Review every decision of the deal from ``start`` through ``actions``; a claim
+    not made where the side was asked (after its marriage, after the last trick) is
+    reviewed as declining (``-``)."""
+    out: list[FourDecision] = []
+    pos = start
+    n = len(actions)
+    for k in range(n + 1):
+        if progress is not None:
+            progress(k, n)
+        a = actions[k] if k < n else None
+        rng = random.Random(f"{seed}/{k}")
+        if _claim_question(pos):
+            out.append(_claim_decision(pos, k, a is CLAIM, samples, rng))
+            if a is CLAIM or a is None:
+                pos = pos.play(a) if a is not None else pos
+                continue
+        if a is None:
+            break
+        d = _choice_decision(pos, k, a, samples, rng)
+        if d is not None:
+            out.append(d)
+        pos = pos.play(a)
+    return FourReview(tuple(out), samples, seed)
+
+
+def review_record(rec: Any, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                  progress: Callable[[int, int], None] | None = None) -> FourReview:
+    """Review a four-player PSN record's main line."""
+    return review_deal(rec.start(), rec.actions, samples, seed, progress)
+
+
+def format_review(review: FourReview, names: Sequence[str]) -> str:
+    """The review as readable text: one line a decision, then each seat's summary."""
+    lines = []
+    for d in review.decisions:
+        who = f"{names[d.seat]} ({d.seat})"
+        best = ("" if d.judgement is Judgement.BEST
+                else f"  best {d.best.token} {d.best.mean:+.2f}")
+        loss = f"  loss {d.loss:.2f}" if d.loss >= 0.005 else ""
+        lines.append(f"step {d.step:>2} {who} {d.kind}: {d.played + d.judgement.glyph:<16} "
+                     f"{d.played_option.mean:+.2f}{best}{loss}")
+    for s in SEATS:
+        p = review.summary(s)
+        c = p["counts"]
+        lines.append(f"{names[s]} ({s}): accuracy {p['accuracy']:.0f}% over "
+                     f"{p['decisions']} decisions; ?! {c['inaccuracy']}, ? {c['mistake']}, "
+                     f"?? {c['blunder']}; average loss {p['average_loss']:.2f}")
+    return "\n".join(lines) + "\n"
+
+
+def run_command(args: Any, rec: Any) -> int:
+    """``schnapsen-lab review`` for a four-player record (:mod:`schnapsen_lab.commands.review`
+    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do."""
+    import json
+    import sys
+
+
+    def fail(command: str, message: str) -> int:
+        print(f"schnapsen-lab {command}: {message}", file=sys.stderr)
+        return 2
+
+    if args.output:
+        return fail("review", f"-o {args.output}: annotating a four-player record is not "
+                    "available; use --json")
+    if args.by == "equity":
+        return fail("review", "--by equity: the chance to win a four-player match is not "
+                    "computed; classes are by game points")
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    if samples < 1:
+        return fail("review", f"--samples {samples}: give at least 1")
+    if not rec.main_line_ok or rec.deck is None:
+        why = rec.errors[0] if rec.errors else "no valid Deck"
+        return fail("review", f"{args.file}: record {args.record} cannot be reviewed: {why}")
+    review = review_record(rec, samples=samples, seed=args.seed)
+    if args.json:
+        d = review.to_dict()
+        d["file"] = args.file
+        d["record"] = args.record
+        sys.stdout.write(json.dumps(d) + "\n")
+    else:
+        sys.stdout.write(format_review(review, rec.player_names))
+    return 0
