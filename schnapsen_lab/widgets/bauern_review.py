@@ -30,7 +30,7 @@ from ..review import Judgement
 from ..review_four import DECLINE, DEFAULT_SAMPLES, FourReview, review_record
 from .bauern import TEXT as TABLE
 from .replay import ReplayWidget
-from .reviewtexts import PLURALS, TEXT
+from .reviewtexts import TEXT, summary_html
 
 __all__ = ["BauernReviewWidget", "choice_text", "decision_label"]
 
@@ -99,19 +99,9 @@ class BauernReviewWidget(W.VBox):  # type: ignore[misc]
         for s in SEATS:
             p = self.review.summary(s)
             c = p["counts"]
-            rows.append(f"<tr><td>{escape(names[s])} ({s})</td>"
-                        f"<td>{p['accuracy']:.0f}%</td><td>{p['decisions']}</td>"
-                        f"<td>{c['inaccuracy']}</td><td>{c['mistake']}</td>"
-                        f"<td>{c['blunder']}</td><td>{p['average_loss']:.2f}</td></tr>")
-        worlds = PLURALS.text("summary.worlds", self.review.samples, seed=self.review.seed)
-        head = ("<tr><th></th>" + "".join(f"<th>{TEXT[f'summary.{k}']}</th>" for k in
-                                          ("accuracy", "decisions"))
-                + "<th>?!</th><th>?</th><th>??</th>"
-                + f"<th>{TEXT['summary.average_loss']}</th></tr>")
-        return ('<table class="sl-review-table" style="font:13px sans-serif;'
-                'border-collapse:separate;border-spacing:10px 1px;text-align:center">'
-                + head + "".join(rows) + "</table>"
-                f'<div style="font:12px sans-serif;color:#666">{worlds}</div>')
+            rows.append((f"{escape(names[s])} ({s})", p["accuracy"], p["decisions"],
+                         c["inaccuracy"], c["mistake"], c["blunder"], p["average_loss"]))
+        return summary_html(rows, self.review.samples, self.review.seed)
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:

@@ -25,12 +25,12 @@ import ipywidgets as W
 
 from ..i18n import localized, resolve
 from ..notation import action_text, seat_label
-from ..numbers import format_numbers, number
+from ..numbers import format_numbers
 from ..psn import Record
 from ..review import DEFAULT_SAMPLES, Judgement, Review, annotate, review_record
 from ..scope import analysis_refusal
 from .replay import ReplayWidget
-from .reviewtexts import PLURALS, TEXT
+from .reviewtexts import PLURALS, TEXT, summary_html
 
 __all__ = ["CLASS_COLORS", "GRAPH_WIDTH", "PLURALS", "TEXT", "ReviewWidget", "evaluation_figure",
            "figure_png"]
@@ -165,21 +165,10 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
         self.add_class("sl-review")
 
     def _summary_html(self, names: Sequence[str]) -> str:
-        rows = []
-        for p in self.review.players:
-            rows.append(f"<tr><td>{escape(seat_label(names, p.seat))}</td>"
-                        f"<td>{number(p.accuracy, '.0f')}%</td><td>{p.decisions}</td>"
-                        f"<td>{p.inaccuracies}</td><td>{p.mistakes}</td><td>{p.blunders}</td>"
-                        f"<td>{number(p.average_loss, '.2f')}</td></tr>")
-        worlds = PLURALS.text("summary.worlds", self.review.samples, seed=self.review.seed)
-        head = ("<tr><th></th>" + "".join(f"<th>{TEXT[f'summary.{k}']}</th>" for k in
-                                          ("accuracy", "decisions"))
-                + "<th>?!</th><th>?</th><th>??</th>"
-                + f"<th>{TEXT['summary.average_loss']}</th></tr>")
-        return ('<table class="sl-review-table" style="font:13px sans-serif;'
-                'border-collapse:separate;border-spacing:10px 1px;text-align:center">'
-                + head + "".join(rows) + "</table>"
-                f'<div style="font:12px sans-serif;color:#666">{worlds}</div>')
+        return summary_html(((escape(seat_label(names, p.seat)), p.accuracy, p.decisions,
+                              p.inaccuracies, p.mistakes, p.blunders, p.average_loss)
+                             for p in self.review.players),
+                            self.review.samples, self.review.seed)
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:

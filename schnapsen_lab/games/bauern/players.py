@@ -74,7 +74,8 @@ from .rules import (
     partner_call,
 )
 
-__all__ = ["PLAYERS", "HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength"]
+__all__ = ["PLAYERS", "HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength",
+           "partner_of"]
 
 SCHNAPSER_AT = 74
 """Rule 5: the expected own score in three tricks from which it calls Schnapser."""
@@ -238,13 +239,7 @@ class HeuristicBauernPlayer(SeatPlayer):
 
     @staticmethod
     def _partner(view: View) -> Action:
-        t = view.named_trump
-        assert t is not None
-        for r in range(5):
-            c = int(t) * 5 + r
-            if not view.hand >> c & 1:
-                return partner_call(CARDS[c])
-        raise AssertionError("three cards cannot hold a whole suit")
+        return partner_of(view)
 
     def _call(self, view: View, legal: Sequence[Action]) -> Action:
         hand = view.hand
@@ -451,6 +446,17 @@ def _c(action: Action) -> int:
 def _beat_rank(card: int) -> int:
     """Low for a card unlikely to win a trick (jacks), high for aces."""
     return 4 - card % 5
+
+
+def partner_of(view: View) -> Action:
+    """The partner card forehand calls (BC1): the highest trump he does not hold."""
+    t = view.named_trump
+    assert t is not None
+    for r in range(5):
+        c = int(t) * 5 + r
+        if not view.hand >> c & 1:
+            return partner_call(CARDS[c])
+    raise AssertionError("three cards cannot hold a whole suit")
 
 
 PLAYERS: Mapping[str, Callable[[], SeatPlayer] | str] = {

@@ -31,10 +31,9 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 
-from ...cards import CARDS
 from .knowledge import View
-from .players import SeatPlayer
-from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Phase, partner_call
+from .players import SeatPlayer, partner_of
+from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Phase
 from .solver import action_values, solve
 from .worlds import World, sample_worlds, state_of_world
 
@@ -148,13 +147,8 @@ class StrongBauernPlayer(SeatPlayer):
 
     # -- trump, partner, call ------------------------------------------------------------------
     def _partner(self, view: View) -> Action:
-        t = view.named_trump
-        assert t is not None
-        for r in range(5):
-            c = int(t) * 5 + r
-            if not view.hand >> c & 1:
-                return partner_call(CARDS[c])
-        raise AssertionError("three cards cannot hold a whole suit")
+        """The highest trump it does not hold, as the rule-of-thumb player calls."""
+        return partner_of(view)
 
     def trump_values(self, view: View, legal: Sequence[Action], rng: random.Random,
                      count: int | None = None) -> dict[Action, float]:
