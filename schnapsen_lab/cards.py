@@ -12,6 +12,7 @@ from enum import IntEnum
 __all__ = [
     "CARDS",
     "CARD_POINTS",
+    "CARD_TOKENS",
     "Card",
     "Rank",
     "Suit",
@@ -143,6 +144,10 @@ class Card(IntEnum):
 
 
 CARDS: tuple[Card, ...] = tuple(Card)
+"""The 20 cards by value."""
+
+CARD_TOKENS: tuple[str, ...] = tuple(c.name for c in CARDS)
+"""The 20 cards' PSN tokens by value (``AC`` ... ``JS``), for writing many at once."""
 """All 20 cards, indexed by value."""
 
 CARD_POINTS: tuple[int, ...] = tuple(_RANK_POINTS[i % 5] for i in range(20))

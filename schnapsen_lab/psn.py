@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import IO, Any
 
-from .cards import CARDS, Card, parse_card
+from .cards import CARD_TOKENS, CARDS, Card, parse_card
 from .games import Game, SetupError, deck_cards, find_game, game_of_profile
 from .match import MatchRules, MatchState
 
@@ -1246,7 +1246,7 @@ def _escape(value: str) -> str:
 def _tag_lines(rec: Record) -> list[str]:
     tags = dict(rec.tags)
     if rec.deck is not None and "Deck" in tags:
-        tags["Deck"] = " ".join(str(c) for c in rec.deck)
+        tags["Deck"] = " ".join([CARD_TOKENS[c] for c in rec.deck])
     return [f'[{k} "{_escape(v)}"]' for k, v in _ordered(tags, rec.game.tag_order).items()]
 
 

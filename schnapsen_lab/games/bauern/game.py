@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...cards import CARDS
+from ...cards import CARD_TOKENS
 from ...match import MatchRules
 from ..protocol import Game, SetupError
 from .rules import (
@@ -92,7 +92,7 @@ class BauernGame(Game[Position, Action, Profile]):
         if pos.knock:
             tags["Cut"] = "knock"
         tags["Rules"] = pos.profile.name
-        tags["Deck"] = " ".join(str(CARDS[c]) for c in pos.deck)
+        tags["Deck"] = " ".join([CARD_TOKENS[c] for c in pos.deck])
         return tags
 
     def parse_action(self, token: str) -> Action:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...cards import CARDS, spellings
+from ...cards import CARD_TOKENS, CARDS, spellings
 from ...match import MatchRules
 from ..protocol import Game
 from .rules import (
@@ -84,7 +84,7 @@ class SchnapsenGame(Game[Position, Action, Profile]):
     def start_tags(self, pos: Position) -> dict[str, str]:
         """Dealer, Rules and Deck."""
         return {"Dealer": self.seats[pos.dealer], "Rules": pos.profile.name,
-                "Deck": " ".join(str(CARDS[c]) for c in pos.deck)}
+                "Deck": " ".join([CARD_TOKENS[c] for c in pos.deck])}
 
     def parse_action(self, token: str) -> Action:
         """A two-player token: a card, ``X``, ``C``, ``KH+20``, ``66``."""
