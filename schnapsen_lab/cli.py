@@ -28,6 +28,7 @@ from .commands import (
     check_readable,
     check_writable,
     checkpoint,
+    ignore_swallowed_interrupt,
     interrupted,
     iter_file,
     on_ctrl_c,
@@ -217,6 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (130 after Ctrl-C, with one line)."""
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, on_ctrl_c)
+        sys.unraisablehook = ignore_swallowed_interrupt
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

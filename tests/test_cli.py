@@ -110,3 +110,31 @@ def test_cli_does_not_import_heavy_libraries() -> None:
     r = subprocess.run([sys.executable, "-c", code, str(VALID)], capture_output=True,
                        text=True, check=False)
     assert r.stdout.strip().splitlines()[-1] == "HEAVY []", r.stderr
+
+
+def test_a_swallowed_ctrl_c_is_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C landing in a callback during an import cannot be raised there; the command
+    line leaves it to checkpoint() instead of printing 'Exception ignored' (a real
+    process is interrupted in tests/test_hostile.py)."""
+    from schnapsen_lab.commands import ignore_swallowed_interrupt
+
+    def unraisable(exc: BaseException) -> object:
+        """What Python gives sys.unraisablehook for ``exc`` raised where it cannot be."""
+        caught: list[object] = []
+
+        class Dying:
+            def __del__(self) -> None:
+                raise exc
+
+        old = sys.unraisablehook
+        sys.unraisablehook = caught.append
+        try:
+            Dying()
+        finally:
+            sys.unraisablehook = old
+        return caught[0]
+
+    ignore_swallowed_interrupt(unraisable(KeyboardInterrupt()))
+    assert capsys.readouterr().err == ""
+    ignore_swallowed_interrupt(unraisable(ValueError("boom")))
+    assert "ValueError: boom" in capsys.readouterr().err

@@ -121,6 +121,15 @@ def on_ctrl_c(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def ignore_swallowed_interrupt(unraisable: object) -> None:
+    """``sys.unraisablehook`` for the command line: a KeyboardInterrupt that Python could
+    not raise (Ctrl-C landing in a callback during an import) is not printed, since
+    :func:`checkpoint` stops the command right after; anything else is reported as usual."""
+    if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]
+
+
 def interrupted() -> bool:
     """Whether Ctrl-C came, even where a library's import swallowed its KeyboardInterrupt."""
     return _interrupted
