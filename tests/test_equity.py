@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import signal
 import subprocess
 import sys
@@ -12,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
+import schnapsen_lab
 from schnapsen_lab import equity
 from schnapsen_lab.cli import main
 from schnapsen_lab.equity import (
     DATA_FILE,
     EquityTable,
     OutcomeCounts,
+    build_id,
     deal_equity,
     load_tables,
     mean_deal_equity,
@@ -118,7 +121,31 @@ def test_heuristic_tables_regenerate_exactly(tmp_path: Path,
     again = json.loads(out.read_text(encoding="utf-8"))["profiles"]
     for profile in PROFILES:
         assert rebuilt[(profile, "heuristic")].outcomes == SHIPPED[(profile, "heuristic")].outcomes
-        assert again[profile]["heuristic"] == shipped[profile]["heuristic"]
+        new = dict(again[profile]["heuristic"])
+        old = dict(shipped[profile]["heuristic"])
+        # the build that measured them is this checkout's
+        assert new.pop("measured_by") == build_id()
+        old.pop("measured_by", None)
+        assert new == old
+
+
+def test_every_shipped_table_says_which_build_measured_it() -> None:
+    """Section 5 of issue 22: every table of the strong player is measured in full (5,000
+    deals) with today's player, and records the package version and commit that did."""
+    for profile in PROFILES:
+        t = SHIPPED[(profile, "strong")]
+        assert t.outcomes.deals >= 5000, (profile, t.outcomes.deals)
+        assert t.measured_by is not None and re.fullmatch(
+            r"\d+\.\d+\.\d+\S* \(git [0-9a-f]{12}\)", t.measured_by), t.measured_by
+
+
+def test_build_id_names_the_checkout(tmp_path: Path) -> None:
+    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                          cwd=Path(__file__).parent)
+    bid = build_id()
+    assert bid.startswith(schnapsen_lab.__version__)
+    if head.returncode == 0:
+        assert head.stdout.strip()[:12] in bid
 
 
 # -- the dynamic programme -----------------------------------------------------------------------

@@ -119,6 +119,7 @@ def _rebuild(args: argparse.Namespace) -> int:
         DATA_FILE,
         EquityTable,
         OutcomeCounts,
+        build_id,
         load_tables,
         solve_table,
         tables_to_json,
@@ -156,6 +157,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from ..equity.measure import measure
 
     todo = [(pr, pl) for pr in profiles for pl in players]
+    measured_by = build_id()
     bar = tqdm(total=args.deals * len(todo), unit="deal", desc="equity",
                disable=True if args.quiet else None, file=sys.stderr)
     try:
@@ -174,7 +176,7 @@ def _rebuild(args: argparse.Namespace) -> int:
             counts = OutcomeCounts.of_results(pairs)
             i_deal, they_deal = solve_table(counts)
             kept[(profile, player)] = EquityTable(profile, player, counts, i_deal, they_deal,
-                                                  args.seed)
+                                                  args.seed, measured_by)
     finally:
         bar.close()
     with atomic_write(out) as f:

@@ -48,6 +48,7 @@ __all__ = [
     "EquityTable",
     "OutcomeCounts",
     "Winner",
+    "build_id",
     "deal_equity",
     "load_tables",
     "mean_deal_equity",
@@ -185,6 +186,10 @@ class EquityTable:
     i_deal: Grid
     they_deal: Grid
     seed: int | None = None
+    measured_by: str | None = None
+    """Which build of the players measured the counts: the package version and, from a
+    source checkout, its git commit (``"0.1.0 (git 1a2b3c4d5e6f)"``); None for tables
+    measured before this was recorded."""
 
     @property
     def start(self) -> int:
@@ -266,8 +271,9 @@ def table_from_dict(profile: str, player: str, d: Mapping[str, Any]) -> EquityTa
     def grid(rows: list[list[float]]) -> Grid:
         return tuple(tuple(float(x) for x in r) for r in rows)
 
+    by = d.get("measured_by")
     return EquityTable(profile, player, counts, grid(d["i_deal"]), grid(d["they_deal"]),
-                       d.get("seed"))
+                       d.get("seed"), by if isinstance(by, str) else None)
 
 
 def table_to_dict(t: EquityTable, digits: int = 6) -> dict[str, Any]:
@@ -278,9 +284,31 @@ def table_to_dict(t: EquityTable, digits: int = 6) -> dict[str, Any]:
         return [[round(x, digits) for x in r] for r in g]
 
     return {"command": rebuild_command(t.profile, t.player, t.outcomes.deals, t.seed),
+            "measured_by": t.measured_by,
             "deals": t.outcomes.deals, "seed": t.seed, "forehand": list(t.outcomes.forehand),
             "dealer": list(t.outcomes.dealer), "i_deal": rows(t.i_deal),
             "they_deal": rows(t.they_deal)}
+
+
+def build_id() -> str:
+    """This build of the package: its version and, when it runs from a git checkout, the
+    commit (with ``+changes`` when the checkout has uncommitted changes to the package)."""
+    import subprocess
+
+    from .. import __version__
+
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"],
+                              capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--",
+                                "schnapsen_lab"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return __version__
+    if head.returncode != 0 or not head.stdout.strip():
+        return __version__
+    changed = "+changes" if dirty.returncode == 0 and dirty.stdout.strip() else ""
+    return f"{__version__} (git {head.stdout.strip()[:12]}{changed})"
 
 
 def rebuild_command(profile: str, player: str, deals: int, seed: int | None) -> str:

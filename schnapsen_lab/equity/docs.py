@@ -215,7 +215,18 @@ def shipped_section(tables: Mapping[tuple[str, str], EquityTable] | None = None)
             "the rule-of-thumb player's table. Measure them in full with "
             f"`schnapsen-lab equity --rebuild --rules {rules} --players strong`.",
         ]
-    prose = ("What the numbers", "The shares have", "The strong player's tables")
+    by_build: dict[str, list[str]] = {}
+    for profile, player in _order(tables):
+        build = tables[(profile, player)].measured_by or "an earlier build (not recorded)"
+        by_build.setdefault(build, []).append(f"{profile}/{player}")
+    lines += [
+        "",
+        "Measured by: " + "; ".join(f"{', '.join(names)} with {build}"
+                                    for build, names in by_build.items())
+        + " (the `measured_by` field of each table in `schnapsen_lab/equity/tables.json`).",
+    ]
+    prose = ("What the numbers", "The shares have", "The strong player's tables",
+             "Measured by")
     return "\n".join(_wrap(x) if x.startswith(prose) else x for x in lines) + "\n"
 
 
