@@ -58,12 +58,18 @@ it (game points won so far, counting up to 7: ``7 - counter``).
   face-down card beside the indicator, the exchange while the talon is open, F2 with the
   duty to beat, the last draw, M2's pending marriages, B1 to 7) is the same; the harness
   compares both rule sets' legal actions at every step.
-- Knowledge: when the talon is closed and the follower neither follows suit (nor trumps)
-  its engine marks the talon's cards of the led suit (and trumps) face up. For the leader
+- Knowledge: when the talon is closed and the follower does not follow suit, its engine
+  marks the talon's cards of the led suit face up (and the talon's trumps too when the
+  follower did not trump either). For the leader
   that is a deduction K2 allows (the follower is void in those suits, and no card is drawn
   after closing); for the follower it shows where the leader's cards are. The bot's view
   therefore keeps a face-up talon card only in a suit its opponent has shown void in after
-  closing, and hides the others (counted as ``hidden`` in the report).
+  closing, and hides the others (counted as ``hidden`` in the report). Its view also
+  holds every won trick of both players and both scores: K1 limits which tricks a player
+  may look through, not what he remembers, and every card played is public (K2), so this
+  is what a player who remembers every card knows (our players' views hold the same).
+- Its app asks it at every move, forced ones too; here either side is asked only when it
+  has a choice (a forced move costs no time in the figures).
 
 **Checks at every step** (explicit tests, not ``assert``: they run under ``-O``; each
 failure is counted by kind and its first messages are kept in the line):
