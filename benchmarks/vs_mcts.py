@@ -271,11 +271,16 @@ class Harness:
 
     # -- mirroring ---------------------------------------------------------------------------
     def mirror_deal(self, pos: Position) -> Any:
-        """Their state of the deal as dealt at ``pos``."""
+        """Their state of the deal as dealt at ``pos``: the hands in the order dealt (S3),
+        a shuffled order as in its app (a sorted hand would let the place of a face-up
+        card among the hidden ones tell how many hidden cards sort before it)."""
         m, th = self.m, self.cards.theirs
+        fore, dealer = 1 - pos.dealer, pos.dealer
+        dealt = {fore: [pos.deck[i] for i in (0, 1, 2, 7, 8)],
+                 dealer: [pos.deck[i] for i in (3, 4, 5, 9, 10)]}
         return m.GameState(
-            cards_in_hand=m.PlayerPair(one=[th(c) for c in pos.hand(Seat.A)],
-                                       two=[th(c) for c in pos.hand(Seat.B)]),
+            cards_in_hand=m.PlayerPair(one=[th(c) for c in dealt[0]],
+                                       two=[th(c) for c in dealt[1]]),
             trump=self.cards.suits[pos.trump], trump_card=th(pos.indicator),
             talon=[th(c) for c in pos.talon_cards], next_player=self.ids[pos.leader])
 
@@ -710,6 +715,7 @@ def main(argv: list[str] | None = None) -> int:
     warm_up(a.player)
     h = Harness(m, a.player, a.seed)
     records: list[dict[str, Any]] = []
+    interrupted = False
     bar = tqdm(range(a.first, a.first + a.bummerls), desc=f"{a.player} vs mcts",
                file=sys.stderr)
     try:
@@ -721,12 +727,13 @@ def main(argv: list[str] | None = None) -> int:
             bar.set_postfix(won=f"{sum(x['won'] for x in records)}/{len(records)}",
                             fails=sum(sum(x["checks"]["failures"].values()) for x in records))
     except KeyboardInterrupt:
+        interrupted = True
         bar.close()
         print("interrupted: the Bummerl under way is not written", file=sys.stderr)
     bar.close()
     if records:
         report(records)
-    return 0
+    return 130 if interrupted else 0
 
 
 if __name__ == "__main__":
