@@ -26,6 +26,9 @@ when ``__debug__`` is on, and its app runs optimised. For example, from the proj
         --player strong --bummerls 50 --first 51 --out vs_mcts_strong_b.jsonl  # 2nd core
     .venv/bin/python benchmarks/vs_mcts.py --summary vs_mcts_strong*.jsonl
 
+A Bummerl costs about 20 to 30 s of one core (measured: 17 to 30 s, nine tenths of it the
+bot's), so 300 Bummerls of one player are about two core-hours: split them over the cores.
+
 **Bummerls.** Bummerl ``k`` of seed ``S`` stands alone: it plays the decks of match
 ``(k + 1) // 2`` of :func:`schnapsen_lab.simulate.match_rngs` (so Bummerls ``2j - 1`` and
 ``2j`` are dealt the same cards), seat A deals first, our player sits in A when ``k`` is
