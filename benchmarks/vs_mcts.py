@@ -575,10 +575,17 @@ def _side_json(s: Side) -> dict[str, Any]:
 # -- output and report -------------------------------------------------------------------------
 
 def write_line(path: Path, record: dict[str, Any]) -> None:
-    """Append one JSON line and flush, with Ctrl-C held back until it is written."""
+    """Append one JSON line and flush, with Ctrl-C (and a kill's TERM) held back until it
+    is written; a file cut inside a line gets its newline first, so that only the torn
+    line is lost."""
     text = json.dumps(record, separators=(",", ":")) + "\n"
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
+        with path.open("a+b") as f:
+            if f.tell() > 0:
+                f.seek(-1, os.SEEK_END)
+                if f.read(1) != b"\n":
+                    text = "\n" + text
         with path.open("a", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -48,17 +48,18 @@ def test_split_runs_merge_by_bummerl_and_a_torn_line_is_skipped(
         vs.write_line(b, _record(k, won=False))
     with b.open("a", encoding="utf-8") as f:
         f.write('{"k": 5, "seed": 2026, "pla')  # a line cut by a kill
+    vs.write_line(b, _record(6, won=True))  # the next run's line starts a line of its own
     records = vs.read_lines([str(a), str(b)])
     assert [(r["k"], r["won"]) for r in records] == [(1, True), (2, False), (3, True),
-                                                     (4, False)]
+                                                     (4, False), (6, True)]
     err = capsys.readouterr().err
     assert "b.jsonl:1: Bummerl ('strong', 2026, 3) again, skipped" in err
     assert "b.jsonl:3: not a JSON line, skipped" in err
     vs.report(records)
     out = capsys.readouterr().out
-    assert "Bummerls won by strong: 2/4 = 50.0% (95% Wilson 15.0% .. 85.0%)" in out
-    assert "deals won 12/24" in out and "closed 4 times, failed 0/4" in out
-    assert "median 0.200 s, mean 0.200 s, max 0.30 s (8 decisions)" in out
+    assert "Bummerls won by strong: 3/5 = 60.0% (95% Wilson 23.1% .. 88.2%)" in out
+    assert "deals won 15/30" in out and "closed 5 times, failed 0/5" in out
+    assert "median 0.200 s, mean 0.200 s, max 0.30 s (10 decisions)" in out
     assert "no failure" in out
 
 
