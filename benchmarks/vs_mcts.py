@@ -1,0 +1,750 @@
+"""Head-to-head: our strong player against the public MCTS Schnapsen bot, refereed by us.
+
+    python -O benchmarks/vs_mcts.py --mcts-repo DIR [--player strong|strong-bummerl]
+        [--bummerls N] [--first K] [--seed S] [--out FILE.jsonl]
+    python benchmarks/vs_mcts.py --summary FILE.jsonl [FILE.jsonl ...]
+
+The other bot is ``CythonMctsPlayer(mcts_player_options_v1())`` of the public repository
+cpatrasciuc/schnapsen-card-game on GitHub (measured at commit 2e047665), at its app's
+settings (667 sampled worlds x 150 iterations a decision, one process). It is never part
+of this project: the package does not import it, nothing of it is vendored or committed,
+and it is no dependency. The benchmark imports it from a checkout given by
+``--mcts-repo``:
+
+- ``DIR`` is a checkout of that repository (commit 2e047665: the script records the commit
+  it finds in every line and warns when it is another one), outside this project;
+- its Cython extension is built in place, by that repository's own setup
+  (``DIR/src/ai/cython_mcts_player/*.so`` exist), for the Python that runs this script
+  (its ``model`` and ``ai`` packages need nothing beyond the standard library at run time).
+
+Run it under ``python -O`` (the script refuses otherwise): the bot prints every search
+when ``__debug__`` is on, and its app runs optimised. For example, from the project root::
+
+    PYTHONPATH=$PWD .venv/bin/python -O benchmarks/vs_mcts.py --mcts-repo DIR \\
+        --player strong --bummerls 50 --first 1 --out vs_mcts_strong.jsonl
+    PYTHONPATH=$PWD .venv/bin/python -O benchmarks/vs_mcts.py --mcts-repo DIR \\
+        --player strong --bummerls 50 --first 51 --out vs_mcts_strong_b.jsonl  # 2nd core
+    .venv/bin/python benchmarks/vs_mcts.py --summary vs_mcts_strong*.jsonl
+
+A Bummerl costs about 20 to 30 s of one core (measured: 17 to 30 s, nine tenths of it the
+bot's), so 300 Bummerls of one player are about two core-hours: split them over the cores.
+
+**Bummerls.** Bummerl ``k`` of seed ``S`` stands alone: it plays the decks of match
+``(k + 1) // 2`` of :func:`schnapsen_lab.simulate.match_rngs` (so Bummerls ``2j - 1`` and
+``2j`` are dealt the same cards), seat A deals first, our player sits in A when ``k`` is
+odd and in B when it is even (so the seats and the first dealer alternate, and each pair
+gives both players the same cards). Our player draws from that match's generator of its
+seat; the bot's generators (Python's ``random`` and the C library's ``rand``, which its
+extension seeds from the clock at import) are seeded from ``(S, k)`` before the Bummerl.
+So runs with different ``--first`` can be merged, and a Bummerl can be played again.
+
+**Refereeing.** Our engine (:mod:`schnapsen_lab.games.schnapsen.rules`, soft profile) is
+the referee; every action is mirrored into the bot's own ``GameState`` through its own
+action classes (``PlayCardAction``, ``AnnounceMarriageAction``, ``ExchangeTrumpCardAction``,
+``CloseTheTalonAction``). The bot is asked only when the mover has a choice, with the view
+its app gives it (``GameState.next_player_view()``) and the Bummerl score as its app keeps
+it (game points won so far, counting up to 7: ``7 - counter``).
+
+**Rule differences** (its ``model`` package against RULES.md) and how they are bridged:
+
+- 66 ends the deal by itself there (``GameState.is_game_over``), with no claim and hence
+  no false claim. Here a claim is made for either player exactly when it is correct, at
+  the moments E2 allows (right after winning a trick, or right after announcing a
+  marriage), and none otherwise: our strong player claims as soon as a claim is correct
+  anyway, and the false claim of C4 (which the other rules cannot express) is not offered.
+  Its scoring is then ours: G1 as its "1 / 2 / 3" by the loser's points, G3 (last trick
+  1), C2 and C3 (the closer's opponent's points when closing: 0 points there is 0 tricks
+  here, since every trick holds at least 4 points).
+- It never leads a K or Q of a marriage it holds without announcing the marriage (its
+  ``get_available_actions``); here that lead is legal and is mirrored as a plain
+  ``PlayCardAction``, which its rules accept. Everything else (closing with at least one
+  face-down card beside the indicator, the exchange while the talon is open, F2 with the
+  duty to beat, the last draw, M2's pending marriages, B1 to 7) is the same; the harness
+  compares both rule sets' legal actions at every step.
+- Knowledge: when the talon is closed and the follower does not follow suit, its engine
+  marks the talon's cards of the led suit face up (and the talon's trumps too when the
+  follower did not trump either). For the leader
+  that is a deduction K2 allows (the follower is void in those suits, and no card is drawn
+  after closing); for the follower it shows where the leader's cards are. The bot's view
+  therefore keeps a face-up talon card only in a suit its opponent has shown void in after
+  closing, and hides the others (counted as ``hidden`` in the report). Its view also
+  holds every won trick of both players and both scores: K1 limits which tricks a player
+  may look through, not what he remembers, and every card played is public (K2), so this
+  is what a player who remembers every card knows (our players' views hold the same).
+- Its app asks it at every move, forced ones too; here either side is asked only when it
+  has a choice (a forced move costs no time in the figures).
+
+**Checks at every step** (explicit tests, not ``assert``: they run under ``-O``; each
+failure is counted by kind and its first messages are kept in the line):
+
+- ``state``: hands (its led card stays in its hand until the trick is complete), talon in
+  order, trump suit and card, the trick, scores (its ``trick_points`` are our E1 scores),
+  pending marriages, tricks won, who is to move, closed or not and the closer's opponent's
+  points, over or not;
+- ``rules``: its legal actions are ours less the plain leads of held marriage cards, and
+  each of its chosen actions is legal here and executable there;
+- ``view``: the bot's view holds its own hand exactly, shows of its opponent's hand only
+  cards K2 makes public (the marriage partner shown, the indicator taken by exchange or on
+  the last draw, the card led) and of the talon only the cards allowed above;
+- ``score``: its game points (winner and points) equal our outcome on every deal, and its
+  Bummerl count (first to 7) names the same winner.
+
+A state or rules failure ends the Bummerl, which is then written as ``aborted`` and left
+out of the figures.
+
+**Output.** One JSON line a Bummerl (appended to ``--out`` and flushed; Ctrl-C leaves only
+complete lines), with the deals, game points, closings and failed closings (a closing
+fails when the closer does not win the deal, i.e. does not reach 66: C3), the process CPU
+seconds of every decision of both sides, the check counts and failures, and the bot's
+commit. The report (printed at the end, or by ``--summary``): Bummerls won by ours with
+their 95 % Wilson interval, deals won, game points each, closings by each and how many
+failed, seconds a decision for both (median, mean, max), CPU seconds a Bummerl, and the
+checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import importlib
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from tqdm import tqdm
+
+from schnapsen_lab.cards import CARDS, Rank
+from schnapsen_lab.games.schnapsen.knowledge import view as view_of
+from schnapsen_lab.games.schnapsen.match import Bummerl
+from schnapsen_lab.games.schnapsen.players.base import Player
+from schnapsen_lab.games.schnapsen.rules import (
+    CLAIM,
+    CLOSE,
+    EXCHANGE,
+    SEATS,
+    SOFT,
+    Action,
+    ActionKind,
+    Position,
+    Seat,
+    marriage,
+    play,
+)
+from schnapsen_lab.games.schnapsen.selfplay import match_rngs
+from schnapsen_lab.players.registry import make_player
+from schnapsen_lab.stats.tables import wilson
+
+MEASURED_COMMIT = "2e047665"
+"""The commit of the other bot that issue 20 measured."""
+KEEP_MESSAGES = 5
+"""Failure messages kept a Bummerl (the counts are complete)."""
+
+
+# -- the other bot, from its checkout --------------------------------------------------------
+
+def load_mcts(repo: Path) -> SimpleNamespace:
+    """The other bot's classes from the checkout ``repo`` (its ``src`` put on the path)."""
+    src = repo / "src"
+    built = list((src / "ai" / "cython_mcts_player").glob("player.*.so"))
+    if not built:
+        raise SystemExit(f"{src}/ai/cython_mcts_player has no built extension (player.*.so): "
+                         "build it in place with that repository's own setup first")
+    sys.path.insert(0, str(src))
+    gs = importlib.import_module("model.game_state")
+    pa = importlib.import_module("model.player_action")
+    return SimpleNamespace(
+        GameState=gs.GameState,
+        PlayerPair=importlib.import_module("model.player_pair").PlayerPair,
+        PlayerId=importlib.import_module("model.player_id").PlayerId,
+        Card=importlib.import_module("model.card").Card,
+        Suit=importlib.import_module("model.suit").Suit,
+        CardValue=importlib.import_module("model.card_value").CardValue,
+        PlayCard=pa.PlayCardAction,
+        Marriage=pa.AnnounceMarriageAction,
+        Exchange=pa.ExchangeTrumpCardAction,
+        Close=pa.CloseTheTalonAction,
+        available=pa.get_available_actions,
+        Player=importlib.import_module("ai.cython_mcts_player.player").CythonMctsPlayer,
+        options=importlib.import_module("ai.mcts_player_options").mcts_player_options_v1,
+        commit=repo_commit(repo),
+    )
+
+
+def repo_commit(repo: Path) -> str:
+    """The commit checked out at ``repo`` (``unknown`` when git cannot tell)."""
+    try:
+        out = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], check=True,
+                             capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out or "unknown"
+
+
+class Cards:
+    """Our cards (``suit * 5 + rank``; suits C D H S, ranks A T K Q J) and theirs."""
+
+    def __init__(self, m: SimpleNamespace) -> None:
+        suits = (m.Suit.CLUBS, m.Suit.DIAMONDS, m.Suit.HEARTS, m.Suit.SPADES)
+        values = (m.CardValue.ACE, m.CardValue.TEN, m.CardValue.KING, m.CardValue.QUEEN,
+                  m.CardValue.JACK)
+        self.m = m
+        self.suits = suits
+        self.suit_index = {s: i for i, s in enumerate(suits)}
+        self.value_index = {v: i for i, v in enumerate(values)}
+        self.values = values
+
+    def theirs(self, c: int) -> Any:
+        """Their card for our card ``c`` (a new object: they mark cards public in place)."""
+        return self.m.Card(self.suits[c // 5], self.values[c % 5])
+
+    def ours(self, card: Any) -> int:
+        """Our card for theirs."""
+        return self.suit_index[card.suit] * 5 + self.value_index[card.card_value]
+
+    def mask(self, cards: Iterable[Any]) -> int:
+        """The bit mask of their cards (None left out)."""
+        out = 0
+        for card in cards:
+            if card is not None:
+                out |= 1 << self.ours(card)
+        return out
+
+
+# -- the record of one Bummerl ----------------------------------------------------------------
+
+@dataclass
+class Checks:
+    """Counts of the checks made and failed, with the first failure messages."""
+
+    states: int = 0
+    rules: int = 0
+    views: int = 0
+    deals: int = 0
+    hidden_views: int = 0
+    hidden_cards: int = 0
+    failures: Counter[str] = field(default_factory=Counter)
+    messages: list[str] = field(default_factory=list)
+
+    def fail(self, kind: str, message: str) -> None:
+        self.failures[kind] += 1
+        if len(self.messages) < KEEP_MESSAGES:
+            self.messages.append(f"{kind}: {message}")
+
+
+class Aborted(Exception):
+    """A state or rules check failed: the Bummerl cannot go on."""
+
+
+@dataclass
+class Side:
+    """One side's figures in one Bummerl."""
+
+    deals_won: int = 0
+    points: int = 0
+    closings: int = 0
+    failed: int = 0
+    seconds: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+
+
+# -- the harness ------------------------------------------------------------------------------
+
+class Harness:
+    """Plays Bummerls between a player of ours and the other bot, mirrored and checked."""
+
+    def __init__(self, m: SimpleNamespace, player: str, seed: int) -> None:
+        self.m = m
+        self.cards = Cards(m)
+        self.player_name = player
+        self.seed = seed
+        self.ids = (m.PlayerId.ONE, m.PlayerId.TWO)  # seat A is its ONE, B its TWO
+        self.libc = ctypes.CDLL(None)
+
+    # -- mirroring ---------------------------------------------------------------------------
+    def mirror_deal(self, pos: Position) -> Any:
+        """Their state of the deal as dealt at ``pos``: the hands in the order dealt (S3),
+        a shuffled order as in its app (a sorted hand would let the place of a face-up
+        card among the hidden ones tell how many hidden cards sort before it)."""
+        m, th = self.m, self.cards.theirs
+        fore, dealer = 1 - pos.dealer, pos.dealer
+        dealt = {fore: [pos.deck[i] for i in (0, 1, 2, 7, 8)],
+                 dealer: [pos.deck[i] for i in (3, 4, 5, 9, 10)]}
+        return m.GameState(
+            cards_in_hand=m.PlayerPair(one=[th(c) for c in dealt[0]],
+                                       two=[th(c) for c in dealt[1]]),
+            trump=self.cards.suits[pos.trump], trump_card=th(pos.indicator),
+            talon=[th(c) for c in pos.talon_cards], next_player=self.ids[pos.leader])
+
+    def their_action(self, a: Action, seat: int) -> Any:
+        """Their action for our action ``a`` by ``seat`` (None for a claim)."""
+        m, pid = self.m, self.ids[seat]
+        if a.kind is ActionKind.PLAY:
+            return m.PlayCard(pid, self.cards.theirs(int(a.card)))
+        if a.kind is ActionKind.MARRIAGE:
+            return m.Marriage(pid, self.cards.theirs(int(a.card)))
+        if a.kind is ActionKind.EXCHANGE:
+            return m.Exchange(pid)
+        if a.kind is ActionKind.CLOSE:
+            return m.Close(pid)
+        return None
+
+    def our_action(self, act: Any, trump: int) -> Action:
+        """Our action for theirs."""
+        m = self.m
+        if isinstance(act, m.Marriage):
+            c = self.cards.ours(act.card)
+            return marriage(CARDS[c], 40 if c // 5 == trump else 20)
+        if isinstance(act, m.PlayCard):
+            return play(CARDS[self.cards.ours(act.card)])
+        if isinstance(act, m.Exchange):
+            return EXCHANGE
+        if isinstance(act, m.Close):
+            return CLOSE
+        raise ValueError(f"unknown action {act!r}")
+
+    # -- checks ------------------------------------------------------------------------------
+    def compare(self, pos: Position, gs: Any, ck: Checks) -> None:
+        """The two states agree (else a ``state`` failure, and the Bummerl is aborted)."""
+        ck.states += 1
+        cm = self.cards.mask
+        bad: list[str] = []
+        over = pos.outcome is not None
+        if bool(gs.is_game_over) != over:
+            bad.append(f"over: ours {over}, theirs {gs.is_game_over}")
+        for s in SEATS:
+            pid = self.ids[s]
+            hand = pos.hands[s] | (1 << pos.lead if pos.lead >= 0 and pos.leader == s else 0)
+            if cm(gs.cards_in_hand[pid]) != hand or len(gs.cards_in_hand[pid]) != hand.bit_count():
+                bad.append(f"hand {s}")
+            if gs.trick_points[pid] != pos.score(s):
+                bad.append(f"score {s}: ours {pos.score(s)}, theirs {gs.trick_points[pid]}")
+            if len(gs.won_tricks[pid]) != pos.tricks[s]:
+                bad.append(f"tricks {s}")
+            pending = sum(40 if self.cards.suit_index[x] == pos.trump else 20
+                          for x in gs.marriage_suits[pid]) if gs.trick_points[pid] == 0 else 0
+            if pending != pos.pending[s]:
+                bad.append(f"pending marriages {s}")
+        talon = [self.cards.ours(c) for c in gs.talon]
+        if talon != [int(c) for c in pos.talon_cards]:
+            bad.append(f"talon: ours {[str(c) for c in pos.talon_cards]}, theirs "
+                       f"{[str(CARDS[c]) for c in talon]}")
+        if self.cards.suit_index[gs.trump] != pos.trump:
+            bad.append("trump suit")
+        card = None if gs.trump_card is None else self.cards.ours(gs.trump_card)
+        if card != (None if pos.exhausted else pos.indicator):
+            bad.append(f"trump card: ours {pos.indicator} (exhausted {pos.exhausted}), "
+                       f"theirs {gs.trump_card}")
+        closer = gs.player_that_closed_the_talon
+        ours_closer = None if pos.closed_by < 0 else self.ids[pos.closed_by]
+        if closer != ours_closer:
+            bad.append(f"closed by: ours {ours_closer}, theirs {closer}")
+        elif closer is not None and gs.opponent_points_when_talon_was_closed != \
+                pos.closed_opp_score:
+            bad.append("the closer's opponent's points when closing")
+        lead = [gs.current_trick[self.ids[s]] for s in SEATS]
+        want = [CARDS[pos.lead] if pos.lead >= 0 and pos.leader == s and not pos.claimed
+                else None for s in SEATS]
+        if [None if c is None else CARDS[self.cards.ours(c)] for c in lead] != want and \
+                not over:
+            bad.append(f"trick: ours {want}, theirs {lead}")
+        if not over and gs.next_player != self.ids[int(pos.to_move)]:
+            bad.append(f"to move: ours {pos.to_move}, theirs {gs.next_player}")
+        if bad:
+            for b in bad:
+                ck.fail("state", b)
+            raise Aborted("; ".join(bad))
+
+    def compare_rules(self, pos: Position, gs: Any, legal: Sequence[Action],
+                      ck: Checks) -> None:
+        """Their legal actions are ours less the plain leads of held marriage cards."""
+        ck.rules += 1
+        theirs = {self.our_action(a, pos.trump) for a in self.m.available(gs)}
+        ours = set(legal)
+        extra = theirs - ours
+        missing = ours - theirs
+        if pos.lead < 0:
+            hand = pos.hands[pos.leader]
+            missing = {a for a in missing
+                       if not (a.kind is ActionKind.PLAY and a.card is not None
+                               and a.card % 5 in (Rank.K, Rank.Q)
+                               and hand >> (a.card // 5 * 5 + 2) & 3 == 3)}
+        if extra or missing:
+            msg = (f"legal actions differ: only theirs {sorted(map(str, extra))}, only ours "
+                   f"{sorted(map(str, missing))} at {pos!r}")
+            ck.fail("rules", msg)
+            raise Aborted(msg)
+
+    def bot_view(self, gs: Any, voids: set[int], ck: Checks) -> Any:
+        """The bot's view: its engine's own (``next_player_view``), less the talon cards
+        it turned face up in a suit its opponent has not shown void in (the bridge)."""
+        v = gs.next_player_view()
+        hidden = 0
+        for i, card in enumerate(v.talon):
+            if card is not None and self.cards.suit_index[card.suit] not in voids:
+                v.talon[i] = None
+                hidden += 1
+        if hidden:
+            ck.hidden_views += 1
+            ck.hidden_cards += hidden
+        return v
+
+    def check_view(self, pos: Position, v: Any, bot: int, voids: set[int],
+                   ck: Checks) -> None:
+        """The view ``v`` given to the bot in ``bot``'s seat shows nothing K1 and K2 keep
+        from it (each breach is a ``view`` failure; the Bummerl goes on): its own hand
+        exactly; of its opponent's hand only what :func:`knowledge.view` counts as known
+        (the marriage partner shown, the indicator taken) or the card led; of the talon
+        only cards of suits its opponent showed void in after closing (``voids``)."""
+        ck.views += 1
+        cm = self.cards.mask
+        me, opp = self.ids[bot], self.ids[1 - bot]
+        own = pos.hands[bot] | (1 << pos.lead if pos.lead >= 0 and pos.leader == bot else 0)
+        if None in v.cards_in_hand[me] or cm(v.cards_in_hand[me]) != own:
+            ck.fail("view", f"its own hand is not its hand at {pos!r}")
+        known = view_of(pos, bot, [])
+        allowed = known.opponent | (1 << pos.lead if pos.lead >= 0 and pos.leader != bot else 0)
+        shown = cm(v.cards_in_hand[opp])
+        if shown & ~allowed:
+            ck.fail("view", f"it sees {[str(c) for c in CARDS if (shown & ~allowed) >> c & 1]} "
+                            f"in its opponent's hand at {pos!r}")
+        for card in v.talon:
+            if card is not None and self.cards.suit_index[card.suit] not in voids:
+                ck.fail("view", f"it sees the talon card {card} at {pos!r}")
+        if len(v.talon) != len(pos.talon_cards):
+            ck.fail("view", "the talon's size")
+
+    # -- playing -----------------------------------------------------------------------------
+    def seed_bot(self, k: int) -> None:
+        """Seed the bot's generators for Bummerl ``k``."""
+        key = f"schnapsen-lab/vs-mcts/{self.seed}/{k}"
+        random.seed(key)
+        self.libc.srand(ctypes.c_uint(zlib.crc32(key.encode())))
+
+    def bummerl(self, k: int) -> dict[str, Any]:
+        """Play Bummerl ``k`` and return its JSON record."""
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        pair = (k + 1) // 2
+        ours_seat = 0 if k % 2 else 1
+        bot_seat = 1 - ours_seat
+        deck_rng, rng_a, rng_b = match_rngs(self.seed, pair)
+        rng = (rng_a, rng_b)[ours_seat]
+        player: Player = make_player(self.player_name)
+        self.seed_bot(k)
+        bot = self.m.Player(self.ids[bot_seat], False, self.m.options())
+        ck = Checks()
+        sides = {"ours": Side(), "mcts": Side()}
+        seat_side = {ours_seat: "ours", bot_seat: "mcts"}
+        state = Bummerl.new(SOFT, Seat.A)
+        their_points = [0, 0]
+        deals: list[dict[str, Any]] = []
+        deck = list(range(20))
+        aborted: str | None = None
+        try:
+            while not state.is_decided:
+                deck_rng.shuffle(deck)
+                new_deal = getattr(player, "new_deal", None)
+                if callable(new_deal):
+                    new_deal(state.counters, state.dealer)
+                pos, gs = self.deal(deck, state, player, rng, bot, ours_seat, sides, ck)
+                out = pos.outcome
+                assert out is not None
+                w = int(out.winner)
+                sides[seat_side[w]].deals_won += 1
+                sides[seat_side[w]].points += out.game_points
+                if pos.closed_by >= 0:
+                    closer = sides[seat_side[pos.closed_by]]
+                    closer.closings += 1
+                    closer.failed += w != pos.closed_by
+                gp = gs.game_points
+                for s in SEATS:
+                    their_points[s] += gp[self.ids[s]]
+                deals.append({"dealer": str(state.dealer), "winner": str(out.winner),
+                              "points": out.game_points, "rule": out.rule,
+                              "closer": None if pos.closed_by < 0 else "AB"[pos.closed_by]})
+                state = state.after(out)
+        except Aborted as e:
+            aborted = str(e)
+        their_winner = None
+        if aborted is None:
+            their_winner = next((s for s in SEATS if their_points[s] > 6), None)
+            if their_winner is None or their_points[1 - their_winner] > 6 or \
+                    their_winner != state.winner:
+                ck.fail("score", f"Bummerl: theirs {their_points}, ours {state.counters}")
+        return {
+            "k": k, "seed": self.seed, "player": self.player_name, "ours_seat": "AB"[ours_seat],
+            "first_dealer": "A", "mcts_commit": self.m.commit,
+            "aborted": aborted, "won": aborted is None and state.winner == ours_seat,
+            "counters": list(state.counters), "deals": deals,
+            "ours": _side_json(sides["ours"]), "mcts": _side_json(sides["mcts"]),
+            "checks": {"states": ck.states, "rules": ck.rules, "views": ck.views,
+                       "deals": ck.deals, "hidden_views": ck.hidden_views,
+                       "hidden_cards": ck.hidden_cards, "failures": dict(ck.failures),
+                       "messages": ck.messages},
+            "cpu_seconds": round(time.process_time() - start_cpu, 3),
+            "wall_seconds": round(time.perf_counter() - start_wall, 3),
+        }
+
+    def deal(self, deck: Sequence[int], state: Bummerl, player: Player, rng: random.Random,
+             bot: Any, ours_seat: int, sides: dict[str, Side],
+             ck: Checks) -> tuple[Position, Any]:
+        """Play one deal; return our final position and their final state."""
+        bot_seat = 1 - ours_seat
+        pos = Position.deal(deck, state.dealer, SOFT)
+        gs = self.mirror_deal(pos)
+        voids: list[set[int]] = [set(), set()]  # suits each seat showed void in after closing
+        game_points = self.m.PlayerPair(*(7 - c for c in state.counters))
+        while True:
+            self.compare(pos, gs, ck)
+            if pos.outcome is not None:
+                break
+            legal = [a for a in pos.legal_actions() if a is not CLAIM]
+            self.compare_rules(pos, gs, legal, ck)
+            seat = int(pos.to_move)
+            if len(legal) == 1:
+                chosen = legal[0]
+            elif seat == bot_seat:
+                v = self.bot_view(gs, voids[ours_seat], ck)
+                self.check_view(pos, v, bot_seat, voids[ours_seat], ck)
+                t, w = time.process_time(), time.perf_counter()
+                act = bot.request_next_action(v, game_points)
+                sides["mcts"].seconds.append(time.process_time() - t)
+                sides["mcts"].wall.append(time.perf_counter() - w)
+                chosen = self.our_action(act, pos.trump)
+                if chosen not in legal:
+                    ck.fail("rules", f"it chose {chosen}, illegal here at {pos!r}")
+                    raise Aborted(f"illegal action {chosen}")
+            else:
+                v = view_of(pos, seat, legal)
+                t, w = time.process_time(), time.perf_counter()
+                a = player.act(v, rng)
+                sides["ours"].seconds.append(time.process_time() - t)
+                sides["ours"].wall.append(time.perf_counter() - w)
+                if a is None or a not in legal:
+                    ck.fail("rules", f"our player chose {a}, not legal at {pos!r}")
+                    raise Aborted(f"illegal action {a}")
+                chosen = a
+            if pos.lead >= 0 and (pos.closed_by >= 0 or pos.exhausted):
+                follower, led = 1 - pos.leader, pos.lead // 5
+                suit = int(chosen.card) // 5
+                if suit != led:
+                    voids[follower].add(led)
+                    if suit != pos.trump:
+                        voids[follower].add(pos.trump)
+            theirs = self.their_action(chosen, seat)
+            if not theirs.can_execute_on(gs):
+                ck.fail("rules", f"{chosen} is legal here, not there, at {pos!r}")
+                raise Aborted(f"{chosen} not executable there")
+            pos = pos.play(chosen)
+            gs = theirs.execute(gs)
+            claimant = pos.claim_by
+            if claimant >= 0 and not pos.claimed and pos.claim_is_correct(claimant) and \
+                    (pos.lead < 0 or pos.lead_marriage):
+                pos = pos.play(CLAIM)  # the claim its engine makes by itself at 66
+        self.score(pos, gs, ck)
+        return pos, gs
+
+    def score(self, pos: Position, gs: Any, ck: Checks) -> None:
+        """Their game points for the deal agree with our outcome."""
+        ck.deals += 1
+        out = pos.outcome
+        assert out is not None
+        gp = gs.game_points
+        theirs = [(s, gp[self.ids[s]]) for s in SEATS if gp[self.ids[s]] > 0]
+        if theirs != [(int(out.winner), out.game_points)]:
+            ck.fail("score", f"deal: ours {out} ({out.rule}), theirs {gp}")
+
+
+def _side_json(s: Side) -> dict[str, Any]:
+    return {"deals_won": s.deals_won, "points": s.points, "closings": s.closings,
+            "failed": s.failed, "seconds": [round(x, 4) for x in s.seconds],
+            "wall": [round(x, 4) for x in s.wall]}
+
+
+# -- output and report -------------------------------------------------------------------------
+
+def write_line(path: Path, record: dict[str, Any]) -> None:
+    """Append one JSON line and flush, with Ctrl-C (and a kill's TERM) held back until it
+    is written; a file cut inside a line gets its newline first, so that only the torn
+    line is lost."""
+    text = json.dumps(record, separators=(",", ":")) + "\n"
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        with path.open("a+b") as f:
+            if f.tell() > 0:
+                f.seek(-1, os.SEEK_END)
+                if f.read(1) != b"\n":
+                    text = "\n" + text
+        with path.open("a", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def read_lines(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """The records of JSONL files; a record whose (player, seed, k) came before is dropped
+    with a warning, and so is a line that is not JSON (a torn last line)."""
+    seen: set[tuple[str, int, int]] = set()
+    out: list[dict[str, Any]] = []
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    r = json.loads(line)
+                except json.JSONDecodeError:
+                    print(f"{p}:{n}: not a JSON line, skipped", file=sys.stderr)
+                    continue
+                key = (r["player"], r["seed"], r["k"])
+                if key in seen:
+                    print(f"{p}:{n}: Bummerl {key} again, skipped", file=sys.stderr)
+                    continue
+                seen.add(key)
+                out.append(r)
+    return out
+
+
+def _rate(k: int, n: int) -> str:
+    if n == 0:
+        return "0/0"
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} = {k / n:.1%} (95% Wilson {lo:.1%} .. {hi:.1%})"
+
+
+def _seconds(xs: list[float]) -> str:
+    if not xs:
+        return "no decisions"
+    return (f"median {statistics.median(xs):.3f} s, mean {statistics.fmean(xs):.3f} s, "
+            f"max {max(xs):.2f} s ({len(xs)} decisions)")
+
+
+def report(records: list[dict[str, Any]]) -> None:
+    """Print the figures of the records, one block a player of ours."""
+    for name in sorted({r["player"] for r in records}):
+        rs = sorted((r for r in records if r["player"] == name), key=lambda r: (r["seed"],
+                                                                             r["k"]))
+        done = [r for r in rs if not r["aborted"]]
+        n = len(done)
+        commits = sorted({r["mcts_commit"][:8] for r in rs})
+        seeds = sorted({r["seed"] for r in rs})
+        ks = [r["k"] for r in rs]
+        print(f"{name} vs CythonMctsPlayer(mcts_player_options_v1()) at commit "
+              f"{', '.join(commits)}; seed {', '.join(map(str, seeds))}; Bummerls "
+              f"{min(ks)}..{max(ks)}: {n} played" +
+              (f", {len(rs) - n} aborted" if len(rs) > n else ""))
+        if n == 0:
+            continue
+        won = sum(r["won"] for r in done)
+        print(f"  Bummerls won by {name}: {_rate(won, n)}")
+        deals = sum(len(r["deals"]) for r in done)
+        for side, label in (("ours", name), ("mcts", "mcts")):
+            dw = sum(r[side]["deals_won"] for r in done)
+            pts = sum(r[side]["points"] for r in done)
+            cl = sum(r[side]["closings"] for r in done)
+            fa = sum(r[side]["failed"] for r in done)
+            secs = [x for r in done for x in r[side]["seconds"]]
+            print(f"  {label}: deals won {dw}/{deals} = {dw / max(1, deals):.1%}; game points "
+                  f"{pts}; closed {cl} times, failed {_rate(fa, cl)}")
+            wall = [x for r in done for x in r[side].get("wall", ())]
+            print(f"    seconds a decision (process CPU): {_seconds(secs)}"
+                  + (f"; wall: mean {statistics.fmean(wall):.3f} s" if wall else ""))
+        ours_s = [x for r in done for x in r["ours"]["seconds"]]
+        mcts_s = [x for r in done for x in r["mcts"]["seconds"]]
+        if ours_s and mcts_s:
+            print(f"  mean time a decision, {name} / mcts: "
+                  f"{statistics.fmean(ours_s) / statistics.fmean(mcts_s):.2f}")
+        cpu = [r["cpu_seconds"] for r in done]
+        wall = [r["wall_seconds"] for r in done]
+        print(f"  a Bummerl: {statistics.fmean(cpu):.0f} CPU s (max {max(cpu):.0f}), "
+              f"{statistics.fmean(wall):.0f} s wall; {deals / n:.1f} deals")
+        ck = [r["checks"] for r in rs]
+        fails: Counter[str] = Counter()
+        for c in ck:
+            fails.update(c["failures"])
+        print(f"  checks: {sum(c['states'] for c in ck)} states compared, "
+              f"{sum(c['rules'] for c in ck)} legal-action sets, {sum(c['views'] for c in ck)} "
+              f"bot views, {sum(c['deals'] for c in ck)} deals scored: "
+              + (", ".join(f"{v} {k} failures" for k, v in sorted(fails.items()))
+                 if fails else "no failure"))
+        hv = sum(c["hidden_views"] for c in ck)
+        print(f"  talon cards its engine turned face up hidden from its view (the bridge): "
+              f"{sum(c['hidden_cards'] for c in ck)} in {hv} views")
+        for r in rs:
+            for msg in r["checks"]["messages"]:
+                print(f"    Bummerl {r['k']}: {msg}")
+            if r["aborted"]:
+                print(f"    Bummerl {r['k']} aborted: {r['aborted']}")
+
+
+def warm_up(name: str) -> None:
+    """One untimed decision of our player (the solver's compiled kernels load once)."""
+    p = make_player(name)
+    pos = Position.deal(list(range(20)), Seat.B, SOFT)
+    p.act(view_of(pos, pos.leader), random.Random(0))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mcts-repo", type=Path, help="the other bot's checkout (built)")
+    ap.add_argument("--player", default="strong", help="our player: strong (default) or "
+                    "strong-bummerl (any registered name)")
+    ap.add_argument("--bummerls", type=int, default=10, help="how many Bummerls")
+    ap.add_argument("--first", type=int, default=1, help="the number of the first Bummerl")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", type=Path, help="append one JSON line a Bummerl here")
+    ap.add_argument("--summary", nargs="+", metavar="FILE",
+                    help="print the report of these JSONL files and stop")
+    a = ap.parse_args(argv)
+    if a.summary:
+        report(read_lines(a.summary))
+        return 0
+    if a.mcts_repo is None:
+        ap.error("--mcts-repo is needed to play (or --summary to report)")
+    if not sys.flags.optimize:
+        ap.error("run under python -O, as the other bot's app does (with __debug__ on it "
+                 "prints every search)")
+    m = load_mcts(a.mcts_repo.resolve())
+    if not m.commit.startswith(MEASURED_COMMIT):
+        print(f"warning: {a.mcts_repo} is at {m.commit[:12]}, not {MEASURED_COMMIT} "
+              "(the commit issue 20 measured)", file=sys.stderr)
+    make_player(a.player)  # fail early on an unknown name
+    warm_up(a.player)
+    h = Harness(m, a.player, a.seed)
+    records: list[dict[str, Any]] = []
+    interrupted = False
+    bar = tqdm(range(a.first, a.first + a.bummerls), desc=f"{a.player} vs mcts",
+               file=sys.stderr)
+    try:
+        for k in bar:
+            r = h.bummerl(k)
+            if a.out is not None:
+                write_line(a.out, r)
+            records.append(r)
+            bar.set_postfix(won=f"{sum(x['won'] for x in records)}/{len(records)}",
+                            fails=sum(sum(x["checks"]["failures"].values()) for x in records))
+    except KeyboardInterrupt:
+        interrupted = True
+        bar.close()
+        print("interrupted: the Bummerl under way is not written", file=sys.stderr)
+    bar.close()
+    if records:
+        report(records)
+    return 130 if interrupted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

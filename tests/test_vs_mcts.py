@@ -1,0 +1,77 @@
+"""The head-to-head against the public MCTS bot (benchmarks/vs_mcts.py), in the parts that
+run without that bot: its runs merge by Bummerl number, and the package never imports it."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("vs_mcts", ROOT / "benchmarks" / "vs_mcts.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["vs_mcts"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _record(k: int, won: bool, player: str = "strong") -> dict[str, Any]:
+    side = {"deals_won": 3, "points": 6, "closings": 1, "failed": 0, "seconds": [0.1, 0.3],
+            "wall": [0.2, 0.4]}
+    return {"k": k, "seed": 2026, "player": player, "ours_seat": "AB"[1 - k % 2],
+            "first_dealer": "A", "mcts_commit": "2e047665" + "0" * 32, "aborted": None,
+            "won": won, "counters": [0, 3] if won else [3, 0],
+            "deals": [{"dealer": "A", "winner": "A", "points": 2, "rule": "G1",
+                       "closer": None}] * 6,
+            "ours": side, "mcts": side,
+            "checks": {"states": 10, "rules": 9, "views": 4, "deals": 6, "hidden_views": 0,
+                       "hidden_cards": 0, "failures": {}, "messages": []},
+            "cpu_seconds": 30.0, "wall_seconds": 60.0}
+
+
+def test_split_runs_merge_by_bummerl_and_a_torn_line_is_skipped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    vs = _bench()
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for k in (1, 2, 3):
+        vs.write_line(a, _record(k, won=k != 2))
+    for k in (3, 4):  # Bummerl 3 again (a rerun): counted once
+        vs.write_line(b, _record(k, won=False))
+    with b.open("a", encoding="utf-8") as f:
+        f.write('{"k": 5, "seed": 2026, "pla')  # a line cut by a kill
+    vs.write_line(b, _record(6, won=True))  # the next run's line starts a line of its own
+    records = vs.read_lines([str(a), str(b)])
+    assert [(r["k"], r["won"]) for r in records] == [(1, True), (2, False), (3, True),
+                                                     (4, False), (6, True)]
+    err = capsys.readouterr().err
+    assert "b.jsonl:1: Bummerl ('strong', 2026, 3) again, skipped" in err
+    assert "b.jsonl:3: not a JSON line, skipped" in err
+    vs.report(records)
+    out = capsys.readouterr().out
+    assert "Bummerls won by strong: 3/5 = 60.0% (95% Wilson 23.1% .. 88.2%)" in out
+    assert "deals won 15/30" in out and "closed 5 times, failed 0/5" in out
+    assert "median 0.200 s, mean 0.200 s, max 0.30 s (10 decisions)" in out
+    assert "no failure" in out
+
+
+def test_the_package_never_imports_the_other_bot() -> None:
+    """Its code (``ai``, ``model``, ``cython_mcts_player``) is the benchmark's only."""
+    found = []
+    for path in (ROOT / "schnapsen_lab").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom)
+                     and node.level == 0 else [])
+            found += [f"{path.name}: {n}" for n in names
+                      if n.split(".")[0] in ("ai", "model") or "cython_mcts" in n]
+    assert found == []
+    assert "schnapsen-card-game" not in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
