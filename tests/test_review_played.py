@@ -89,6 +89,9 @@ def test_the_annotated_record_says_both_standards() -> None:
     assert comment.startswith("blunder: C -2.00") and "(played out in 2 worlds)" in comment
     assert "; clairvoyant: best" in comment and "(mistake)" in comment
     assert 4 in copy.moves[CLOSING_STEP].nags  # ??
+    # docs/review.md quotes this comment (`--samples 8 --seed 1 --played 2`)
+    doc = " ".join((ROOT / "docs" / "review.md").read_text(encoding="utf-8").split())
+    assert f"`{comment}`" in doc, comment
 
 
 def test_played_below_zero_is_refused() -> None:
