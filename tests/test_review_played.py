@@ -158,3 +158,25 @@ def test_closing_md_says_what_each_number_means_in_one_table() -> None:
     assert "sure" in body and "double dummy" in body and "--played N" in body
     review = (ROOT / "docs" / "review.md").read_text(encoding="utf-8")
     assert "--played N" in review and '"standard": "played-out"' in review
+
+
+def test_by_equity_the_played_out_results_give_the_equities() -> None:
+    """Record 149 (Score 1-1): A leads JS where closing was legal; by equity with
+    ``played`` the equities and the equity class come from the played-out results."""
+    from itertools import islice
+
+    from schnapsen_lab.bummerl import score_of
+    from schnapsen_lab.review import judge_equity
+
+    rec = next(islice(psn.read(ROOT / "records" / "heuristic-vs-heuristic.psn"), 148, None))
+    score = score_of(rec)
+    assert score is not None
+    (d,) = review_record(rec, samples=10, steps={9}, played=2, by="equity").decisions
+    assert d.played_out is not None and d.by == "equity"
+    want = tuple(score.mean_equity(o.values, d.actor) for o in d.played_out)
+    assert d.equities == want
+    loss = d.equity_loss
+    assert loss is not None and d.judgement is judge_equity(loss)
+    out = d.to_dict()
+    assert all("equity" in o for o in out["played_out"]["options"].values())
+    assert all("equity" not in o for o in out["options"].values())
