@@ -15,6 +15,16 @@ today's, with a 95 % interval.
 
     python benchmarks/like_with_like.py --decisions 8 --worlds 6 --repeats 2
 
+With ``--review`` it measures the review instead (issue 20 §2: the review's classes by
+the same standard): at the same closing decisions, the review's class of the choice made
+in the record by today's comparison (closing's sure plan value against the other
+choices' clairvoyant values, ``--samples`` worlds) and by the like-with-like one
+(``review_record(..., played=N)``: closing, playing on and the choice made played out in
+``--worlds`` worlds): how many classes change (a Wilson 95 % interval), the table of
+classes by both standards, and the changes split by the choice made.
+
+    python benchmarks/like_with_like.py --review --decisions 40 --worlds 6
+
 CPU-heavy (each world played out costs the strong player's thinking on every decision):
 run it alone.
 """
@@ -32,6 +42,7 @@ from schnapsen_lab import psn, training
 from schnapsen_lab.advisor import advise
 from schnapsen_lab.games.schnapsen.rules import CLOSE, EXCHANGE
 from schnapsen_lab.played_out import play_out, strong_players
+from schnapsen_lab.review import Judgement, judge, review_record
 
 ROOT = Path(__file__).resolve().parent.parent
 Z = 1.959964
@@ -73,11 +84,27 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=2,
                     help="play-outs of each choice in the real deal, where verdicts differ")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--review", action="store_true",
+                    help="measure the review's classes by both standards instead")
+    ap.add_argument("--retest", action="store_true",
+                    help="with --review: review each decision again with the next seed, and "
+                    "count the classes that change by chance alone under each standard")
+    ap.add_argument("--min-talon", type=int, default=2,
+                    help="closing decisions with at least this many talon cards")
+    ap.add_argument("--max-talon", type=int, default=6,
+                    help="closing decisions with at most this many talon cards")
+    ap.add_argument("--min-score", type=int, default=30,
+                    help="closing decisions where the leader has at least this many points")
     args = ap.parse_args()
 
     records = list(islice(psn.read(args.file), args.records))
     exercises = training.closing_exercises(records, count=args.decisions, seed=args.seed,
-                                           max_talon=6)
+                                           max_talon=args.max_talon,
+                                           min_talon=args.min_talon,
+                                           min_score=args.min_score)
+    if args.review:
+        review_classes(exercises, args.samples, args.worlds, args.seed, args.retest)
+        return
     start = time.process_time()
     changed = compared = leaning = 0
     gains: list[float] = []
@@ -139,6 +166,62 @@ def main() -> None:
         print(f"there, like-with-like's choice minus today's, played out in the real deal: "
               f"{m:+.2f} game points a decision (95% CI {a:+.2f} to {b:+.2f}, "
               f"{len(lean_gains)} decisions)")
+    print(f"CPU {cpu:.0f} s")
+
+
+def review_classes(exercises: list[training.ClosingExercise], samples: int, worlds: int,
+                   seed: int, retest: bool = False) -> None:
+    """The review's class of the record's choice at each exercise's decision, by today's
+    comparison and by the played-out one: rows, the number changed, a table. With
+    ``retest`` each decision is reviewed again with the next seed: how often each
+    standard's class changes by sampling alone (the noise the change above includes)."""
+    start = time.process_time()
+    order = list(Judgement)
+    table = {(a, b): 0 for a in order for b in order}
+    changed = {"closed": [0, 0], "played on": [0, 0]}
+    rows = []
+    again = {"today": 0, "played out": 0}
+    for ex in exercises:
+        rv = review_record(ex.record, samples=samples, seed=seed, steps={ex.step},
+                           played=worlds)
+        d = rv.decisions[0]
+        if retest:
+            d2 = review_record(ex.record, samples=samples, seed=seed + 1, steps={ex.step},
+                               played=worlds).decisions[0]
+            again["today"] += judge(d.clairvoyant_loss) is not judge(d2.clairvoyant_loss)
+            again["played out"] += d.judgement is not d2.judgement
+        assert d.played_out is not None and d.standard == "played-out"
+        today, like = judge(d.clairvoyant_loss), d.judgement
+        table[today, like] += 1
+        made = "closed" if ex.closed else "played on"
+        changed[made][0] += today is not like
+        changed[made][1] += 1
+        c = d.clairvoyant_best
+        rows.append(f"{ex.record.tags.get('Match')}/{ex.record.tags.get('Deal')} step "
+                    f"{ex.step} ({made}, {d.played}): today {today.value} (best {c.token} "
+                    f"{c.mean:+.2f}, loss {d.clairvoyant_loss:.2f}); played out "
+                    f"{like.value} (best {d.best.token} {d.best.mean:+.2f}, loss "
+                    f"{d.loss:.2f})")
+    cpu = time.process_time() - start
+    print("\n".join(rows))
+    n = len(exercises)
+    k = sum(v for (a, b), v in table.items() if a is not b)
+    lo, hi = wilson(k, n)
+    print(f"closing decisions {n} ({samples} worlds for the clairvoyant numbers, {worlds} "
+          f"played out); the review's class changed in {k} = {k / max(n, 1):.0%} "
+          f"(Wilson 95% {lo:.0%}-{hi:.0%})")
+    for made, (m, total) in changed.items():
+        print(f"  where the record {made}: {m} of {total}")
+    if retest:
+        for name, m in again.items():
+            lo, hi = wilson(m, n)
+            print(f"  by chance alone (seed {seed} against {seed + 1}), {name}'s class "
+                  f"changed in {m} = {m / max(n, 1):.0%} (Wilson 95% {lo:.0%}-{hi:.0%})")
+    up = sum(v for (a, b), v in table.items() if order.index(b) > order.index(a))
+    print(f"  worse class played out: {up}; better: {k - up}")
+    print("today \\ played out: " + " ".join(f"{j.value:>10}" for j in order))
+    for a in order:
+        print(f"{a.value:>20} " + " ".join(f"{table[a, b]:>10}" for b in order))
     print(f"CPU {cpu:.0f} s")
 
 

@@ -18,16 +18,33 @@ own 95 % interval, and the verdict is taken from it::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .games.schnapsen.knowledge import view
 from .games.schnapsen.players.base import Player
 from .games.schnapsen.rules import CLAIM, CLOSE, Action, Position, Seat
-from .worlds import Estimate, estimate, hidden_cards, sample_worlds_hidden
+from .worlds import Estimate, HiddenCards, estimate, hidden_cards, sample_worlds_hidden
 
-__all__ = ["PLAYED_WORLDS", "PlayedOut", "play_out", "played_out", "strong_players"]
+__all__ = ["CLAIRVOYANT", "PLAN", "PLAYED_OUT", "PLAYED_WORLDS", "STANDARDS", "PlayedOut",
+           "play_out", "play_out_choices", "played_out", "strong_players"]
+
+PLAN = "plan"
+"""The standard of a value that a plan the player can follow is sure of, against a
+defender who sees every card and the plan (closing, and every choice once the talon is
+closed: :mod:`schnapsen_lab.solver.plan`)."""
+CLAIRVOYANT = "clairvoyant"
+"""The standard of a value averaged over sampled worlds each solved with every card known
+(both players see every card: perfect-information Monte Carlo). Also the name of the
+comparison the review and the advisor made before like with like: the plan's sure value
+of closing against the others' clairvoyant values (docs/closing.md)."""
+PLAYED_OUT = "played-out"
+"""The standard of a value got by playing the choice out with the strong player in both
+seats, neither seeing the other's cards, in sampled worlds (this module)."""
+STANDARDS = (PLAN, CLAIRVOYANT, PLAYED_OUT)
+"""The standards a value of the advisor, the closing trainer and the review may be of, as
+their JSON names them (``"standard"``)."""
 
 PLAYED_WORLDS = 12
 """Worlds played out per choice by default."""
@@ -119,26 +136,46 @@ class PlayedOut:
                                "ci95": [self.difference.low, self.difference.high]}}
 
 
+def play_out_choices(pos: Position, actions: Sequence[Action], worlds: int = PLAYED_WORLDS,
+                     seed: int = 0,
+                     players: Callable[[int], tuple[Player, Player]] | None = None,
+                     hidden: HiddenCards | None = None) -> tuple[tuple[int, ...], ...]:
+    """Each of ``actions`` (legal for the player to move at ``pos``) taken, then the deal
+    played out by strong players (or ``players(seed)``, A and B) in ``worlds`` worlds
+    sampled from that player's knowledge (``hidden``: his hidden cards, by default K2's):
+    for each action its game points in each world, from that player's side, in the
+    order of the worlds. Every action is played out in the same worlds by players seeded
+    alike, so the values are paired. Raise ValueError when an action is not legal."""
+    legal = pos.legal_actions()
+    if any(a not in legal for a in actions):
+        raise ValueError("every action to play out must be legal here")
+    me = pos.to_move
+    if me is None:
+        raise ValueError("nobody is to move here")
+    sign = 1 if me == 0 else -1
+    rng = random.Random(seed)
+    h = hidden_cards(pos, me) if hidden is None else hidden
+    sampled = sample_worlds_hidden(pos, h, worlds, rng, exhaustive=False)
+    make = players or strong_players
+    out: list[list[int]] = [[] for _ in actions]
+    for k, w in enumerate(sampled):
+        for first, values in zip(actions, out, strict=True):
+            ps = make(seed * 1000 + k)
+            values.append(sign * play_out(w.play(first), ps, random.Random(k)))
+    return tuple(tuple(v) for v in out)
+
+
 def played_out(pos: Position, play_on_action: Action, worlds: int = PLAYED_WORLDS,
                seed: int = 0, players: Callable[[int], tuple[Player, Player]] | None = None
                ) -> PlayedOut:
     """Close now, or lead ``play_on_action``, at the lead ``pos``: both played out by
     strong players (or ``players(seed)``, A and B) in ``worlds`` worlds sampled from the
-    leader's knowledge. Raise ValueError when closing or the lead is not legal."""
+    leader's knowledge (:func:`play_out_choices`). Raise ValueError when closing or the
+    lead is not legal."""
     legal = pos.legal_actions()
     if CLOSE not in legal or play_on_action not in legal:
         raise ValueError("closing and the lead to compare must both be legal here")
-    me = pos.leader
-    sign = 1 if me == 0 else -1
-    rng = random.Random(seed)
-    sampled = sample_worlds_hidden(pos, hidden_cards(pos, me), worlds, rng, exhaustive=False)
-    make = players or strong_players
-    close: list[int] = []
-    play: list[int] = []
-    for k, w in enumerate(sampled):
-        for first, out in ((CLOSE, close), (play_on_action, play)):
-            ps = make(seed * 1000 + k)
-            out.append(sign * play_out(w.play(first), ps, random.Random(k)))
+    close, play = play_out_choices(pos, (CLOSE, play_on_action), worlds, seed, players)
     diff = [c - p for c, p in zip(close, play, strict=True)]
     return PlayedOut(estimate(close), estimate(play), estimate(diff), play_on_action,
-                     len(sampled), tuple(close), tuple(play))
+                     len(close), close, play)

@@ -53,6 +53,20 @@ choice is worth what the best plan starting with it achieves (exact, every hand 
 opponent may hold). Seeing every card would promise more (strategy fusion,
 docs/closing.md).
 
+Like with like (``played``, ``review --played N``): the closing plan's sure value and
+the other choices' clairvoyant ones are not of one standard (docs/closing.md). With
+``played=N`` every *closing decision* (one where closing was legal) is also judged by
+the advisor's like-with-like standard (:mod:`schnapsen_lab.played_out`): closing, the
+best other choice by the clairvoyant numbers ("play on") and the choice made are each
+played out by the strong player in both seats, neither seeing the other's cards, in the
+same ``N`` worlds sampled from the actor's knowledge; the best, the loss, the class and
+the accuracy of the decision are then those of the played-out values (the same
+thresholds), and the clairvoyant numbers stay beside them (:attr:`Decision.options`,
+:attr:`Decision.clairvoyant_loss`). Each value says its standard: ``plan``,
+``clairvoyant`` or ``played-out`` (:data:`~schnapsen_lab.played_out.STANDARDS`). Other
+decisions keep the clairvoyant standard (playing every option of every decision out
+would cost minutes a deal).
+
 A correct claim made when it is first possible is never worse than waiting (docs on the
 solver), so a decision is also reviewed when the move is ``66`` after a marriage lead or
 after the last trick: the alternative there is to decline (shown as ``-``). The leader's
@@ -70,6 +84,7 @@ from typing import Any
 from . import psn
 from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
 from .games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
+from .played_out import CLAIRVOYANT, PLAN, PLAYED_OUT, play_out_choices
 from .psn import Line, Move, Record
 from .worlds import (
     ActionEstimate,
@@ -188,6 +203,15 @@ class Decision:
     ``score`` is the Bummerl score of the deal when known (the Score tag): each option's
     equity is then known too; ``by`` says which loss the class and the accuracy are of
     (``points`` or ``equity``, which needs the score).
+
+    ``options`` are valued by the review's search: by a plan's sure value for the
+    choices in ``by_plan`` (closing; every choice once the talon is closed), by sampled
+    worlds solved with every card known (clairvoyant) for the others. ``played_out``, when
+    the choices were played out by strong players (``review_record(..., played=N)`` at a
+    closing decision), holds those played out, best first: the decision is then judged by
+    them (:attr:`standard` ``played-out``): :attr:`best`, :attr:`played_option`,
+    :attr:`loss`, :attr:`judgement`, :attr:`accuracy` and the equities are theirs, and
+    :attr:`clairvoyant_best` and :attr:`clairvoyant_loss` those of ``options``.
     """
 
     step: int
@@ -198,24 +222,51 @@ class Decision:
     exact: bool
     score: BummerlScore | None = None
     by: str = "points"
+    played_out: tuple[ActionEstimate, ...] | None = None
+    by_plan: tuple[Action | None, ...] = ()
+
+    @property
+    def standard(self) -> str:
+        """Which standard the decision is judged by: ``played-out`` when its choices were
+        played out, else ``clairvoyant`` (the review's search: the plan's sure value of
+        closing against the clairvoyant values of the other choices)."""
+        return PLAYED_OUT if self.played_out is not None else CLAIRVOYANT
+
+    @property
+    def judged(self) -> tuple[ActionEstimate, ...]:
+        """The options the decision is judged by (``played_out`` or ``options``), best
+        first."""
+        return self.played_out if self.played_out is not None else self.options
+
+    def option_standard(self, option: ActionEstimate) -> str:
+        """The standard of one of ``options``: ``plan`` or ``clairvoyant``."""
+        return PLAN if option.action in self.by_plan else CLAIRVOYANT
 
     @property
     def best(self) -> ActionEstimate:
-        """The best option."""
-        return self.options[0]
+        """The best option (by the decision's standard)."""
+        return self.judged[0]
 
     @property
     def played_option(self) -> ActionEstimate:
-        """The estimate of the action played."""
-        for o in self.options:
-            if o.action == self.played:
-                return o
-        raise LookupError(f"{self.played} is not among the options")
+        """The estimate of the action played (by the decision's standard)."""
+        return _option(self.judged, self.played)
 
     @property
     def loss(self) -> float:
-        """Expected game points lost by the action played (0 for the best)."""
+        """Expected game points lost by the action played (0 for the best), by the
+        decision's standard."""
         return max(0.0, self.best.mean - self.played_option.mean)
+
+    @property
+    def clairvoyant_best(self) -> ActionEstimate:
+        """The best of ``options`` (the review's search, whatever the standard)."""
+        return self.options[0]
+
+    @property
+    def clairvoyant_loss(self) -> float:
+        """The loss by ``options`` (the review's search), beside a played-out loss."""
+        return max(0.0, self.options[0].mean - _option(self.options, self.played).mean)
 
     @property
     def judgement(self) -> Judgement:
@@ -235,16 +286,16 @@ class Decision:
     @property
     def equities(self) -> tuple[float, ...] | None:
         """Each option's equity for the actor (the chance to win the Bummerl, averaged over
-        the same worlds), in the order of ``options``; None without the score."""
+        the same worlds), in the order of :attr:`judged`; None without the score."""
         if self.score is None:
             return None
-        return option_equities(self.options, self.actor, self.score)
+        return option_equities(self.judged, self.actor, self.score)
 
     @property
     def best_by_equity(self) -> ActionEstimate | None:
         """The option with the best equity; None without the score."""
         eqs = self.equities
-        return None if eqs is None else best_by_equity(self.options, eqs)
+        return None if eqs is None else best_by_equity(self.judged, eqs)
 
     def equity_of(self, option: ActionEstimate) -> float | None:
         """One option's equity for the actor; None without the score."""
@@ -297,55 +348,102 @@ class Decision:
         pe, be = self.equity_of(p), (self.equity_of(best) if best is not None else None)
         assert best is not None and pe is not None and be is not None
         if self.by == "equity" and self.judgement is not Judgement.BEST:
-            how = "exact" if self.exact else f"{self.worlds} worlds"
+            how = self.how
             eq = self.equity_loss
             assert eq is not None
             return (f"{self.judgement.value}: {p.token} Bummerl {pe:.0%}, best {best.token} "
                     f"{be:.0%}, loss {100 * eq:.1f} pp ({how}); "
-                    f"game points {p.mean:+.2f}")
+                    f"game points {p.mean:+.2f}" + self._clairvoyant_comment())
         tail = f"; Bummerl {pe:.0%}"
         if best.action != p.action and be > pe + 0.005:
             tail += f", best for the Bummerl {best.token} {be:.0%}"
         return self._points_comment() + tail
 
+    @property
+    def how(self) -> str:
+        """What the decision's numbers rest on: ``exact``, ``100 worlds`` or ``played out
+        in 4 worlds``."""
+        if self.played_out is not None:
+            return f"played out in {counted(len(self.played_out[0].values), 'world')}"
+        return "exact" if self.exact else f"{self.worlds} worlds"
+
     def _points_comment(self) -> str:
         p = self.played_option
-        how = "exact" if self.exact else f"{self.worlds} worlds"
+        how = self.how
         j = self.judgement if self.by == "points" else Judgement.BEST
         if self.best.action == self.played or j is Judgement.BEST:
             head = f"{p.token} {p.mean:+.2f}"
             if self.best.mean > p.mean + 0.005:
                 head += f"; {self.best.token} {self.best.mean:+.2f}"
-            return f"{head} ({how})"
-        return (f"{j.value}: {p.token} {p.mean:+.2f}, best {self.best.token} "
-                f"{self.best.mean:+.2f}, loss {self.loss:.2f} ({how})")
+            text = f"{head} ({how})"
+        else:
+            text = (f"{j.value}: {p.token} {p.mean:+.2f}, best {self.best.token} "
+                    f"{self.best.mean:+.2f}, loss {self.loss:.2f} ({how})")
+        return text + self._clairvoyant_comment()
+
+    def _clairvoyant_comment(self) -> str:
+        """Beside played-out numbers, the review's search: ``; seeing every card: best AH
+        +1.70, C +1.20, loss 0.50 (mistake)``; empty without them."""
+        if self.played_out is None:
+            return ""
+        b, p = self.clairvoyant_best, _option(self.options, self.played)
+        loss = self.clairvoyant_loss
+        return (f"; clairvoyant: best {b.token} {b.mean:+.2f}, {p.token} {p.mean:+.2f}, "
+                f"loss {loss:.2f} ({judge(loss).value})")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON (with the score: each option's ``equity``, and the decision's
-        ``equity`` object: best by equity, equity loss, its class, ``flips``)."""
+        """Plain data for JSON: ``standard`` says what ``best``, ``loss`` and ``class`` are
+        of; ``options`` are the review's search, each with its ``standard`` (``plan`` or
+        ``clairvoyant``); played out, also ``played_out`` (its worlds and options) and
+        ``clairvoyant`` (best, loss and class by ``options``). With the score: each judged
+        option's ``equity``, and the decision's ``equity`` object: best by equity, equity
+        loss, its class, ``flips``."""
         d: dict[str, Any] = {
             "step": self.step,
             "actor": str(self.actor),
             "played": str(self.played),
+            "standard": self.standard,
             "best": self.best.token,
             "loss": round(self.loss, 4),
             "class": self.judgement.value,
             "worlds": self.worlds,
             "exact": self.exact,
-            "options": {o.token: {"expected": round(o.mean, 4),
-                                  "ci95": [round(o.estimate.low, 4), round(o.estimate.high, 4)],
-                                  "win_chance": round(o.estimate.win_chance, 4)}
+            "options": {o.token: {**_option_dict(o), "standard": self.option_standard(o)}
                         for o in self.options},
         }
+        if self.played_out is not None:
+            seeing = self.clairvoyant_loss
+            d["played_out"] = {
+                "worlds": len(self.played_out[0].values),
+                "options": {o.token: {**_option_dict(o), "standard": PLAYED_OUT}
+                            for o in self.played_out}}
+            d["clairvoyant"] = {"best": self.clairvoyant_best.token,
+                                "loss": round(seeing, 4), "class": judge(seeing).value}
         eqs = self.equities
         best = self.best_by_equity
         loss = self.equity_loss
         if eqs is not None and best is not None and loss is not None:
-            for o, e in zip(self.options, eqs, strict=True):
-                d["options"][o.token]["equity"] = round(e, 4)
+            judged = d["played_out"]["options"] if self.played_out is not None \
+                else d["options"]
+            for o, e in zip(self.judged, eqs, strict=True):
+                judged[o.token]["equity"] = round(e, 4)
             d["equity"] = {"best": best.token, "loss": round(loss, 4),
                            "class": judge_equity(loss).value, "flips": self.flips}
         return d
+
+
+def _option(options: Sequence[ActionEstimate], action: Action | None) -> ActionEstimate:
+    """The estimate of ``action`` among ``options``; LookupError when it is not there."""
+    for o in options:
+        if o.action == action:
+            return o
+    raise LookupError(f"{action} is not among the options")
+
+
+def _option_dict(o: ActionEstimate) -> dict[str, Any]:
+    return {"expected": round(o.mean, 4),
+            "ci95": [round(o.estimate.low, 4), round(o.estimate.high, 4)],
+            "win_chance": round(o.estimate.win_chance, 4)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +478,8 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The review of one record's main line."""
+    """The review of one record's main line (``played``: worlds each closing decision's
+    choices were played out in, 0 when not)."""
 
     decisions: tuple[Decision, ...]
     players: tuple[PlayerSummary, PlayerSummary]
@@ -389,6 +488,7 @@ class Review:
     steps: int
     score: BummerlScore | None = None
     by: str = "points"
+    played: int = 0
 
     @property
     def flips(self) -> tuple[Decision, ...]:
@@ -414,10 +514,12 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON (``by`` and ``bummerl``, the score, only when the record's
-        counters are known or the classes are by equity)."""
+        counters are known or the classes are by equity; ``played`` only when the closing
+        decisions were played out)."""
         d: dict[str, Any] = {
             "samples": self.samples,
             "seed": self.seed,
+            **({"played": self.played} if self.played else {}),
             "players": {str(p.seat): p.to_dict() for p in self.players},
             "decisions": [d.to_dict() for d in self.decisions],
         }
@@ -459,22 +561,45 @@ def decision_points(record: Record) -> list[tuple[int, Seat, list[Action | None]
 
 def review_decision(positions: Sequence[Position], step: int, played: Action,
                     actor: Seat, options: Sequence[Action | None], samples: int,
-                    rng: random.Random) -> Decision:
-    """Review one decision at ``positions[step]`` (``positions`` up to it at least)."""
+                    rng: random.Random, play_out_worlds: int = 0) -> Decision:
+    """Review one decision at ``positions[step]`` (``positions`` up to it at least); at
+    a closing decision with ``play_out_worlds``, also play its choices out in that many
+    worlds (the module docs: like with like)."""
     pos = positions[step]
     absent = inferred_absent(positions[:step + 1], actor)
     h = hidden_cards(pos, actor, absent)
     planned = _closed_game_options(pos, h, actor, options)
     if planned is not None:
         ranked, searched = planned
-        return Decision(step, actor, played, ranked, len(ranked[0].values), searched)
+        return Decision(step, actor, played, ranked, len(ranked[0].values), searched,
+                        by_plan=tuple(o.action for o in ranked))
     closed = pos.closed_by >= 0 or pos.exhausted
     exact = world_count(h, ordered_talon=not closed) <= samples
     worlds = sample_worlds_hidden(pos, h, samples, rng, exhaustive=True)
     est = estimate_actions(worlds, actor, options, exact=exact)
-    if CLOSE in options:
-        est = _with_closing_plan(pos, h, actor, est)
-    return Decision(step, actor, played, est, len(worlds), exact)
+    if CLOSE not in options:
+        return Decision(step, actor, played, est, len(worlds), exact)
+    est = _with_closing_plan(pos, h, actor, est)
+    po = None
+    if play_out_worlds > 0:  # drawn after the sampling: the search's numbers stay
+        po = _played_out_options(pos, h, played, est, play_out_worlds,
+                                 rng.randrange(1 << 32))
+    return Decision(step, actor, played, est, len(worlds), exact, played_out=po,
+                    by_plan=(CLOSE,))
+
+
+def _played_out_options(pos: Position, h: HiddenCards, played: Action,
+                        est: Sequence[ActionEstimate], worlds: int, seed: int
+                        ) -> tuple[ActionEstimate, ...]:
+    """At a closing decision: closing, the best other choice of ``est`` (playing on, as
+    the advisor chooses it) and ``played``, each played out by strong players in the same
+    ``worlds`` worlds (:func:`~schnapsen_lab.played_out.play_out_choices`), best first."""
+    play_on = next(e.action for e in est if e.action is not CLOSE and e.action is not None)
+    choices = list(dict.fromkeys((CLOSE, play_on, played)))
+    values = play_out_choices(pos, choices, worlds, seed, hidden=h)
+    out = [ActionEstimate(a, estimate(v), v) for a, v in zip(choices, values, strict=True)]
+    out.sort(key=lambda e: -e.mean)
+    return tuple(out)
 
 
 def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
@@ -531,13 +656,16 @@ def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:
 def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
                   steps: Collection[int] | None = None, progress: bool = False,
                   on_decision: Callable[[Decision], None] | None = None,
-                  by: str = "points") -> Review:
+                  by: str = "points", played: int = 0) -> Review:
     """Review every decision of ``record``'s main line (or those at ``steps`` only).
 
     ``progress`` shows a tqdm bar. With the record's Score tag every option also gets its
     equity (:mod:`schnapsen_lab.bummerl`); ``by="equity"`` classes the decisions by the
-    equity loss. Raise ValueError when the record breaks a rule or has no deck, or for
-    ``by="equity"`` without a Score tag.
+    equity loss. ``played``: at each closing decision, play closing, playing on and the
+    choice made out with strong players in that many worlds and judge the decision by
+    them (like with like, as ``advise(..., played=N)``; 0: not). Raise ValueError when
+    the record breaks a rule or has no deck, for ``by="equity"`` without a Score tag, or
+    for ``played`` below 0.
     """
     if not record.main_line_ok or record.deck is None:
         first = record.errors[0] if record.errors else "no valid Deck"
@@ -546,6 +674,8 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise ValueError("samples must be at least 1")
     if by not in MEASURES:
         raise ValueError(f"by {by!r}: give one of {', '.join(MEASURES)}")
+    if played < 0:
+        raise ValueError("played must be 0 or more")
     score = score_of(record)
     if by == "equity" and score is None:
         why = ("it has no Score tag (the counters before the deal)"
@@ -566,7 +696,7 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     for step, actor, options in it:
         rng = random.Random(f"{seed}:{step}")
         d = review_decision(positions, step, record.moves[step].action, actor, options,
-                            samples, rng)
+                            samples, rng, played)
         if score is not None:
             d = replace(d, score=score, by=by)
         decisions.append(d)
@@ -574,7 +704,7 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
             on_decision(d)
     ds = tuple(decisions)
     return Review(ds, (_summary(Seat.A, ds), _summary(Seat.B, ds)), samples, seed,
-                  len(record.moves), score, by)
+                  len(record.moves), score, by, played)
 
 
 def annotate(record: Record, review: Review) -> Record:
@@ -591,6 +721,9 @@ def annotate(record: Record, review: Review) -> Record:
     positions = copy.positions()
     by = (f", classes by the chance to win the Bummerl at {review.score.text}"
           if review.score is not None and review.by == "equity" else "")
+    if review.played:
+        by += (", closing decisions played out by strong players in "
+               f"{counted(review.played, 'world')}")
     head = (f"Review ({review.samples} worlds a decision, seed {review.seed}{by}): "
             f"{review.summary()}")
     copy.main.comments.append(head)

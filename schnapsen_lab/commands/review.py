@@ -5,7 +5,10 @@ Every decision of the record's main line is judged from its player's knowledge
 worlds, the best action, the loss of the action played and its class (?!, ?, ??), and
 each player's accuracy. With the record's Score tag each decision also shows the chance to
 win the Bummerl of the move played, and a decision whose best move differs between game
-points and the Bummerl is marked; ``--by equity`` classes by the equity loss. ``-o``
+points and the Bummerl is marked; ``--by equity`` classes by the equity loss.
+``--played N`` judges each closing decision like with like: closing, playing on and the
+choice made played out by the strong player in both seats in N sampled worlds, the
+clairvoyant numbers beside them (docs/closing.md). ``-o``
 writes the record annotated with comments, NAGs and
 best-move variations (atomically); ``--json`` prints the review as one JSON object.
 """
@@ -51,6 +54,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="class the decisions by the loss in expected game points (default) "
                    "or in the chance to win the Bummerl (equity: needs the record's Score "
                    "tag; thresholds 2, 4 and 8 percentage points)")
+    p.add_argument("--played", type=int, default=0, metavar="N",
+                   help="at each closing decision, play closing, playing on and the choice "
+                   "made out with the strong player in both seats, neither seeing the "
+                   "other's cards, in N sampled worlds, and class the decision by those "
+                   "values (like with like, as advise --played; the clairvoyant numbers "
+                   "are shown beside them; slow: seconds a world)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -61,13 +70,18 @@ def _fail(message: str) -> int:
 
 def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
     """The review as readable text: one line a decision, then each player's summary."""
-    from ..review import Judgement, counted
+    from ..review import Judgement, counted, judge
 
     lines = []
     if review.score is not None:
         s = review.score
         by = "the chance to win the Bummerl" if review.by == "equity" else "game points"
         lines.append(f"Bummerl at {s.text} (A-B), {names[s.dealer]} deals; classes by {by}")
+    if review.played:
+        lines.append(f"Closing decisions played out by the strong player in both seats in "
+                     f"{counted(review.played, 'world')} (like with like); the clairvoyant "
+                     "numbers "
+                     "beside them")
     for d in review.decisions:
         mark = d.judgement.glyph
         who = names[d.actor]
@@ -87,6 +101,10 @@ def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
             assert b is not None
             line += (f"  [flip: best by game points {d.best.token}, "
                      f"for the Bummerl {b.token} {d.equity_of(b):.0%}]")
+        if d.played_out is not None:
+            c = d.clairvoyant_best
+            line += (f"  [played out; clairvoyant: best {c.token} {c.mean:+.2f}, loss "
+                     f"{d.clairvoyant_loss:.2f} {judge(d.clairvoyant_loss).glyph or '-'}]")
         lines.append(line)
     for p in review.players:
         lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}% over "
@@ -121,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
+    if args.played < 0:
+        return _fail(f"--played {args.played}: give 0 or more")
     out = args.output
     if out == "-" and args.json:
         return _fail("-o - and --json both write to standard output: choose one")
@@ -134,6 +154,9 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(rec, str):
         return _fail(rec)
     if rec.game.has_part("review"):  # a game with its own review (four players)
+        if args.played:
+            return _fail(f"--played: {args.file}: record {args.record} is a "
+                         f"{rec.game.title} record; its review has no played-out standard")
         code: int = rec.game.part("review")(args, rec)
         return code
     from ..scope import analysis_refusal
@@ -157,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"--by equity: {args.file}: record {args.record} {why}: the "
                          "chance to win the Bummerl needs the counters before the deal")
     review = review_record(rec, samples=samples, seed=args.seed,
-                           progress=not args.no_progress, by=args.by)
+                           progress=not args.no_progress, by=args.by, played=args.played)
     if out:
         annotated = annotate(rec, review)
         if out == "-":

@@ -110,6 +110,9 @@ def _decision_label(review: Review, i: int, names: Sequence[str]) -> str:
     flip = d.best_by_equity
     if d.flips and flip is not None:
         text += TEXT["decision.flip"].format(best=action_text(flip.action))
+    if d.played_out is not None:  # judged like with like: the clairvoyant loss beside
+        text += format_numbers(TEXT["decision.played_out"], loss=d.clairvoyant_loss,
+                               best=action_text(d.clairvoyant_best.action))
     return text
 
 
@@ -118,28 +121,37 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
     """The replay of a reviewed deal, its decisions list and the evaluation graph.
 
     Give a ``review`` made earlier, or let the widget review the record with ``samples``
-    worlds a decision and ``seed``. ``lang`` is the language it speaks (None: the one set
+    worlds a decision and ``seed``; with ``played`` each closing decision is judged by
+    playing its choices out with strong players in that many worlds (like with like,
+    :func:`~schnapsen_lab.review.review_record`; marked ▸, the loss seeing every card
+    beside it). ``lang`` is the language it speaks (None: the one set
     with :func:`schnapsen_lab.set_language`); the comments the review writes into the
     record (:func:`~schnapsen_lab.review.annotate`) are the record's, in English.
     """
 
     def __new__(cls, record: Record, *args: Any, **kwargs: Any) -> Any:
-        """A four-player record gets its own review widget (widgets/bauern_review.py)."""
+        """A four-player record gets its own review widget (widgets/bauern_review.py);
+        ValueError when it is asked to play closing decisions out (it has none)."""
         if record.game.has_part("review"):  # a game with its own review (four players)
             from .bauern_review import BauernReviewWidget
+
+            if kwargs.pop("played", 0):
+                raise ValueError(f"a {record.game.title} record's review has no "
+                                 "played-out standard (played=0)")
 
             return BauernReviewWidget(record, *args, **kwargs)
         return super().__new__(cls, record, *args, **kwargs)
 
     def __init__(self, record: Record, review: Review | None = None, *,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
-                 lang: str | None = None) -> None:
+                 played: int = 0, lang: str | None = None) -> None:
         self.lang = resolve(lang)
         refused = analysis_refusal(record.profile, "the review")
         if refused is not None:
             raise ValueError(refused)
         if review is None:
-            review = review_record(record, samples=samples, seed=seed, progress=progress)
+            review = review_record(record, samples=samples, seed=seed, progress=progress,
+                                   played=played)
         self.review = review
         self.annotated = annotate(record, review)
         names = record.player_names
@@ -168,7 +180,7 @@ class ReviewWidget(W.VBox):  # type: ignore[misc]
         return summary_html(((escape(seat_label(names, p.seat)), p.accuracy, p.decisions,
                               p.inaccuracies, p.mistakes, p.blunders, p.average_loss)
                              for p in self.review.players),
-                            self.review.samples, self.review.seed)
+                            self.review.samples, self.review.seed, self.review.played)
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
