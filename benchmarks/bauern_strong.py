@@ -17,7 +17,8 @@ Reported: matches won by the strong players with a 95 % Wilson interval (goal: a
 65 % over at least 300 matches); the contracts each kind of player called and made;
 spritzes said and the deals won after them; and the seconds of each decision of a
 strong player (process CPU time; goal: median at most 0.2 s, maximum at most 1 s on one
-core), by phase.
+core), by phase, with the most search nodes a decision spent (its node budget bounds
+them) and how many decisions finished no world and fell back on the rule of thumb.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bauern_strong.py [--matches N] [--seed S]
         [--samples F] [--minutes M]
@@ -46,11 +47,13 @@ class TimedStrong(StrongBauernPlayer):
     def __init__(self, times: dict[str, list[float]], samples: float) -> None:
         super().__init__(samples)
         self.times = times
+        self.most_nodes = 0
 
     def act(self, view: View, rng: random.Random) -> Action | None:
         t = time.process_time()
         a = super().act(view, rng)
         self.times[view.phase.name.lower()].append(time.process_time() - t)
+        self.most_nodes = max(self.most_nodes, self.last_nodes)
         return a
 
 
@@ -149,7 +152,9 @@ def main() -> None:
     all_t = [t for v in times.values() for t in v]
     if all_t:
         print(f"  strong decisions: {len(all_t)}, seconds median {statistics.median(all_t):.3f}, "
-              f"max {max(all_t):.3f} (goal: median <= 0.2, max <= 1)")
+              f"max {max(all_t):.3f} (goal: median <= 0.2, max <= 1); search nodes of a "
+              f"decision max {strong.most_nodes} (budget {strong.nodes}), decisions that "
+              f"finished no world (rule of thumb) {strong.fallbacks}")
         for ph, v in times.items():
             print(f"    {ph}: {len(v)}, median {statistics.median(v):.3f}, "
                   f"p95 {sorted(v)[int(0.95 * (len(v) - 1))]:.3f}, max {max(v):.3f}")

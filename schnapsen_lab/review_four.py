@@ -186,7 +186,7 @@ def _choice_decision(pos: Position, step: int, action: Action, samples: int,
         return None
     seat = pos.turn
     v = view(pos, seat)
-    player = StrongBauernPlayer(budget=float("inf"))
+    player = StrongBauernPlayer(budget=float("inf"), nodes=None)
     values: dict[Action, float]
     if pos.phase == Phase.TRUMP:
         values = player.trump_values(v, legal, rng, count=samples)

@@ -26,6 +26,7 @@ and a sampled world.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from ...cards import CARD_POINTS
@@ -34,9 +35,12 @@ from .rules import Action, Call, End, Kind, Phase, Position
 
 __all__ = [
     "ALL_TRICKS",
+    "CLOCK_EVERY",
     "NORMAL",
     "SCHNAPSER",
     "Deal4",
+    "NodeBudget",
+    "OutOfBudget",
     "action_values",
     "contract_code",
     "solve",
@@ -50,6 +54,50 @@ tricks (Schnapser, Kontraschnapser); all five tricks to the declarer (Gang,
 Bauernschnapser)."""
 
 _INF = 1_000
+_NEVER = 1 << 62
+
+CLOCK_EVERY = 4096
+"""Nodes between two looks at the clock when a :class:`NodeBudget` has a deadline."""
+
+
+class OutOfBudget(Exception):
+    """A search stopped because its :class:`NodeBudget` was spent (or its deadline
+    passed); the value it was computing is unknown and the state it searched is left
+    mid-play (the searches work on copies)."""
+
+
+class NodeBudget:
+    """The work one decision may still spend on searches, shared by all of them.
+
+    ``nodes``: search nodes left (None: no limit); a search expands at most that many
+    nodes and raises :class:`OutOfBudget` when it would expand one more, so a budget is
+    respected exactly and the same search stops at the same node on any machine.
+    ``deadline``: a :func:`time.process_time` value after which searches raise
+    :class:`OutOfBudget` too (None: none); looked at every :data:`CLOCK_EVERY` nodes,
+    a guard for a much slower machine (it makes the stop depend on the clock).
+    ``spent`` counts the nodes every search charged to the budget.
+    """
+
+    __slots__ = ("deadline", "left", "spent")
+
+    def __init__(self, nodes: int | None = None, deadline: float | None = None) -> None:
+        if nodes is not None and nodes < 0:
+            raise ValueError("a node budget is not negative")
+        self.left = nodes
+        self.deadline = deadline
+        self.spent = 0
+
+    def charge(self, nodes: int) -> None:
+        """Take ``nodes`` searched off the budget."""
+        self.spent += nodes
+        if self.left is not None:
+            self.left -= nodes
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether no node is left, or the deadline has passed."""
+        return ((self.left is not None and self.left <= 0)
+                or (self.deadline is not None and time.process_time() > self.deadline))
 
 
 def contract_code(contract: Call | None) -> int:
@@ -267,14 +315,36 @@ _ORDER = tuple(sorted(range(20), key=lambda c: (c % 5, c // 5)))  # aces first
 
 
 class _Search:
-    """Alpha-beta with a table of bounds at the start of each trick (one solve's)."""
+    """Alpha-beta with a table of bounds at the start of each trick (one solve's);
+    with a :class:`NodeBudget` it raises :class:`OutOfBudget` instead of expanding a
+    node beyond the budget's ``left`` (counted from the search's creation)."""
 
-    __slots__ = ("nodes", "st", "tt")
+    __slots__ = ("budget", "check", "nodes", "st", "tt")
 
-    def __init__(self, st: Deal4) -> None:
+    def __init__(self, st: Deal4, budget: NodeBudget | None = None) -> None:
         self.st = st
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        self.budget = budget
+        self.check = _NEVER  # the node count at which _checkpoint looks at the budget
+        if budget is not None:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Raise :class:`OutOfBudget` when the budget allows no further node; else set
+        the next node count at which to look again."""
+        b = self.budget
+        assert b is not None
+        nxt = _NEVER
+        if b.left is not None:
+            if self.nodes >= b.left:
+                raise OutOfBudget(f"node budget of {self.nodes} spent")
+            nxt = b.left
+        if b.deadline is not None:
+            if time.process_time() > b.deadline:
+                raise OutOfBudget("CPU deadline passed")
+            nxt = min(nxt, self.nodes + CLOCK_EVERY)
+        self.check = nxt
 
     def key(self) -> tuple[int, ...]:
         st = self.st
@@ -305,6 +375,8 @@ class _Search:
         st = self.st
         if st.result is not None:
             return st.result
+        if self.nodes >= self.check:
+            self._checkpoint()
         self.nodes += 1
         key = None
         if not st.table:
@@ -371,19 +443,30 @@ class _Search:
         return best
 
 
-def solve(st: Deal4 | Position) -> int:
-    """The exact value (side 0's game points) of the rest of the deal, every hand known."""
+def solve(st: Deal4 | Position, budget: NodeBudget | None = None) -> int:
+    """The exact value (side 0's game points) of the rest of the deal, every hand known.
+
+    With ``budget`` the nodes searched are charged to it, and :class:`OutOfBudget` is
+    raised when it runs out before the value is known."""
     s = state_of(st) if isinstance(st, Position) else st.copy()
     if s.result is not None:
         return s.result
-    return _Search(s).value(-_INF, _INF)
+    search = _Search(s, budget)
+    try:
+        return search.value(-_INF, _INF)
+    finally:
+        if budget is not None:
+            budget.charge(search.nodes)
 
 
 def action_values(st: Deal4 | Position, actions: list[Action] | None = None,
-                  ) -> dict[Action, int]:
+                  budget: NodeBudget | None = None) -> dict[Action, int]:
     """The exact value (side 0's game points) after each action of the play: by default
     the cards (and marriages) legal in a referee position; with a :class:`Deal4` the
-    actions must be given. One search table serves every action."""
+    actions must be given. One search table serves every action.
+
+    With ``budget`` the nodes searched are charged to it, and :class:`OutOfBudget` is
+    raised (no value returned) when it runs out before every action is valued."""
     if isinstance(st, Position):
         if actions is None:
             actions = [a for a in st.legal_actions() if a.kind is not Kind.CLAIM]
@@ -394,16 +477,20 @@ def action_values(st: Deal4 | Position, actions: list[Action] | None = None,
             raise ValueError("give the actions to value")
     out: dict[Action, int] = {}
     search: _Search | None = None
-    for a in actions:
-        child = s.copy()
-        child.apply(a)
-        if child.result is not None:
-            out[a] = child.result
-            continue
-        if search is None:
-            search = _Search(child)
-        else:
-            search.st = child
-        out[a] = search.value(-_INF, _INF)
+    try:
+        for a in actions:
+            child = s.copy()
+            child.apply(a)
+            if child.result is not None:
+                out[a] = child.result
+                continue
+            if search is None:
+                search = _Search(child, budget)
+            else:
+                search.st = child
+            out[a] = search.value(-_INF, _INF)
+    finally:
+        if budget is not None and search is not None:
+            budget.charge(search.nodes)
     return out
 

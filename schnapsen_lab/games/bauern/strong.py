@@ -15,31 +15,46 @@ with all cards known and the partners playing together
   played if the seats still to speak say weiter. The solver sees every card, so it is
   an optimist about contracts and doubles: a contract is called only when it is made in
   :data:`CONTRACT_SURE` of the worlds and beats weiter by :data:`CONTRACT_MARGIN` game
-  points; spritze only when its side wins :data:`SPRITZE_SURE` of the worlds and
-  expects :data:`SPRITZE_AT` game points undoubled.
+  points; spritze only when its side wins :data:`SPRITZE_SURE` of the worlds and the
+  deal's value under the doubled stake is clearly positive: its mean less
+  :data:`SPRITZE_Z` standard errors is at least :data:`SPRITZE_MARGIN` game points;
+  never against a contract (the worlds are drawn without regard to the declarer's
+  call, so they underrate his hand: its doubled contracts were lost at 12 and 24 game
+  points a deal).
 - The called partner (BC1): the highest trump not among its three cards.
 - Claims: at 66 as soon as BE2 allows, as far as it knows its side (never falsely).
 
-A decision solves a fixed number of worlds (:data:`PLAY_SAMPLES` and the others), but
-starts no new world once it has spent :data:`BUDGET` CPU seconds (at least
-:data:`MIN_WORLDS` worlds), so that it answers in time on a busy machine.
+A decision solves up to a fixed number of worlds (:data:`PLAY_SAMPLES` and the others)
+within a budget of :data:`NODE_BUDGET` search nodes shared by all its searches
+(:class:`~.solver.NodeBudget`): the search that would expand one node more stops, the
+world it was solving is dropped, and the decision takes the mean over the worlds it
+finished (all choices are valued in the same worlds). A node budget is deterministic
+(the same seed gives the same choice on any machine) and bounds the time: it is
+calibrated to about 0.6 s of one core of the development machine under load. As a last
+resort for a much slower machine the searches also stop at :data:`BUDGET` CPU seconds
+(a clock guard, looked at every few thousand nodes; only then does the choice depend on
+the clock). Should the budget run out before one world is finished (one world of the
+first trick can take a few hundred thousand nodes), the decision is the rule-of-thumb
+player's (:class:`~.players.HeuristicBauernPlayer`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator, Sequence
 
 from .knowledge import View
-from .players import SeatPlayer, partner_of
+from .players import HeuristicBauernPlayer, SeatPlayer, partner_of
 from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Phase
-from .solver import action_values, solve
+from .solver import NodeBudget, OutOfBudget, action_values, solve
 from .worlds import World, sample_worlds, state_of_world
 
 __all__ = ["AUCTION_SAMPLES", "BUDGET", "CONTRACT_MARGIN", "CONTRACT_SURE",
-           "FIRST_LEAD_SAMPLES", "MIN_WORLDS", "PLAY_SAMPLES", "SPRITZE_AT", "SPRITZE_SURE",
-           "TRUMP_SAMPLES", "StrongBauernPlayer"]
+           "FIRST_LEAD_SAMPLES", "NODE_BUDGET", "PLAY_SAMPLES", "SPRITZE_MARGIN",
+           "SPRITZE_SURE", "SPRITZE_Z", "TRUMP_SAMPLES", "StrongBauernPlayer",
+           "spritze_is_clear"]
 
 PLAY_SAMPLES = 30
 """Worlds for a card once the first trick is under way."""
@@ -53,15 +68,22 @@ CONTRACT_MARGIN = 0.5
 """Game points by which a contract's mean must beat weiter's before the player calls it."""
 CONTRACT_SURE = 0.85
 """The share of sampled worlds in which a contract must be made before it is called."""
-SPRITZE_AT = 1.0
-"""The mean game points (undoubled) the viewer's side must expect before it doubles."""
-SPRITZE_SURE = 0.75
-"""The share of sampled worlds its side must win before it doubles."""
-BUDGET = 0.6
-"""CPU seconds after which a decision starts no more worlds (it has at least
-:data:`MIN_WORLDS`): the answer comes in time on a slow or busy machine."""
-MIN_WORLDS = 4
-"""Worlds a decision solves whatever the budget."""
+SPRITZE_SURE = 0.9
+"""The share of sampled worlds its side must win before it doubles. The worlds are
+solved with every card seen, which favours the defenders (they never misplace a card)
+and ignores the contracts still to be called: at 0.75 the spritzes said won only 46 %
+of their deals (36 of 78 in 135 matches, seed 2026)."""
+SPRITZE_MARGIN = 2.0
+"""The game points (doubled) its side's mean must keep, less :data:`SPRITZE_Z` standard
+errors, before it doubles: an undoubled normal game won by about one game point."""
+SPRITZE_Z = 1.0
+"""Standard errors of the mean over worlds taken off before :data:`SPRITZE_MARGIN`."""
+NODE_BUDGET = 180_000
+"""Search nodes one decision may expand, over all its worlds and choices (about 0.5-0.6 s
+of one core of the development machine under load, at 300-400 thousand nodes a second)."""
+BUDGET = 0.9
+"""CPU seconds after which a decision's searches stop whatever nodes are left: a clock
+guard for a machine much slower than the one :data:`NODE_BUDGET` was calibrated on."""
 
 
 def _sign(side: tuple[int, ...], seat: int) -> int:
@@ -73,18 +95,29 @@ class StrongBauernPlayer(SeatPlayer):
 
     ``samples`` scales every world count (1.0: the defaults above); ``seed`` gives the
     player its own generator (else the one the table or simulator passes is used);
-    ``margin`` is :data:`CONTRACT_MARGIN`, ``budget`` :data:`BUDGET`.
+    ``margin`` is :data:`CONTRACT_MARGIN`; ``nodes`` the search nodes of a decision
+    (:data:`NODE_BUDGET`; None: no limit) and ``budget`` its CPU-second guard
+    (:data:`BUDGET`; infinite: none). After each decision ``last_nodes`` is the nodes it
+    searched and ``last_worlds`` the worlds it finished (0 and 0 when it searched
+    nothing); ``fallbacks`` counts the decisions that finished no world.
     """
 
     name = "strong"
 
     def __init__(self, samples: float = 1.0, seed: int | None = None,
-                 margin: float = CONTRACT_MARGIN, budget: float = BUDGET) -> None:
+                 margin: float = CONTRACT_MARGIN, budget: float = BUDGET,
+                 nodes: int | None = NODE_BUDGET) -> None:
         if samples <= 0:
             raise ValueError("samples must be positive")
+        if nodes is not None and nodes <= 0:
+            raise ValueError("the node budget must be positive")
         self.scale = samples
         self.margin = margin
         self.budget = budget
+        self.nodes = nodes
+        self.last_nodes = 0
+        self.last_worlds = 0
+        self.fallbacks = 0
         self._rng = random.Random(seed) if seed is not None else None
 
     def __repr__(self) -> str:
@@ -95,6 +128,7 @@ class StrongBauernPlayer(SeatPlayer):
 
     def act(self, view: View, rng: random.Random) -> Action | None:
         """The chosen action (None declines a claim it cannot be sure of)."""
+        self.last_nodes = self.last_worlds = 0
         legal = view.legal
         if CLAIM in legal:
             if view.contract is None and view.my_score >= 66:
@@ -115,15 +149,31 @@ class StrongBauernPlayer(SeatPlayer):
         return self._play(view, legal, gen)
 
     # -- worlds ----------------------------------------------------------------------------------
-    def _worlds(self, view: View, n: int, rng: random.Random,
+    def _new_budget(self) -> NodeBudget:
+        """The budget of one decision: :attr:`nodes` nodes, :attr:`budget` CPU seconds."""
+        deadline = (time.process_time() + self.budget if self.budget != float("inf")
+                    else None)
+        self.last_nodes = self.last_worlds = 0
+        return NodeBudget(self.nodes, deadline)
+
+    def _worlds(self, view: View, n: int, rng: random.Random, budget: NodeBudget,
                 sizes: Sequence[int] | None = None) -> Iterator[World]:
-        """Up to ``n`` sampled worlds, drawn one at a time; none after the CPU budget is
-        spent once :data:`MIN_WORLDS` were given."""
-        start = time.process_time()
-        for k, hands in enumerate(sample_worlds(view, n, rng, sizes)):
-            if k >= MIN_WORLDS and time.process_time() - start > self.budget:
+        """Up to ``n`` sampled worlds, given one at a time while ``budget`` lasts."""
+        for hands in sample_worlds(view, n, rng, sizes):
+            if budget.exhausted:
                 return
             yield hands
+
+    def _done(self, budget: NodeBudget, worlds: int) -> None:
+        self.last_nodes = budget.spent
+        self.last_worlds = worlds
+
+    def _fallback(self, view: View, legal: Sequence[Action], rng: random.Random,
+                  ) -> Action:
+        """The rule-of-thumb player's choice, for a decision that finished no world."""
+        self.fallbacks += 1
+        a = HeuristicBauernPlayer().act(view, rng)
+        return a if a is not None and a in legal else legal[0]
 
     # -- play ------------------------------------------------------------------------------------
     def play_values(self, view: View, legal: Sequence[Action], rng: random.Random,
@@ -134,15 +184,25 @@ class StrongBauernPlayer(SeatPlayer):
             FIRST_LEAD_SAMPLES if view.tricks_played == 0 else PLAY_SAMPLES)
         me = int(view.viewer)
         values: dict[Action, list[float]] = {a: [] for a in legal}
-        for hands in self._worlds(view, n, rng):
+        budget = self._new_budget()
+        done = 0
+        for hands in self._worlds(view, n, rng, budget):
             st = state_of_world(view, hands)
             sign = _sign(st.side, me)
-            for a, v in action_values(st, list(legal)).items():
+            try:
+                got = action_values(st, list(legal), budget)
+            except OutOfBudget:
+                break
+            for a, v in got.items():
                 values[a].append(sign * v)
+            done += 1
+        self._done(budget, done)
         return {a: _mean(v) for a, v in values.items()}
 
     def _play(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         values = self.play_values(view, legal, rng)
+        if not self.last_worlds:
+            return self._fallback(view, legal, rng)
         return max(legal, key=lambda a: values[a])  # the first of equal means
 
     # -- trump, partner, call ------------------------------------------------------------------
@@ -158,23 +218,38 @@ class StrongBauernPlayer(SeatPlayer):
         n = count if count is not None else self._n(TRUMP_SAMPLES)
         me = int(view.viewer)
         values: dict[Action, list[float]] = {a: [] for a in legal}
-        for hands in self._worlds(view, n, rng, sizes=(5, 5, 5, 5)):
+        budget = self._new_budget()
+        done = 0
+        for hands in self._worlds(view, n, rng, budget, sizes=(5, 5, 5, 5)):
             hidden = hands[me] & ~view.hand
             mine = [c for c in range(20) if hidden >> c & 1]
             turned = mine[rng.randrange(len(mine))]
+            by_suit: dict[int, float] = {}  # turning up plays as naming the card's suit
+            try:
+                for a in legal:
+                    t = int(a.suit if a.suit is not None else turned // 5)
+                    if t not in by_suit:
+                        by_suit[t] = self._deal_value(view, hands, t, me, budget)
+            except OutOfBudget:
+                break
             for a in legal:
-                t = a.suit if a.suit is not None else turned // 5
-                values[a].append(self._deal_value(view, hands, int(t), me))
+                values[a].append(by_suit[int(a.suit if a.suit is not None
+                                             else turned // 5)])
+            done += 1
+        self._done(budget, done)
         return {a: _mean(v) for a, v in values.items()}
 
-    def _deal_value(self, view: View, hands: Sequence[int], trump: int, me: int) -> float:
+    def _deal_value(self, view: View, hands: Sequence[int], trump: int, me: int,
+                    budget: NodeBudget | None = None) -> float:
         """Forehand's side's value of a world with ``trump``: the normal game (every
         seat saying weiter)."""
         st = state_of_world(view, hands, trump=trump, auction=True)
-        return float(_sign(st.side, me) * solve(st))
+        return float(_sign(st.side, me) * solve(st, budget))
 
     def _trump(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         values = self.trump_values(view, legal, rng)
+        if not self.last_worlds:
+            return self._fallback(view, legal, rng)
         order = [*[a for a in legal if a is not TRUMP_UP], TRUMP_UP]
         return max(order, key=lambda a: values.get(a, -1e9))
 
@@ -188,26 +263,36 @@ class StrongBauernPlayer(SeatPlayer):
         contract = view.contract
         declarer = int(view.declarer) if view.declarer is not None else -1
         spritzer = int(view.spritze) if view.spritze is not None else -1
-        for hands in self._worlds(view, n, rng):
+        budget = self._new_budget()
+        done = 0
+        for hands in self._worlds(view, n, rng, budget):
             base: float | None = None
-            for a in legal:
-                call = a.call
-                assert call is not None
-                c, d, s = contract, declarer, spritzer
-                if call.is_contract:
-                    c, d = call, me
-                elif call is Call.SPRITZE:
-                    s = me
-                st = state_of_world(view, hands, contract=c, declarer=d, spritzer=s,
-                                    auction=True)
-                if not call.is_contract and base is not None:
-                    # weiter and spritze play the same deal: only the doubling differs
-                    values[a].append(base * st.mult)
-                    continue
-                v = _sign(st.side, me) * solve(st)
-                if not call.is_contract:
-                    base = v / st.mult
-                values[a].append(v)
+            got: list[float] = []
+            try:
+                for a in legal:
+                    call = a.call
+                    assert call is not None
+                    c, d, s = contract, declarer, spritzer
+                    if call.is_contract:
+                        c, d = call, me
+                    elif call is Call.SPRITZE:
+                        s = me
+                    st = state_of_world(view, hands, contract=c, declarer=d, spritzer=s,
+                                        auction=True)
+                    if not call.is_contract and base is not None:
+                        # weiter and spritze play the same deal: only the doubling differs
+                        got.append(base * st.mult)
+                        continue
+                    v = _sign(st.side, me) * solve(st, budget)
+                    if not call.is_contract:
+                        base = v / st.mult
+                    got.append(v)
+            except OutOfBudget:
+                break
+            for a, x in zip(legal, got, strict=True):
+                values[a].append(x)
+            done += 1
+        self._done(budget, done)
         return values
 
     def call_values(self, view: View, legal: Sequence[Action], rng: random.Random,
@@ -218,9 +303,12 @@ class StrongBauernPlayer(SeatPlayer):
 
     def _call(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """Weiter, unless a contract is made in :data:`CONTRACT_SURE` of the worlds and
-        beats weiter by :data:`CONTRACT_MARGIN`, or its side wins :data:`SPRITZE_SURE` of
-        the worlds and expects :data:`SPRITZE_AT` before doubling."""
+        beats weiter by :data:`CONTRACT_MARGIN`, or the doubled stake of forehand's
+        normal game (never a contract: the worlds ignore the declarer's call) is clearly
+        won (:func:`spritze_is_clear`)."""
         samples = self.call_samples(view, legal, rng)
+        if not self.last_worlds:
+            return self._fallback(view, legal, rng)
         weiter = CALLS[Call.WEITER]
         best = weiter
         best_v = _mean(samples[weiter])
@@ -235,13 +323,27 @@ class StrongBauernPlayer(SeatPlayer):
                 if wins < CONTRACT_SURE:
                     continue
                 v -= self.margin
-            elif call is Call.SPRITZE:
-                undoubled = _mean(samples[weiter])
-                if wins < SPRITZE_SURE or undoubled < SPRITZE_AT:
-                    continue
+            elif call is Call.SPRITZE and (view.contract is not None
+                                           or not spritze_is_clear(vals)):
+                continue  # a contract: its worlds ignore that the declarer called it
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return best
+
+
+def spritze_is_clear(doubled: Sequence[float], sure: float = SPRITZE_SURE,
+                     margin: float = SPRITZE_MARGIN, z: float = SPRITZE_Z) -> bool:
+    """Whether the viewer's side should double, given its game points under the doubled
+    stake in each sampled world: it wins at least ``sure`` of the worlds and the mean less
+    ``z`` standard errors is at least ``margin``."""
+    n = len(doubled)
+    if n < 2:
+        return False
+    if sum(1 for x in doubled if x > 0) < sure * n:
+        return False
+    mean = _mean(doubled)
+    se = math.sqrt(sum((x - mean) ** 2 for x in doubled) / (n - 1) / n)
+    return mean - z * se >= margin
 
 
 def _mean(values: Sequence[float]) -> float:
