@@ -10,19 +10,25 @@ commit them), then runs in fresh processes:
 
 and prints for each the peak memory of the whole process tree (the command and its
 workers, sampled from /proc every 20 ms: the proportional set sizes summed, which count
-the pages the workers share with the parent once, and the resident sizes summed), and
-the deal table's bytes a deal (``DataFrame.memory_usage(deep=True)``). Goal (issue 23):
-at most 300 MiB for 100 MB of records on either stats path; ``check`` flat whatever the
-size. Exit 1 past the goal.
+the pages the workers share with the parent once, and the resident sizes summed), the
+wall time and the CPU time (user + system of the command and its workers), and the deal
+table's bytes a deal (``DataFrame.memory_usage(deep=True)``, column by column with
+``--columns``). Goal (issue 23): at most 300 MiB for 100 MB of records on either stats
+path; ``check`` flat whatever the size. Exit 1 past the goal.
+
+``--tree DIR`` measures the package of another checkout (e.g. ``git worktree add
+/tmp/base COMMIT``) on the same inputs, after this one: the ratios of a change in one
+go. ``--input FILE`` measures an existing file instead of building one (kept).
 
     .venv/bin/python benchmarks/memory.py [--sizes 100,1000] [--dir DIR]
-        [--only check,stats1,stats2]
+        [--only check,stats1,stats2] [--tree DIR] [--input FILE] [--columns]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -71,10 +77,17 @@ def _tree_memory(pid: int) -> tuple[int, int]:
     return pss, rss
 
 
-def peak_memory(cmd: list[str]) -> tuple[int, int, float, int]:
-    """Run ``cmd``; return the peak proportional and resident bytes of its process tree,
-    the seconds and the exit code."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the waited-for children and their descendants."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def peak_memory(cmd: list[str], tree: Path = ROOT) -> tuple[int, int, float, float, int]:
+    """Run ``cmd`` with the package of ``tree``; return the peak proportional and resident
+    bytes of its process tree, the wall seconds, the CPU seconds and the exit code."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    cpu = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak_pss = peak_rss = 0
@@ -83,17 +96,32 @@ def peak_memory(cmd: list[str]) -> tuple[int, int, float, int]:
         peak_pss, peak_rss = max(peak_pss, pss), max(peak_rss, rss)
         time.sleep(0.02)
     err = proc.stderr.read().decode() if proc.stderr else ""
+    wall = time.perf_counter() - start
     if proc.returncode not in (0, 1):
         print(err, file=sys.stderr)
-    return peak_pss, peak_rss, time.perf_counter() - start, proc.returncode
+    return peak_pss, peak_rss, wall, _children_cpu() - cpu, proc.returncode
 
 
-def table_bytes(path: Path) -> tuple[int, int]:
-    """The deal table of a file: (rows, bytes with deep memory use)."""
-    from schnapsen_lab.stats.frames import deals_frame
+_TABLE_BYTES = """
+import json, sys
+from schnapsen_lab.stats.frames import deals_frame
+df = deals_frame([sys.argv[1]], workers=2)
+use = df.memory_usage(deep=True, index=False)
+print(json.dumps({"rows": len(df), "columns": {k: [str(df[k].dtype), int(v)]
+                                               for k, v in use.items()}}))
+"""
 
-    df = deals_frame([str(path)])
-    return len(df), int(df.memory_usage(deep=True).sum())
+
+def table_bytes(path: Path, tree: Path = ROOT) -> tuple[int, dict[str, tuple[str, int]]]:
+    """The deal table of a file, read by the package of ``tree`` in a fresh process:
+    (rows, {column: (dtype, bytes with deep memory use)})."""
+    import json
+
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", _TABLE_BYTES, str(path)], env=env,
+                         check=True, capture_output=True, text=True).stdout
+    data = json.loads(out.splitlines()[-1])
+    return data["rows"], {k: (d, b) for k, (d, b) in data["columns"].items()}
 
 
 def main() -> int:
@@ -101,29 +129,52 @@ def main() -> int:
     ap.add_argument("--sizes", default="100", help="input sizes in MB, e.g. 100,1000")
     ap.add_argument("--dir", default=None, help="where to build the inputs (default: /tmp)")
     ap.add_argument("--only", default="check,stats1,stats2")
+    ap.add_argument("--tree", type=Path, action="append", default=[],
+                    help="also measure the package of this checkout (repeatable)")
+    ap.add_argument("--input", type=Path, default=None,
+                    help="measure this file instead of building inputs (kept)")
+    ap.add_argument("--columns", action="store_true", help="the deal table's bytes by column")
     args = ap.parse_args()
+    trees = [ROOT, *(t.resolve() for t in args.tree)]
     cli = [sys.executable, "-m", "schnapsen_lab.cli"]
     runs = {"check": ["check"], "stats1": ["stats", "-q", "-j", "1"],
             "stats2": ["stats", "-q", "-j", "2"]}
     wanted = args.only.split(",")
     bad = False
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        for mb in (int(x) for x in args.sizes.split(",")):
-            path = Path(tmp) / f"records-{mb}mb.psn"
-            size = build_input(path, mb)
-            print(f"input: {size / 1e6:,.0f} MB ({path.name})")
+        inputs: list[tuple[int, Path, bool]] = []
+        if args.input is not None:
+            size = args.input.stat().st_size
+            inputs.append((round(size / 1e6), args.input, False))
+        else:
+            for mb in (int(x) for x in args.sizes.split(",")):
+                inputs.append((mb, Path(tmp) / f"records-{mb}mb.psn", True))
+        for mb, path, built in inputs:
+            size = build_input(path, mb) if built else path.stat().st_size
+            print(f"input: {size / 1e6:,.0f} MB ({path.name})", flush=True)
             for name in wanted:
-                pss, rss, secs, code = peak_memory([*cli, *runs[name], str(path)])
-                over = name.startswith("stats") and mb <= 100 and pss > GOAL_MIB << 20
-                bad |= over
-                print(f"  {' '.join(runs[name]):22s} peak {pss / 2**20:8.1f} MiB PSS "
-                      f"({rss / 2**20:7.1f} MiB RSS summed)  {secs:6.1f} s  exit {code}"
-                      f"{'  OVER THE GOAL' if over else ''}")
+                for tree in trees:
+                    pss, rss, secs, cpu, code = peak_memory([*cli, *runs[name], str(path)],
+                                                            tree)
+                    over = name.startswith("stats") and mb <= 100 and pss > GOAL_MIB << 20
+                    bad |= over and tree == ROOT
+                    label = "" if len(trees) == 1 else f"  [{tree}]"
+                    print(f"  {' '.join(runs[name]):16s} peak {pss / 2**20:8.1f} MiB PSS "
+                          f"({rss / 2**20:7.1f} MiB RSS summed)  {secs:6.1f} s wall "
+                          f"{cpu:6.1f} s CPU  exit {code}"
+                          f"{'  OVER THE GOAL' if over else ''}{label}", flush=True)
             if mb <= 100:
-                rows, nbytes = table_bytes(path)
-                print(f"  deal table: {rows:,} deals, {nbytes / 2**20:,.1f} MiB, "
-                      f"{nbytes / rows:,.0f} bytes a deal")
-            path.unlink()
+                for tree in trees:
+                    rows, cols = table_bytes(path, tree)
+                    nbytes = sum(b for _, b in cols.values())
+                    label = "" if len(trees) == 1 else f"  [{tree}]"
+                    print(f"  deal table: {rows:,} deals, {nbytes / 2**20:,.1f} MiB, "
+                          f"{nbytes / rows:,.0f} bytes a deal{label}", flush=True)
+                    if args.columns:
+                        for k, (dtype, b) in cols.items():
+                            print(f"    {k:22s} {dtype:10s} {b / rows:6.1f} bytes a deal")
+            if built:
+                path.unlink()
     print(f"goal: stats at most {GOAL_MIB} MiB for 100 MB on either path")
     return 1 if bad else 0
 

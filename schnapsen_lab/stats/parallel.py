@@ -24,20 +24,23 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from .. import psn
 from ..io import atomic_write
+from .columnar import columns_frame
 from .rows import (
     FileChanged,
     changed_error,
     file_stamp,
     finish_deals,
-    records_frame,
+    records_columns,
     restore_types,
 )
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .columnar import DealColumns
+
 __all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "changed_error", "file_stamp", "load_frame",
-           "plan_chunks", "read_chunk", "read_deals", "save_frame"]
+           "plan_chunks", "read_chunk", "read_chunk_columns", "read_deals", "save_frame"]
 
 CHUNK_BYTES = 4 << 20
 """The default chunk size in bytes (about 16,000 deals)."""
@@ -221,8 +224,9 @@ _UNSEEN = object()
 _SCAN_LIMIT = 8 << 20
 
 
-def read_chunk(chunk: Chunk) -> pd.DataFrame:
-    """The raw deal rows of one chunk (see :func:`~.frames.records_frame`); the per-chunk step.
+def read_chunk_columns(chunk: Chunk) -> list[DealColumns]:
+    """The raw deal rows of one chunk as compact columns (:mod:`.columnar`): what a worker
+    of :func:`read_deals` sends back (numpy arrays of the table's narrow types).
 
     Raises :class:`FileChanged` when the file is not the one the chunk was planned on.
     """
@@ -237,17 +241,26 @@ def read_chunk(chunk: Chunk) -> pd.DataFrame:
     if at >= 0:  # the reader's rule for bytes (psn.InputError)
         raise ValueError(f"{chunk.path}: a NUL byte at byte {chunk.start + at + 1}: binary "
                          "data, not PSN text")
+    # read as bytes, decoded a block at a time as the reader reads a file: no copy of
+    # the chunk as text
+    recs = ((chunk.path, r) for r in psn.read(io.BytesIO(data)))
     try:
-        text = data.decode("utf-8")
+        return records_columns(recs, line_offset=chunk.first_line - 1)
     except UnicodeDecodeError as e:
         where = chunk.start + e.start + 1
         raise ValueError(f"{chunk.path}: not UTF-8 text (byte {where})") from None
-    del data
-    recs = ((chunk.path, r) for r in psn.read(io.StringIO(text)))
-    try:
-        return records_frame(recs, line_offset=chunk.first_line - 1)
     except psn.InputError as e:
         raise ValueError(f"{chunk.path}: {e}") from None
+
+
+def read_chunk(chunk: Chunk) -> pd.DataFrame:
+    """The raw deal rows of one chunk (see :func:`~.frames.records_frame`); the per-chunk step
+    of :mod:`.dask`.
+
+    Raises :class:`FileChanged` when the file is not the one the chunk was planned on.
+    """
+    parts: list[DealColumns | None] = list(read_chunk_columns(chunk))
+    return columns_frame(parts)
 
 
 def _worker_init() -> None:
@@ -283,31 +296,37 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
 
         bar = tqdm(total=sum(c.end - c.start for c in chunks), unit="B", unit_scale=True,
                    desc="reading")
-    parts: list[pd.DataFrame] = []
+    parts: list[DealColumns | None] = []
     try:
         if n <= 1 or len(chunks) <= 1:
             for c in chunks:
-                parts.append(read_chunk(c))
+                parts += read_chunk_columns(c)
                 if bar is not None:
                     bar.update(c.end - c.start)
         else:
+            import gc
             import multiprocessing
 
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             ctx = multiprocessing.get_context(method)
-            with ctx.Pool(min(n, len(chunks)), initializer=_worker_init) as pool:
-                for c, part in zip(chunks, pool.imap(read_chunk, chunks), strict=True):
-                    parts.append(part)
+            # the objects the workers inherit stay out of their collector's sight, so the
+            # collector does not write into (and copy) every page of the parent's heap
+            gc.freeze()
+            try:
+                pool = ctx.Pool(min(n, len(chunks)), initializer=_worker_init)
+            finally:
+                gc.unfreeze()
+            with pool:
+                for c, got in zip(chunks, pool.imap(read_chunk_columns, chunks),
+                                  strict=True):
+                    parts += got
+                    del got
                     if bar is not None:
                         bar.update(c.end - c.start)
     finally:
         if bar is not None:
             bar.close()
-    from .rows import concat_deals
-
-    raw = concat_deals(parts)
-    del parts
-    return finish_deals(raw, renumber=True)
+    return finish_deals(columns_frame(parts), renumber=True)
 
 
 def save_frame(df: pd.DataFrame, path: str | os.PathLike[str]) -> None:

@@ -17,6 +17,8 @@ from ..psn import Record
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .columnar import DealColumns
+
 __all__ = [
     "ROWS_A_PART",
     "FileChanged",
@@ -28,6 +30,7 @@ __all__ = [
     "finish_deals",
     "iter_records",
     "record_row",
+    "records_columns",
     "records_frame",
     "restore_types",
 ]
@@ -199,21 +202,34 @@ def concat_deals(parts: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
-def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -> pd.DataFrame:
-    """The raw deal rows of ``(file, record)`` pairs, before :func:`finish_deals`, built
-    :data:`ROWS_A_PART` rows at a time; free-text columns are categorical (several such
-    frames go together with :func:`concat_deals`)."""
-    parts: list[pd.DataFrame] = []
+def records_columns(records: Iterable[tuple[str, Record]], line_offset: int = 0
+                    ) -> list[DealColumns]:
+    """The raw deal rows of ``(file, record)`` pairs as compact columns, a
+    :class:`~.columnar.DealColumns` every :data:`ROWS_A_PART` rows (what a worker sends)."""
+    from .columnar import compact_columns
+
+    parts: list[DealColumns] = []
     rows: list[tuple[Any, ...]] = []
     for f, r in records:
         rows.append(record_row(r, f, line_offset))
         if len(rows) >= ROWS_A_PART:
-            parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
+            parts.append(compact_columns(rows))
             rows = []
             _give_back_memory()
-    if rows or not parts:
-        parts.append(_free_text_as_categories(_frame(rows, DEAL_COLUMNS)))
-    return concat_deals(parts)
+    if rows:
+        parts.append(compact_columns(rows))
+    return parts
+
+
+def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -> pd.DataFrame:
+    """The raw deal rows of ``(file, record)`` pairs, before :func:`finish_deals`, built
+    :data:`ROWS_A_PART` rows at a time as compact columns (:mod:`.columnar`) and
+    assembled once; free-text columns are categorical (several such frames go together
+    with :func:`concat_deals`)."""
+    from .columnar import columns_frame
+
+    parts: list[DealColumns | None] = list(records_columns(records, line_offset))
+    return columns_frame(parts)
 
 
 def empty_deals_frame() -> pd.DataFrame:
