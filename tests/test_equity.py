@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import signal
 import subprocess
 import sys
@@ -126,6 +127,20 @@ def test_heuristic_tables_regenerate_exactly(tmp_path: Path,
         assert new.pop("measured_by") == build_id()
         old.pop("measured_by", None)
         assert new == old
+
+
+def test_strong_tables_say_which_build_measured_them() -> None:
+    """Section 5 of issue 22: the strong player's soft and strict tables are measured in
+    full (5,000 deals) with today's player, and each shipped table records the package
+    version and commit that measured it (the beginner strong table is not measured yet)."""
+    for profile in ("soft", "strict"):
+        t = SHIPPED[(profile, "strong")]
+        assert t.outcomes.deals >= 5000, (profile, t.outcomes.deals)
+        assert t.measured_by is not None and re.fullmatch(
+            r"\d+\.\d+\.\d+\S* \(git [0-9a-f]{12}\)", t.measured_by), t.measured_by
+    for (profile, player), t in SHIPPED.items():
+        if player == "heuristic" or t.measured_by is not None:
+            assert t.measured_by is not None, (profile, player)
 
 
 def test_build_id_names_the_checkout(tmp_path: Path) -> None:
