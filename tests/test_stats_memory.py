@@ -16,6 +16,7 @@ np = pytest.importorskip("numpy")
 from schnapsen_lab import psn  # noqa: E402
 from schnapsen_lab.columns import DEAL_COLUMNS, categories  # noqa: E402
 from schnapsen_lab.stats import rows as rows_module  # noqa: E402
+from schnapsen_lab.stats import typed as typed_module  # noqa: E402
 from schnapsen_lab.stats.columnar import (  # noqa: E402
     DealColumns,
     columns_frame,
@@ -49,7 +50,7 @@ def _reference(rows: list[tuple[Any, ...]], size: int) -> Any:
     assembly before the compact parts)."""
     frames = []
     for at in range(0, len(rows), size):
-        df = rows_module._frame(rows[at:at + size], DEAL_COLUMNS)
+        df = typed_module._frame(rows[at:at + size], DEAL_COLUMNS)
         for name, kind, _ in DEAL_COLUMNS:
             if kind == "cat":
                 df[name] = df[name].astype("str").astype("category")

@@ -120,7 +120,7 @@ def _code_type(n: int) -> Any:
 
 
 def _trim() -> None:
-    from .rows import _give_back_memory
+    from .typed import _give_back_memory
 
     _give_back_memory()
 
@@ -135,7 +135,7 @@ def columns_frame(parts: list[DealColumns | None]) -> pd.DataFrame:
     """
     import pandas as pd
 
-    from .rows import empty_deals_frame
+    from .typed import empty_deals_frame
 
     if not any(p is not None and p.n for p in parts):
         parts.clear()

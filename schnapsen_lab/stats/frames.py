@@ -25,7 +25,6 @@ from ..psn import Record
 from .rows import (
     ROWS_A_PART,
     Source,
-    _frame,
     _is_path,
     _items,
     concat_deals,
@@ -36,6 +35,7 @@ from .rows import (
     records_frame,
     restore_types,
 )
+from .typed import _frame
 
 if TYPE_CHECKING:
     import pandas as pd

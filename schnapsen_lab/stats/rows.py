@@ -6,13 +6,13 @@ Dask). Each game builds its own rows (its part ``stats``); the columns are
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import psn
 from ..columns import DEAL_COLUMNS, MATCH_COLUMNS, PLAYER_COLUMNS, categories
 from ..psn import Record
+from .typed import _give_back_memory, empty_deals_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -103,47 +103,6 @@ def record_row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
     return values
 
 
-def _column(pd: Any, values: list[Any], name: str, kind: str) -> Any:
-    cats = categories(name, kind)
-    if values and values.count(None) == len(values) and kind not in ("bool", "cat", "string"):
-        return _missing(pd, len(values), cats, kind)  # a column none of these rows fills
-    if cats is not None:
-        return pd.Categorical(values, categories=cats)
-    if kind == "cat":
-        return pd.array(values, dtype="object")
-    if kind == "string":
-        return pd.array(values, dtype="string")
-    if kind == "bool":
-        return pd.array(values, dtype=bool)
-    if kind == "boolean":
-        return pd.array(values, dtype="boolean")
-    return pd.array(values, dtype=kind)
-
-
-def _missing(pd: Any, n: int, cats: list[str] | None, kind: str) -> Any:
-    """A column of ``n`` missing values of the column's type, made without looking at
-    them: the four-player columns of two-player rows and the reverse."""
-    import numpy as np
-
-    absent = np.ones(n, dtype=bool)
-    if cats is not None:
-        return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), categories=cats)
-    if kind == "boolean":
-        return pd.arrays.BooleanArray(np.zeros(n, dtype=bool), absent)
-    if kind.startswith("Int"):
-        return pd.arrays.IntegerArray(np.zeros(n, dtype=kind.lower()), absent)
-    return pd.array([None] * n, dtype=kind)
-
-
-def _frame(rows: list[tuple[Any, ...]], spec: tuple[tuple[str, str, str], ...]) -> pd.DataFrame:
-    import pandas as pd
-
-    cols = list(zip(*rows, strict=True)) if rows else [() for _ in spec]
-    data = {name: _column(pd, list(vals), name, kind)
-            for (name, kind, _), vals in zip(spec, cols, strict=True)}
-    return pd.DataFrame(data)
-
-
 ROWS_A_PART = 8192
 """Rows built as Python tuples at a time before they become typed columns: the table is
 assembled from parts of this many deals, so that reading takes little more memory than
@@ -155,26 +114,6 @@ def _free_text_as_categories(df: pd.DataFrame) -> pd.DataFrame:
         if kind == "cat":
             df[name] = df[name].astype("str").astype("category")
     return df
-
-
-def _give_back_memory() -> None:
-    """Return the C heap's free pages to the system (glibc ``malloc_trim``): the rows of a
-    part, freed, would otherwise stay resident between the parts that outlive them."""
-    global _TRIM
-    if _TRIM is None:
-        _TRIM = False
-        if sys.platform.startswith("linux"):
-            try:
-                import ctypes
-
-                _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
-            except (OSError, AttributeError):
-                pass
-    if _TRIM:
-        _TRIM(0)
-
-
-_TRIM: Any = None
 
 
 def concat_deals(parts: list[pd.DataFrame]) -> pd.DataFrame:
@@ -230,11 +169,6 @@ def records_frame(records: Iterable[tuple[str, Record]], line_offset: int = 0) -
 
     parts: list[DealColumns | None] = list(records_columns(records, line_offset))
     return columns_frame(parts)
-
-
-def empty_deals_frame() -> pd.DataFrame:
-    """A raw deal frame without rows: the column types of :func:`records_frame`."""
-    return _frame([], DEAL_COLUMNS)
 
 
 def finish_deals(raw: pd.DataFrame, renumber: bool = False) -> pd.DataFrame:
