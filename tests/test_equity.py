@@ -130,10 +130,10 @@ def test_heuristic_tables_regenerate_exactly(tmp_path: Path,
 
 
 def test_strong_tables_say_which_build_measured_them() -> None:
-    """Section 5 of issue 22: the strong player's soft and strict tables are measured in
+    """Section 5 of issue 22: the strong player's tables of every profile are measured in
     full (5,000 deals) with today's player, and each shipped table records the package
-    version and commit that measured it (the beginner strong table is not measured yet)."""
-    for profile in ("soft", "strict"):
+    version and commit that measured it (a clean checkout: no "+changes")."""
+    for profile in ("soft", "strict", "beginner"):
         t = SHIPPED[(profile, "strong")]
         assert t.outcomes.deals >= 5000, (profile, t.outcomes.deals)
         assert t.measured_by is not None and re.fullmatch(
