@@ -1,7 +1,7 @@
 """Head-to-head: our strong player against the public MCTS Schnapsen bot, refereed by us.
 
     python -O benchmarks/vs_mcts.py --mcts-repo DIR [--player strong|strong-bummerl]
-        [--bummerls N] [--first K] [--seed S] [--out FILE.jsonl]
+        [--set NAME=INTEGER ...] [--bummerls N] [--first K] [--seed S] [--out FILE.jsonl]
     python benchmarks/vs_mcts.py --summary FILE.jsonl [FILE.jsonl ...]
 
 The other bot is ``CythonMctsPlayer(mcts_player_options_v1())`` of the public repository
@@ -25,6 +25,13 @@ when ``__debug__`` is on, and its app runs optimised. For example, from the proj
     PYTHONPATH=$PWD .venv/bin/python -O benchmarks/vs_mcts.py --mcts-repo DIR \\
         --player strong --bummerls 50 --first 51 --out vs_mcts_strong_b.jsonl  # 2nd core
     .venv/bin/python benchmarks/vs_mcts.py --summary vs_mcts_strong*.jsonl
+
+``--set`` changes a setting of our player for the run, recorded in every line (runs with
+other settings are reported apart): issue 20's run used the bot's thinking time for more
+worlds and a model of its play, ``--set samples=60 --set second_look=200 --set
+look_nodes=4000000 --set infer=1`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`).
+The report gives, beside the figures, how many decisions were close calls given a second
+look, and our closings by the share of opponent hands their plan won when chosen.
 
 A Bummerl costs about 20 to 30 s of one core (measured: 17 to 30 s, nine tenths of it the
 bot's), so 300 Bummerls of one player are about two core-hours: split them over the cores.
@@ -143,7 +150,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     play,
 )
 from schnapsen_lab.games.schnapsen.selfplay import match_rngs
-from schnapsen_lab.players.registry import make_player
+from schnapsen_lab.players.registry import make_player as registered_player
 from schnapsen_lab.stats.tables import wilson
 
 MEASURED_COMMIT = "2e047665"
@@ -264,8 +271,10 @@ class Side:
 class Harness:
     """Plays Bummerls between a player of ours and the other bot, mirrored and checked."""
 
-    def __init__(self, m: SimpleNamespace, player: str, seed: int) -> None:
+    def __init__(self, m: SimpleNamespace, player: str, seed: int,
+                 settings: dict[str, int] | None = None) -> None:
         self.m = m
+        self.settings = dict(settings or {})
         self.cards = Cards(m)
         self.player_name = player
         self.seed = seed
@@ -440,7 +449,7 @@ class Harness:
         bot_seat = 1 - ours_seat
         deck_rng, rng_a, rng_b = match_rngs(self.seed, pair)
         rng = (rng_a, rng_b)[ours_seat]
-        player: Player = make_player(self.player_name)
+        player: Player = make_player(self.player_name, settings=self.settings)
         self.seed_bot(k)
         bot = self.m.Player(self.ids[bot_seat], False, self.m.options())
         ck = Checks()
@@ -483,7 +492,11 @@ class Harness:
                     their_winner != state.winner:
                 ck.fail("score", f"Bummerl: theirs {their_points}, ours {state.counters}")
         return {
-            "k": k, "seed": self.seed, "player": self.player_name, "ours_seat": "AB"[ours_seat],
+            "k": k, "seed": self.seed, "player": self.player_name, "settings": self.settings,
+            "looks": list(getattr(player, "looks", [])),
+            "closing_plans": [[round(v, 3), round(w, 3)]
+                              for v, w in getattr(player, "closings", [])],
+            "ours_seat": "AB"[ours_seat],
             "first_dealer": "A", "mcts_commit": self.m.commit,
             "aborted": aborted, "won": aborted is None and state.winner == ours_seat,
             "counters": list(state.counters), "deals": deals,
@@ -595,8 +608,8 @@ def write_line(path: Path, record: dict[str, Any]) -> None:
 
 
 def read_lines(paths: Sequence[str]) -> list[dict[str, Any]]:
-    """The records of JSONL files; a record whose (player, seed, k) came before is dropped
-    with a warning, and so is a line that is not JSON (a torn last line)."""
+    """The records of JSONL files; a record whose (player and settings, seed, k) came before
+    is dropped with a warning, and so is a line that is not JSON (a torn last line)."""
     seen: set[tuple[str, int, int]] = set()
     out: list[dict[str, Any]] = []
     for p in paths:
@@ -609,7 +622,7 @@ def read_lines(paths: Sequence[str]) -> list[dict[str, Any]]:
                 except json.JSONDecodeError:
                     print(f"{p}:{n}: not a JSON line, skipped", file=sys.stderr)
                     continue
-                key = (r["player"], r["seed"], r["k"])
+                key = (_label(r), r["seed"], r["k"])
                 if key in seen:
                     print(f"{p}:{n}: Bummerl {key} again, skipped", file=sys.stderr)
                     continue
@@ -633,10 +646,11 @@ def _seconds(xs: list[float]) -> str:
 
 
 def report(records: list[dict[str, Any]]) -> None:
-    """Print the figures of the records, one block a player of ours."""
-    for name in sorted({r["player"] for r in records}):
-        rs = sorted((r for r in records if r["player"] == name), key=lambda r: (r["seed"],
-                                                                             r["k"]))
+    """Print the figures of the records, one block a player of ours (and its settings)."""
+    for label in sorted({_label(r) for r in records}):
+        rs = sorted((r for r in records if _label(r) == label), key=lambda r: (r["seed"],
+                                                                              r["k"]))
+        name = label
         done = [r for r in rs if not r["aborted"]]
         n = len(done)
         commits = sorted({r["mcts_commit"][:8] for r in rs})
@@ -671,6 +685,11 @@ def report(records: list[dict[str, Any]]) -> None:
         wall = [r["wall_seconds"] for r in done]
         print(f"  a Bummerl: {statistics.fmean(cpu):.0f} CPU s (max {max(cpu):.0f}), "
               f"{statistics.fmean(wall):.0f} s wall; {deals / n:.1f} deals")
+        looks = [sum(x) for x in zip(*(r.get("looks") or (0, 0) for r in done), strict=True)]
+        if looks and looks[1]:
+            print(f"  decisions by sampled worlds: {looks[0]}, of which {looks[1]} "
+                  f"({looks[1] / max(1, looks[0]):.0%}) were close calls given a second look")
+        _closing_report(done)
         ck = [r["checks"] for r in rs]
         fails: Counter[str] = Counter()
         for c in ck:
@@ -690,9 +709,62 @@ def report(records: list[dict[str, Any]]) -> None:
                 print(f"    Bummerl {r['k']} aborted: {r['aborted']}")
 
 
-def warm_up(name: str) -> None:
+def _label(r: dict[str, Any]) -> str:
+    """A player of ours as the report names it: its name and its ``--set`` settings."""
+    settings = r.get("settings") or {}
+    return r["player"] + "".join(f" {k}={v}" for k, v in sorted(settings.items()))
+
+
+def _closing_report(done: list[dict[str, Any]]) -> None:
+    """Our closings by the share of opponent hands their plan won when it was chosen,
+    with how many failed (C3): what the closing failures rest on."""
+    buckets: dict[str, list[int]] = {}
+    for r in done:
+        ours = r["ours_seat"]
+        closed = [d for d in r["deals"] if d["closer"] == ours]
+        plans = r.get("closing_plans") or []
+        if len(plans) != len(closed):
+            return  # a player that does not log its closings' plans
+        for d, (_value, share) in zip(closed, plans, strict=True):
+            key = ("plan wins < 80% of hands" if share < 0.8 else
+                   "80-90%" if share < 0.9 else "90-99%" if share < 0.99 else "all (>= 99%)")
+            b = buckets.setdefault(key, [0, 0])
+            b[0] += 1
+            b[1] += d["winner"] != ours
+    for key in ("plan wins < 80% of hands", "80-90%", "90-99%", "all (>= 99%)"):
+        if key in buckets:
+            n, failed = buckets[key]
+            print(f"    closings whose {key}: {n}, failed {_rate(failed, n)}"
+                  if key.startswith("plan") else
+                  f"    closings whose plan wins {key}: {n}, failed {_rate(failed, n)}")
+
+
+def make_player(name: str, settings: dict[str, int] | None = None) -> Any:
+    """The registered player ``name`` with ``settings`` (``--set``) applied: attributes
+    of the player it already has (e.g. ``samples``, ``second_look``, ``look_nodes``,
+    ``infer`` of the strong players); an unknown one is refused."""
+    p = registered_player(name)
+    for key, value in (settings or {}).items():
+        if not hasattr(p, key) or key.startswith("_"):
+            raise SystemExit(f"vs_mcts.py: --set {key}: {name} has no such setting")
+        setattr(p, key, type(getattr(p, key))(value))
+    return p
+
+
+def parse_settings(items: Sequence[str]) -> dict[str, int]:
+    """``NAME=INTEGER`` pairs of ``--set``."""
+    out: dict[str, int] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not value.lstrip("-").isdigit():
+            raise SystemExit(f"vs_mcts.py: --set {item!r}: expected NAME=INTEGER")
+        out[key.strip()] = int(value)
+    return out
+
+
+def warm_up(name: str, settings: dict[str, int]) -> None:
     """One untimed decision of our player (the solver's compiled kernels load once)."""
-    p = make_player(name)
+    p = make_player(name, settings)
     pos = Position.deal(list(range(20)), Seat.B, SOFT)
     p.act(view_of(pos, pos.leader), random.Random(0))
 
@@ -705,6 +777,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bummerls", type=int, default=10, help="how many Bummerls")
     ap.add_argument("--first", type=int, default=1, help="the number of the first Bummerl")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=INTEGER",
+                    help="a setting of our player (repeatable), e.g. samples=60, "
+                    "second_look=200, look_nodes=4000000, infer=1 (recorded in every line)")
     ap.add_argument("--out", type=Path, help="append one JSON line a Bummerl here")
     ap.add_argument("--summary", nargs="+", metavar="FILE",
                     help="print the report of these JSONL files and stop")
@@ -721,9 +796,10 @@ def main(argv: list[str] | None = None) -> int:
     if not m.commit.startswith(MEASURED_COMMIT):
         print(f"warning: {a.mcts_repo} is at {m.commit[:12]}, not {MEASURED_COMMIT} "
               "(the commit issue 20 measured)", file=sys.stderr)
-    make_player(a.player)  # fail early on an unknown name
-    warm_up(a.player)
-    h = Harness(m, a.player, a.seed)
+    settings = parse_settings(a.set)
+    make_player(a.player, settings)  # fail early on an unknown name or setting
+    warm_up(a.player, settings)
+    h = Harness(m, a.player, a.seed, settings)
     records: list[dict[str, Any]] = []
     interrupted = False
     bar = tqdm(range(a.first, a.first + a.bummerls), desc=f"{a.player} vs mcts",

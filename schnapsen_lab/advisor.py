@@ -295,11 +295,10 @@ class ClosingAdvice:
             "play_on": {
                 "best": str(self.play_on_action),
                 "expected": self.play_on.mean,
-                "ci95": [self.play_on.low, self.play_on.high],
+                "ci95": self.play_on.ci95,
                 "samples": self.play_on.samples,
                 "win_chance": self.play_on.win_chance,
-                "actions": {e.token: {"expected": e.mean, "ci95": [e.estimate.low,
-                                                                   e.estimate.high]}
+                "actions": {e.token: {"expected": e.mean, "ci95": e.estimate.ci95}
                             for e in self.play_on_actions},
             },
             "losing_hands": [{"hand": [str(c) for c in r.hand], "value": r.value,

@@ -129,11 +129,11 @@ class PlayedOut:
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
         def est(e: Estimate) -> dict[str, Any]:
-            return {"expected": e.mean, "ci95": [e.low, e.high], "win_chance": e.win_chance}
+            return {"expected": e.mean, "ci95": e.ci95, "win_chance": e.win_chance}
         return {"worlds": self.worlds, "verdict": self.verdict, "close": est(self.close),
                 "play_on": {"action": str(self.play_on_action), **est(self.play_on)},
                 "difference": {"expected": self.difference.mean,
-                               "ci95": [self.difference.low, self.difference.high]}}
+                               "ci95": self.difference.ci95}}
 
 
 def play_out_choices(pos: Position, actions: Sequence[Action], worlds: int = PLAYED_WORLDS,

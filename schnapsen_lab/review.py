@@ -442,7 +442,7 @@ def _option(options: Sequence[ActionEstimate], action: Action | None) -> ActionE
 
 def _option_dict(o: ActionEstimate) -> dict[str, Any]:
     return {"expected": round(o.mean, 4),
-            "ci95": [round(o.estimate.low, 4), round(o.estimate.high, 4)],
+            "ci95": [None if x is None else round(x, 4) for x in o.estimate.ci95],
             "win_chance": round(o.estimate.win_chance, 4)}
 
 

@@ -333,6 +333,12 @@ class Estimate:
         """Half the width of the confidence interval."""
         return (self.high - self.low) / 2
 
+    @property
+    def ci95(self) -> list[float | None]:
+        """The interval as plain data for JSON: ``[low, high]``, each None where it is
+        unbounded (a single sampled world says nothing of its spread)."""
+        return [x if math.isfinite(x) else None for x in (self.low, self.high)]
+
     def __str__(self) -> str:
         if self.exact:
             return f"{self.mean:+.2f}"

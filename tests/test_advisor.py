@@ -254,6 +254,22 @@ def test_advise_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "verdict" in capsys.readouterr().out
 
 
+def test_advise_json_with_one_world_is_strict_json(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """One sampled world has no spread: its interval is written as nulls, not Infinity
+    (which no strict JSON reader accepts)."""
+    path, step = _write_deal(tmp_path, 1, 2)
+    assert main(["advise", str(path), "--step", str(step), "--samples", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "Infinity" not in out and "NaN" not in out
+
+    def refuse(word: str) -> None:
+        raise ValueError(word)
+
+    data = json.loads(out, parse_constant=refuse)
+    assert data["play_on"]["ci95"] == [None, None]
+
+
 @pytest.mark.parametrize("args, message", [
     (["--step", "1"], "the follower is to play"),
     (["--record", "2"], "no record 2"),

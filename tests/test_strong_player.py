@@ -8,12 +8,22 @@ import random
 import pytest
 
 from schnapsen_lab import psn
+from schnapsen_lab.cards import Card, Rank, Suit
 from schnapsen_lab.games.schnapsen.knowledge import view
 from schnapsen_lab.games.schnapsen.players.base import Player
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, ActionKind, End, Position, Seat
+from schnapsen_lab.games.schnapsen.rules import (
+    CLAIM,
+    CLOSE,
+    STRICT,
+    ActionKind,
+    End,
+    Position,
+    Seat,
+)
 from schnapsen_lab.players.registry import make_player
-from schnapsen_lab.players.strong import StrongPlayer
+from schnapsen_lab.players.strong import StrongPlayer, close_call, unannounced_partner
 from schnapsen_lab.simulate import play_deal
+from schnapsen_lab.worlds import ActionEstimate, HiddenCards, estimate
 
 from .conftest import ROOT
 
@@ -108,3 +118,135 @@ def test_it_closes_and_plays_the_closed_game_by_plans() -> None:
     assert lead is not None and str(lead) in ("AD", "AH")
     with pytest.raises(ValueError):
         StrongPlayer(closing="sometimes")
+
+
+# -- the head-to-head settings: a second look at close calls, inference from a lead ----------
+
+def _estimate(values: list[int]) -> ActionEstimate:
+    return ActionEstimate(None, estimate(values), tuple(values))
+
+
+def test_close_call_is_the_paired_difference_within_its_error() -> None:
+    clear = _estimate([2, 2, 3, 2, 2, 3, 2, 2])
+    worse = _estimate([-1, -1, 0, -1, -2, 0, -1, -1])
+    assert not close_call(clear, worse)
+    near = _estimate([2, -1, 3, -2, 2, 1, -3, 2])
+    assert close_call(near, _estimate([1, -1, 3, -2, 1, 1, -3, 2]))  # +0.25 on 8 worlds
+    same = _estimate([1, 2, -2, 3])
+    assert not close_call(same, same)  # equal in every world: more worlds cannot separate
+    assert close_call(_estimate([1]), _estimate([0]))  # one world says nothing
+
+
+def _decisions(player: StrongPlayer, deals: int) -> list[tuple[str, ...]]:
+    """The choices ``player`` makes as A against the heuristic over ``deals`` deals."""
+    rng = random.Random(5)
+    out = []
+    for k in range(deals):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        played = play_deal((player, make_player("heuristic")), deck, Seat(k % 2),
+                           rngs=(random.Random(k), random.Random(100 + k)))
+        out.append(tuple(str(a) for a in played.actions))
+    return out
+
+
+def test_the_second_look_takes_more_worlds_only_at_close_calls() -> None:
+    plain = StrongPlayer(samples=6, seed=3)
+    looked = StrongPlayer(samples=6, seed=3, second_look=40)
+    base = _decisions(plain, 4)
+    _decisions(looked, 4)
+    assert plain.looks[1] == 0 and plain.looks[0] > 10
+    assert 0 < looked.looks[1] < looked.looks[0]  # some decisions were close calls, not all
+    capped = StrongPlayer(samples=6, seed=3, second_look=40, look_nodes=1)
+    assert _decisions(capped, 4) == base  # no node left for a second look: the same play
+    assert capped.looks[1] == 0
+    with pytest.raises(ValueError):
+        StrongPlayer(second_look=-1)
+
+
+def test_an_unannounced_king_says_the_queen_is_not_in_his_hand() -> None:
+    # B leads KH and holds no QH: A (following) may infer QH is not B's.
+    for seed in range(200):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos = Position.deal(deck, Seat.A)  # B leads
+        kh, qh = Card.of(Rank.K, Suit.H), Card.of(Rank.Q, Suit.H)
+        if (pos.hands[1] >> int(kh) & 1 and not pos.hands[1] >> int(qh) & 1
+                and not pos.hands[0] >> int(qh) & 1 and pos.indicator != int(qh)):
+            break
+    else:
+        raise AssertionError("no such deal")
+    plain = next(a for a in pos.legal_actions() if a.kind is ActionKind.PLAY and a.card == kh)
+    v = view(pos.play(plain), Seat.A)
+    assert unannounced_partner(v) == 1 << int(qh)
+    strict = Position.deal(deck, Seat.A, STRICT)
+    assert unannounced_partner(view(strict.play(plain), Seat.A)) == 1 << int(qh)
+    # a queen led plainly says nothing in strict (only the king announces there)
+    for seed in range(400):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos = Position.deal(deck, Seat.A, STRICT)
+        queens = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY
+                  and a.card is not None and a.card.rank is Rank.Q
+                  and not pos.hands[0] >> (int(a.card) - 1) & 1
+                  and pos.indicator != int(a.card) - 1]
+        if queens:
+            assert unannounced_partner(view(pos.play(queens[0]), Seat.A)) == 0
+            soft = Position.deal(deck, Seat.A)
+            assert unannounced_partner(view(soft.play(queens[0]), Seat.A)) == \
+                1 << (int(queens[0].card) - 1)
+            break
+    else:
+        raise AssertionError("no such deal")
+    # an announced marriage shows the partner: nothing to infer
+    for seed in range(400):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos = Position.deal(deck, Seat.A)
+        marriages = [a for a in pos.legal_actions() if a.kind is ActionKind.MARRIAGE]
+        if marriages:
+            assert unannounced_partner(view(pos.play(marriages[0]), Seat.A)) == 0
+            break
+    # the leader sees nothing to infer from his own lead
+    assert unannounced_partner(view(pos.play(pos.legal_actions()[0]), Seat.B)) == 0
+
+
+def test_inference_narrows_the_worlds_it_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``infer``, no world it samples at that decision gives the leader the partner."""
+    for seed in range(200):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos = Position.deal(deck, Seat.A)
+        kh, qh = Card.of(Rank.K, Suit.H), Card.of(Rank.Q, Suit.H)
+        if (pos.hands[1] >> int(kh) & 1 and not pos.hands[1] >> int(qh) & 1
+                and not pos.hands[0] >> int(qh) & 1 and pos.indicator != int(qh)):
+            break
+    plain = next(a for a in pos.legal_actions() if a.kind is ActionKind.PLAY and a.card == kh)
+    v = view(pos.play(plain), Seat.A)
+    seen: list[int] = []
+
+    import schnapsen_lab.players.strong as strong
+
+    original = strong.sample_worlds_hidden
+
+    def spy(p: Position, h: HiddenCards, n: int, rng: random.Random,
+            *, exhaustive: bool = True) -> list[Position]:
+        worlds = original(p, h, n, rng, exhaustive=exhaustive)
+        seen.extend(w.hands[1] for w in worlds)
+        return worlds
+
+    monkeypatch.setattr(strong, "sample_worlds_hidden", spy)
+    StrongPlayer(samples=40, seed=1, infer=True).act(v, random.Random(0))
+    assert seen and not any(hand >> int(qh) & 1 for hand in seen)
+    seen.clear()
+    StrongPlayer(samples=40, seed=1).act(v, random.Random(0))
+    assert any(hand >> int(qh) & 1 for hand in seen)  # without it: some worlds do
+
+
+def test_a_single_world_gives_an_open_interval_in_json() -> None:
+    import json
+
+    e = estimate([2])
+    assert e.ci95 == [None, None]
+    assert json.loads(json.dumps({"ci95": e.ci95}, allow_nan=False)) == {"ci95": [None, None]}
+    assert estimate([1, 3]).ci95[0] is not None

@@ -75,3 +75,31 @@ def test_the_package_never_imports_the_other_bot() -> None:
                       if n.split(".")[0] in ("ai", "model") or "cython_mcts" in n]
     assert found == []
     assert "schnapsen-card-game" not in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_settings_are_applied_recorded_and_reported_apart(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    vs = _bench()
+    settings = vs.parse_settings(["samples=60", "second_look=200", "infer=1"])
+    p = vs.make_player("strong", settings)
+    assert (p.samples, p.second_look, p.infer) == (60, 200, True)
+    with pytest.raises(SystemExit, match="no such setting"):
+        vs.make_player("strong", {"samples_": 3})
+    with pytest.raises(SystemExit, match="NAME=INTEGER"):
+        vs.parse_settings(["samples"])
+    tuned = [dict(_record(k, won=True), settings=settings, looks=[10, 4]) for k in (1, 2)]
+    # two closings of ours (seat A in Bummerl 1): the plan won 85% and 100% of hands
+    tuned[0]["deals"] = [{"dealer": "A", "winner": "B", "points": 2, "rule": "C3",
+                          "closer": "A"},
+                         {"dealer": "B", "winner": "A", "points": 3, "rule": "C4",
+                          "closer": "A"}]
+    tuned[0]["closing_plans"] = [[0.8, 0.85], [2.1, 1.0]]
+    tuned[1]["closing_plans"] = []
+    records = [_record(1, won=False), *tuned]
+    vs.report(records)
+    out = capsys.readouterr().out
+    assert "Bummerls won by strong: 0/1" in out
+    assert "Bummerls won by strong infer=1 samples=60 second_look=200: 2/2" in out
+    assert "decisions by sampled worlds: 20, of which 8 (40%) were close calls" in out
+    assert "closings whose plan wins 80-90%: 1, failed 1/1" in out
+    assert "closings whose plan wins all (>= 99%): 1, failed 0/1" in out

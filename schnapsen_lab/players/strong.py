@@ -25,13 +25,17 @@ closing (C2, C3) come with the view.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
+from ..cards import Rank
 from ..games.schnapsen.knowledge import View
 from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
 from ..scope import analysis_refusal
+from ..solver.api import default_solver
 from ..worlds import (
+    Z95,
     ActionEstimate,
     HiddenCards,
     estimate_actions,
@@ -42,7 +46,8 @@ from ..worlds import (
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "StrongPlayer"]
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "StrongPlayer", "close_call",
+           "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -55,6 +60,36 @@ value comes within this many game points of playing on (the plan is never worth 
 than double dummy)."""
 
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+
+
+def close_call(best: ActionEstimate, second: ActionEstimate) -> bool:
+    """Whether ``best`` is not surely better than ``second`` over the same worlds: the
+    mean of their paired differences is within its 95 % sampling error (two actions
+    worth the same in every world are no close call: more worlds cannot separate them)."""
+    d = [x - y for x, y in zip(best.values, second.values, strict=True)]
+    n = len(d)
+    if n < 2:
+        return True
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    if var == 0.0:
+        return False
+    return mean <= Z95 * math.sqrt(var / n)
+
+
+def unannounced_partner(v: View) -> int:
+    """The partner card (a mask) of a king or queen the opponent has just led without
+    announcing its marriage, where the profile lets that card announce it (M1) and the
+    partner's place is unknown to the viewer; else 0. An announced marriage shows its
+    partner (K2), so an unknown partner means none was announced."""
+    if len(v.trick) != 1 or v.to_move != v.viewer or v.leader == v.viewer:
+        return 0
+    card = int(v.trick[0])
+    rank = Rank(card % 5)
+    if rank not in v.profile.marriage_ranks or rank not in (Rank.K, Rank.Q):
+        return 0
+    partner = 1 << (card + 1 if rank is Rank.K else card - 1)
+    return partner if v.unknown & partner else 0
 
 
 @dataclass(slots=True)
@@ -86,15 +121,31 @@ class StrongPlayer:
     ``"pimc"`` by the sampled double-dummy average as the earlier player did.
     ``closed_play=False`` plays the closed game by sampling instead of plans (for
     comparisons).
+    ``second_look`` (default 0: none) is how many more worlds a close call gets: when the
+    best two choices over the first ``samples`` worlds are within sampling error of each
+    other (:func:`close_call`), the decision is taken again over ``samples +
+    second_look`` worlds. ``look_nodes`` (0: no bound) bounds the second look's solver
+    work: it gets only as many worlds as the first look's work a world says fit in that
+    many search nodes (deterministic, unlike a clock). :attr:`looks` counts the decisions
+    by sampling and how many of them took a second look; :attr:`closings` the expected
+    game points and the share of opponent hands won of the plan of each closing chosen.
+    ``infer`` (default off) reads more than the rules' hard facts into the opponent's
+    play: a king or queen he led without announcing its marriage (where the profile
+    would have let him announce it, M1) says he does not hold its partner, for this
+    decision, and for the rest of the deal once no card is drawn any more (a player who
+    can announce 20 or 40 for free does so).
     """
 
     name = "strong"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None, *,
                  plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
-                 closed_play: bool = True) -> None:
+                 closed_play: bool = True, second_look: int = 0,
+                 look_nodes: int = 0, infer: bool = False) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if second_look < 0 or look_nodes < 0:
+            raise ValueError("second_look and look_nodes cannot be negative")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -102,6 +153,11 @@ class StrongPlayer:
         self.budget = budget
         self.closing = closing
         self.closed_play = closed_play
+        self.second_look = second_look
+        self.look_nodes = look_nodes
+        self.looks = [0, 0]
+        self.closings: list[tuple[float, float]] = []
+        self.infer = infer
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
@@ -170,9 +226,15 @@ class StrongPlayer:
         if len(options) == 1:
             return options[0]
         pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
-        if m.absent & h.unknown:
+        absent = m.absent
+        if self.infer:
+            unannounced = unannounced_partner(view)
+            absent |= unannounced
+            if view.closed_by is not None or view.exhausted:
+                m.absent |= unannounced
+        if absent & h.unknown:
             h2 = HiddenCards(h.viewer, h.unknown, h.opponent_known, h.opponent_hidden,
-                             h.talon_hidden, m.absent & h.unknown)
+                             h.talon_hidden, absent & h.unknown)
             if h2.consistent():
                 h = h2
         if self.plan and self.closed_play and pos.closed_by >= 0:
@@ -184,8 +246,20 @@ class StrongPlayer:
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
         gen = self._rng if self._rng is not None else rng
+        solver = default_solver()
+        start = solver.nodes
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
+        self.looks[0] += 1
+        if self.second_look and not exact and close_call(ranked[0], ranked[1]):
+            more = self.second_look
+            if self.look_nodes:
+                per_world = max(1, (solver.nodes - start) // len(worlds))
+                more = min(more, self.look_nodes // per_world)
+            if more > 0:
+                self.looks[1] += 1
+                worlds += sample_worlds_hidden(pos, h, more, gen, exhaustive=False)
+                ranked = list(estimate_actions(worlds, view.viewer, options))
         return self._choose(view, pos, h, ranked)
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
@@ -240,6 +314,7 @@ class StrongPlayer:
                                 plan.achieved)
         bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
         if valued.mean > bar + 1e-9:
+            self.closings.append((valued.mean, valued.estimate.win_chance))
             return [valued, *others]
         return [*others, valued]
 
