@@ -23,7 +23,7 @@ from schnapsen_lab.games.schnapsen.rules import (
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import StrongPlayer, close_call, unannounced_partner
 from schnapsen_lab.simulate import play_deal
-from schnapsen_lab.worlds import ActionEstimate, HiddenCards, estimate
+from schnapsen_lab.worlds import ActionEstimate, HiddenCards, estimate, position_from_view
 
 from .conftest import ROOT
 
@@ -250,3 +250,42 @@ def test_a_single_world_gives_an_open_interval_in_json() -> None:
     assert e.ci95 == [None, None]
     assert json.loads(json.dumps({"ci95": e.ci95}, allow_nan=False)) == {"ci95": [None, None]}
     assert estimate([1, 3]).ci95[0] is not None
+
+
+def test_plans_are_searched_against_at_most_plan_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing at the first lead may face 2,002 opponent hands (a plan against all of them
+    took a minute): the player plans against ``plan_hands`` of them, drawn with its
+    generator, and against all where there are no more."""
+    import schnapsen_lab.solver.plan as plan_module
+
+    sizes: list[int] = []
+    original = plan_module.closed_plan
+
+    def spy(pos: Position, seat: int, hands: list[int], *args: object,
+            **kwargs: object) -> object:
+        sizes.append(len(hands))
+        return original(pos, seat, hands, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(plan_module, "closed_plan", spy)
+    kc, qc = Card.of(Rank.K, Suit.C), Card.of(Rank.Q, Suit.C)
+    for seed in range(2000):  # the leader holds the trump marriage: closing is worth a look
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos = Position.deal(deck, Seat.B)
+        if (pos.trump == int(Suit.C) and pos.hands[0] >> int(kc) & 1
+                and pos.hands[0] >> int(qc) & 1):
+            break
+    else:
+        raise AssertionError("no such deal")
+    v = view(pos, Seat.A)
+    assert CLOSE in v.legal
+    p = StrongPlayer(samples=4, seed=1)
+    h = position_from_view(v, v.profile)[1]
+    hands, every = p.plan_against(h)
+    assert len(hands) == 300 and not every and len(set(hands)) == 300
+    assert StrongPlayer(plan_hands=0).plan_against(h)[1]  # 0: all 2,002
+    assert p.plan_against(h)[0] != hands  # drawn afresh with the generator
+    for k in range(6):
+        p = StrongPlayer(samples=8, seed=k)
+        p.act(v, random.Random(k))
+    assert sizes and max(sizes) <= 300

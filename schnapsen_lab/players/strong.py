@@ -10,9 +10,10 @@ rather not closing.
 Closing, and the closed game, are judged by what a player who cannot see the opponent's
 hand is sure to achieve (:mod:`schnapsen_lab.solver.plan`): closing is worth the exact
 expected game points of the best plan over every hand the opponent may hold (the opponent
-answering as if he saw every card), compared with the sampled value of playing on; once
-the talon is closed (by either player) it plays the first move of the best plan against
-every hand it cannot rule out. When the talon is exhausted it sees every card (the one
+answering as if he saw every card; over :data:`PLAN_HANDS` of them drawn at random where
+more are possible, at the first two leads), compared with the sampled value of playing
+on; once the talon is closed (by either player) it plays the first move of the best plan
+against every hand it cannot rule out (or as many drawn). When the talon is exhausted it sees every card (the one
 world left) and plays double-dummy. With ``plan=False`` it is the earlier player, which
 judged closing and played closed games by perfect-information Monte Carlo too.
 
@@ -46,7 +47,8 @@ from ..worlds import (
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "StrongPlayer", "close_call",
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "StrongPlayer",
+           "close_call",
            "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
@@ -54,6 +56,12 @@ DEFAULT_SAMPLES = 30
 PLAN_BUDGET = 3_000
 """Nodes the plan search may visit for one decision before it settles for the best plan
 found so far (a player must answer in time)."""
+PLAN_HANDS = 300
+"""The most opponent hands a plan is searched against in one decision: where more are
+possible (closing at the first two leads: 792 or 2,002 hands), that many are drawn at
+random and the plan's value is a sampled estimate. A plan against 2,002 hands took a
+minute and was still cut short by :data:`PLAN_BUDGET`; against 300 it takes well under
+a second, exactly."""
 CLOSING_MARGIN = 0.25
 """Closing is searched for a plan only when, over the sampled worlds, its double-dummy
 value comes within this many game points of playing on (the plan is never worth more
@@ -129,6 +137,8 @@ class StrongPlayer:
     many search nodes (deterministic, unlike a clock). :attr:`looks` counts the decisions
     by sampling and how many of them took a second look; :attr:`closings` the expected
     game points and the share of opponent hands won of the plan of each closing chosen.
+    ``plan_hands`` (default :data:`PLAN_HANDS`; 0: all) caps the opponent hands a plan is
+    searched against.
     ``infer`` (default off) reads more than the rules' hard facts into the opponent's
     play: a king or queen he led without announcing its marriage (where the profile
     would have let him announce it, M1) says he does not hold its partner, for this
@@ -141,11 +151,12 @@ class StrongPlayer:
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None, *,
                  plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
                  closed_play: bool = True, second_look: int = 0,
-                 look_nodes: int = 0, infer: bool = False) -> None:
+                 look_nodes: int = 0, infer: bool = False,
+                 plan_hands: int = PLAN_HANDS) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
-        if second_look < 0 or look_nodes < 0:
-            raise ValueError("second_look and look_nodes cannot be negative")
+        if second_look < 0 or look_nodes < 0 or plan_hands < 0:
+            raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -158,6 +169,8 @@ class StrongPlayer:
         self.looks = [0, 0]
         self.closings: list[tuple[float, float]] = []
         self.infer = infer
+        self.plan_hands = plan_hands
+        self._gen: random.Random = random.Random(0)
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
@@ -237,6 +250,7 @@ class StrongPlayer:
                              h.talon_hidden, absent & h.unknown)
             if h2.consistent():
                 h = h2
+        self._gen = self._rng if self._rng is not None else rng
         if self.plan and self.closed_play and pos.closed_by >= 0:
             # the plan may claim falsely where that pays (C4: concede 2, not lose 3)
             planned = self._closed_game(pos, h, [*options, CLAIM] if CLAIM in legal
@@ -246,6 +260,7 @@ class StrongPlayer:
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
         gen = self._rng if self._rng is not None else rng
+        self._gen = gen
         solver = default_solver()
         start = solver.nodes
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
@@ -279,13 +294,21 @@ class StrongPlayer:
         return best
 
     # -- closing and the closed game ------------------------------------------------------------
+    def plan_against(self, h: HiddenCards) -> tuple[list[int], bool]:
+        """The opponent hands to plan against, and whether they are all of them (else
+        :attr:`plan_hands` of them drawn with this decision's generator)."""
+        hands = list(opponent_hands(h))
+        if self.plan_hands and len(hands) > self.plan_hands:
+            return sorted(self._gen.sample(hands, self.plan_hands)), False
+        return hands, True
+
     def _closed_game(self, pos: Position, h: HiddenCards, options: list[Action]
                      ) -> Action | None:
         """The first move of the best plan against every hand the opponent may hold
         (None when no plan wins against any: then the sampled average decides)."""
         from ..solver.plan import closed_plan
 
-        hands = list(opponent_hands(h))
+        hands, _ = self.plan_against(h)
         if not hands:
             return None
         plan = closed_plan(pos, int(h.viewer), hands, depth=1, budget=self.budget)
@@ -307,10 +330,10 @@ class StrongPlayer:
         others = [e for e in ranked if e.action is not CLOSE]
         if not others or close.mean < others[0].mean - CLOSING_MARGIN:
             return [*others, close] if others else ranked
-        hands = list(opponent_hands(h))
+        hands, every = self.plan_against(h)
         plan = closed_plan(pos.play(CLOSE), int(h.viewer), hands, depth=1,
                            budget=self.budget)
-        valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True),
+        valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=every),
                                 plan.achieved)
         bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
         if valued.mean > bar + 1e-9:

@@ -30,7 +30,6 @@ from ..worlds import (
     ActionEstimate,
     HiddenCards,
     estimate,
-    opponent_hands,
 )
 from .registry import register
 from .strong import DEFAULT_SAMPLES, StrongPlayer
@@ -119,8 +118,8 @@ class BummerlStrongPlayer(StrongPlayer):
                 < score.mean_equity(best.values, me) - EQUITY_MARGIN):
             assert best.action is not None
             return best.action  # even seeing every card closing would not pay
-        plan = closed_plan(pos.play(CLOSE), int(h.viewer), list(opponent_hands(h)), depth=1,
-                           budget=self.budget)
+        hands, _ = self.plan_against(h)
+        plan = closed_plan(pos.play(CLOSE), int(h.viewer), hands, depth=1, budget=self.budget)
         close = score.mean_equity(plan.achieved, me) if plan.achieved else 0.0
         other = estimate([score.equity(v, me) for v in best.values],
                          exact=best.estimate.exact)
