@@ -13,9 +13,10 @@ expected game points of the best plan over every hand the opponent may hold (the
 answering as if he saw every card; over :data:`PLAN_HANDS` of them drawn at random where
 more are possible, at the first two leads), compared with the sampled value of playing
 on; once the talon is closed (by either player) it plays the first move of the best plan
-against every hand it cannot rule out (or as many drawn). When the talon is exhausted it sees every card (the one
-world left) and plays double-dummy. With ``plan=False`` it is the earlier player, which
-judged closing and played closed games by perfect-information Monte Carlo too.
+against every hand it cannot rule out (or as many drawn). When the talon is exhausted it
+sees every card (the one world left) and plays double-dummy. With ``plan=False`` it is
+the earlier player, which judged closing and played closed games by perfect-information
+Monte Carlo too.
 
 It claims as soon as a claim is correct, and falsely only where its closed-game plan
 says so (RULES.md C4: conceding 2 instead of losing 3). It remembers what
@@ -26,7 +27,6 @@ closing (C2, C3) come with the view.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
@@ -36,9 +36,9 @@ from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
 from ..scope import analysis_refusal
 from ..solver.api import default_solver
 from ..worlds import (
-    Z95,
     ActionEstimate,
     HiddenCards,
+    estimate,
     estimate_actions,
     opponent_hands,
     position_from_view,
@@ -48,8 +48,7 @@ from ..worlds import (
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "StrongPlayer",
-           "close_call",
-           "unannounced_partner"]
+           "close_call", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -75,14 +74,9 @@ def close_call(best: ActionEstimate, second: ActionEstimate) -> bool:
     mean of their paired differences is within its 95 % sampling error (two actions
     worth the same in every world are no close call: more worlds cannot separate them)."""
     d = [x - y for x, y in zip(best.values, second.values, strict=True)]
-    n = len(d)
-    if n < 2:
-        return True
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    if var == 0.0:
+    if len(d) > 1 and len(set(d)) == 1:
         return False
-    return mean <= Z95 * math.sqrt(var / n)
+    return estimate(d).low <= 0
 
 
 def unannounced_partner(v: View) -> int:
@@ -259,8 +253,7 @@ class StrongPlayer:
                 return planned
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
-        gen = self._rng if self._rng is not None else rng
-        self._gen = gen
+        gen = self._gen
         solver = default_solver()
         start = solver.nodes
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
@@ -324,8 +317,6 @@ class StrongPlayer:
         other action beyond its sampling error (the upper end of its 95 % interval), as
         the advisor's verdict ``close`` does. Best first otherwise."""
         from ..solver.plan import closed_plan
-        from ..worlds import estimate
-
         close = next(e for e in ranked if e.action is CLOSE)
         others = [e for e in ranked if e.action is not CLOSE]
         if not others or close.mean < others[0].mean - CLOSING_MARGIN:
