@@ -27,14 +27,16 @@ when ``__debug__`` is on, and its app runs optimised. For example, from the proj
     .venv/bin/python benchmarks/vs_mcts.py --summary vs_mcts_strong*.jsonl
 
 ``--set`` changes a setting of our player for the run, recorded in every line (runs with
-other settings are reported apart): issue 20's run used the bot's thinking time for more
+other settings are reported apart): issue 20's runs used the bot's thinking time for more
 worlds and a model of its play, ``--set samples=60 --set second_look=200 --set
-look_nodes=4000000 --set infer=1`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`).
+look_nodes=4000000 --set infer=1``, and then closed only on plans that win four hands in
+five, ``--set close_share=80`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, and our closings by the share of opponent hands their plan won when chosen.
 
-A Bummerl costs about 20 to 30 s of one core (measured: 17 to 30 s, nine tenths of it the
-bot's), so 300 Bummerls of one player are about two core-hours: split them over the cores.
+A Bummerl costs about 20 to 35 s of one core (measured: 17 to 30 s at our default
+settings, nine tenths of it the bot's; 32 s with the settings above), so 300 Bummerls of
+one player are two to three core-hours: split them over the cores.
 
 **Bummerls.** Bummerl ``k`` of seed ``S`` stands alone: it plays the decks of match
 ``(k + 1) // 2`` of :func:`schnapsen_lab.simulate.match_rngs` (so Bummerls ``2j - 1`` and

@@ -21,7 +21,13 @@ from schnapsen_lab.games.schnapsen.rules import (
     Seat,
 )
 from schnapsen_lab.players.registry import make_player
-from schnapsen_lab.players.strong import StrongPlayer, close_call, unannounced_partner
+from schnapsen_lab.players.strong import (
+    StrongPlayer,
+    close_call,
+    sure_enough,
+    unannounced_partner,
+)
+from schnapsen_lab.players.strong_bummerl import BummerlStrongPlayer
 from schnapsen_lab.simulate import play_deal
 from schnapsen_lab.worlds import ActionEstimate, HiddenCards, estimate, position_from_view
 
@@ -289,3 +295,37 @@ def test_plans_are_searched_against_at_most_plan_hands(monkeypatch: pytest.Monke
         p = StrongPlayer(samples=8, seed=k)
         p.act(v, random.Random(k))
     assert sizes and max(sizes) <= 300
+
+
+# -- closing only on a plan that wins enough hands ------------------------------------------
+
+def test_sure_enough_is_the_share_of_hands_the_plan_wins() -> None:
+    results = [2.0, 2.0, -2.0, 1.0, -3.0]  # three hands of five won
+    assert sure_enough(results, 0) and sure_enough(results, 60)
+    assert not sure_enough(results, 61)
+    assert not sure_enough([0.0, 0.0], 1)  # a hand the plan does not win is no win
+    assert not sure_enough([], 50) and sure_enough([], 0)
+    with pytest.raises(ValueError):
+        StrongPlayer(close_share=101)
+
+
+@pytest.mark.parametrize("player", [StrongPlayer, BummerlStrongPlayer])
+def test_it_closes_only_on_a_plan_that_wins_close_share_of_the_hands(
+        player: type[StrongPlayer]) -> None:
+    """records/study/closing-guess.psn: Bert's plan wins five hands of six (83 %). With
+    ``close_share`` up to 83 he closes and logs that plan; above it he plays on."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    for share, closes in ((0, True), (83, True), (84, False), (100, False)):
+        p = player(samples=30, seed=0, close_share=share)
+        if isinstance(p, BummerlStrongPlayer):
+            p.new_deal((7, 7), Seat.A)
+            assert p.score(view(positions[step], Seat.B)) is not None
+        choice = p.act(view(positions[step], Seat.B), random.Random(0))
+        assert (choice is CLOSE) is closes, (share, choice)
+        if closes:
+            [(value, won)] = p.closings
+            assert value == pytest.approx(4 / 3) and won == pytest.approx(5 / 6)
+        else:
+            assert choice is not None and p.closings == []

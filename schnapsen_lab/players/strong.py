@@ -28,6 +28,7 @@ closing (C2, C3) come with the view.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Rank
@@ -48,7 +49,7 @@ from ..worlds import (
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "StrongPlayer",
-           "close_call", "unannounced_partner"]
+           "close_call", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -77,6 +78,16 @@ def close_call(best: ActionEstimate, second: ActionEstimate) -> bool:
     if len(d) > 1 and len(set(d)) == 1:
         return False
     return estimate(d).low <= 0
+
+
+def sure_enough(achieved: Sequence[float], close_share: int) -> bool:
+    """Whether a closing plan with these results (game points, one an opponent hand) wins
+    at least ``close_share`` percent of the hands (0: always)."""
+    if close_share <= 0:
+        return True
+    if not achieved:
+        return False
+    return 100 * sum(1 for v in achieved if v > 0) >= close_share * len(achieved)
 
 
 def unannounced_partner(v: View) -> int:
@@ -133,6 +144,10 @@ class StrongPlayer:
     game points and the share of opponent hands won of the plan of each closing chosen.
     ``plan_hands`` (default :data:`PLAN_HANDS`; 0: all) caps the opponent hands a plan is
     searched against.
+    ``close_share`` (a percentage, default 0: any) is the least share of the opponent's
+    hands a closing plan must win for the player to close: below it closing is a gamble
+    (the plan is worth little more than playing on, and fails often), and the player
+    plays on instead (:func:`sure_enough`).
     ``infer`` (default off) reads more than the rules' hard facts into the opponent's
     play: a king or queen he led without announcing its marriage (where the profile
     would have let him announce it, M1) says he does not hold its partner, for this
@@ -146,11 +161,13 @@ class StrongPlayer:
                  plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
                  closed_play: bool = True, second_look: int = 0,
                  look_nodes: int = 0, infer: bool = False,
-                 plan_hands: int = PLAN_HANDS) -> None:
+                 plan_hands: int = PLAN_HANDS, close_share: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if second_look < 0 or look_nodes < 0 or plan_hands < 0:
             raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
+        if not 0 <= close_share <= 100:
+            raise ValueError("close_share is a percentage, from 0 to 100")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -164,6 +181,7 @@ class StrongPlayer:
         self.closings: list[tuple[float, float]] = []
         self.infer = infer
         self.plan_hands = plan_hands
+        self.close_share = close_share
         self._gen: random.Random = random.Random(0)
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
@@ -327,7 +345,7 @@ class StrongPlayer:
         valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=every),
                                 plan.achieved)
         bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
-        if valued.mean > bar + 1e-9:
+        if valued.mean > bar + 1e-9 and sure_enough(plan.achieved, self.close_share):
             self.closings.append((valued.mean, valued.estimate.win_chance))
             return [valued, *others]
         return [*others, valued]

@@ -32,7 +32,7 @@ from ..worlds import (
     estimate,
 )
 from .registry import register
-from .strong import DEFAULT_SAMPLES, StrongPlayer
+from .strong import DEFAULT_SAMPLES, StrongPlayer, sure_enough
 
 __all__ = ["BummerlStrongPlayer"]
 
@@ -45,13 +45,17 @@ a game point at the start of a Bummerl) of the best other action's."""
 class BummerlStrongPlayer(StrongPlayer):
     """The strong player choosing by the chance to win the Bummerl when it knows the
     counters; see the module docs. ``table`` fixes the equity table (default: the
-    shipped one of each deal's rules profile)."""
+    shipped one of each deal's rules profile); the other settings are the strong
+    player's."""
 
     name = "strong-bummerl"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
-                 table: EquityTable | None = None, *, plan: bool = True) -> None:
-        super().__init__(samples, seed, plan=plan)
+                 table: EquityTable | None = None, *, plan: bool = True,
+                 second_look: int = 0, look_nodes: int = 0, infer: bool = False,
+                 close_share: int = 0) -> None:
+        super().__init__(samples, seed, plan=plan, second_look=second_look,
+                         look_nodes=look_nodes, infer=infer, close_share=close_share)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
@@ -104,7 +108,8 @@ class BummerlStrongPlayer(StrongPlayer):
         plan over every opponent hand, the other actions over sampled worlds), but in
         equity: close only when the plan's equity beats the best other action's beyond its
         sampling error (the upper end of its 95 % interval with ``closing="ci"``, its mean
-        with ``"mean"``)."""
+        with ``"mean"``), and only a plan that wins ``close_share`` of the hands (see
+        :class:`~schnapsen_lab.players.strong.StrongPlayer`)."""
         from ..solver.plan import closed_plan
 
         others = sorted((e for e in ranked if e.action is not CLOSE),
@@ -124,7 +129,10 @@ class BummerlStrongPlayer(StrongPlayer):
         other = estimate([score.equity(v, me) for v in best.values],
                          exact=best.estimate.exact)
         bar = other.high if self.closing == "ci" else other.mean
-        if close > bar + 1e-12:
+        if close > bar + 1e-12 and sure_enough(plan.achieved, self.close_share):
+            if plan.achieved:
+                valued = estimate(list(plan.achieved))
+                self.closings.append((valued.mean, valued.win_chance))
             return CLOSE
         assert best.action is not None
         return best.action
