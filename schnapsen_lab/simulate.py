@@ -46,7 +46,7 @@ from .games.schnapsen.selfplay import (
     play_bummerl,
     play_deal,
 )
-from .players.registry import make_player, refusal
+from .players.registry import make_player, player_names, refusal
 
 __all__ = [
     "PlayedDeal",
@@ -54,6 +54,7 @@ __all__ = [
     "QuickPlayer",
     "deal_records",
     "default_jobs",
+    "explains",
     "match_records",
     "match_rngs",
     "match_text",
@@ -114,6 +115,7 @@ class _Task:
     profile: Any
     match_id: str
     names: tuple[str, ...]
+    explain: bool = False
 
 
 def _play_task(task: _Task) -> PlayedMatch:
@@ -123,6 +125,10 @@ def _play_task(task: _Task) -> PlayedMatch:
 
 def _text_task(task: _Task) -> str:
     play = game_named(task.game).part("selfplay")
+    if task.explain:
+        explained: str = play(task.players, task.seed, task.number, task.profile,
+                              task.match_id, task.names, explain=True)
+        return explained
     text: str = play(task.players, task.seed, task.number, task.profile, task.match_id,
                      task.names)
     return text
@@ -153,8 +159,15 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterato
         pool.join()
 
 
+def explains(player: str, game: str | None = None) -> bool:
+    """Whether the registered player says what each of its choices rested on (it has a
+    ``why``: :class:`~schnapsen_lab.games.schnapsen.players.base.Explains`)."""
+    return callable(getattr(make_player(player, game), "why", None))
+
+
 def _tasks(players: Sequence[str], matches: int, seed: int, profile: Any,
-           first: int, names: Sequence[str] | None = None) -> list[_Task]:
+           first: int, names: Sequence[str] | None = None,
+           explain: bool = False) -> list[_Task]:
     game = game_of_profile(profile)
     seated = seat_players([str(p) for p in players], game.seats)
     for n in seated:
@@ -162,8 +175,12 @@ def _tasks(players: Sequence[str], matches: int, seed: int, profile: Any,
         refused = refusal(n, profile)
         if refused is not None:
             raise ValueError(refused)
+    if explain and not any(explains(n, game.key) for n in seated):
+        said = ", ".join(n for n in player_names(game.key) if explains(n, game.key))
+        raise ValueError("none of these players says why it chose"
+                         + (f" (those who do: {said})" if said else ""))
     tags = seat_names(seated, names, game.seats)
-    return [_Task(game.key, seated, seed, n, profile, f"{seed}-{n}", tags)
+    return [_Task(game.key, seated, seed, n, profile, f"{seed}-{n}", tags, explain)
             for n in range(first, first + matches)]
 
 
@@ -181,7 +198,8 @@ def simulate(players: tuple[str, str], matches: int, seed: int = 0, profile: Pro
 
 def simulate_psn(players: Sequence[str], matches: int, seed: int = 0,
                  profile: Any = SOFT, jobs: int | None = None,
-                 first: int = 1, names: Sequence[str] | None = None) -> Iterator[str]:
+                 first: int = 1, names: Sequence[str] | None = None,
+                 explain: bool = False) -> Iterator[str]:
     """Matches ``first .. first + matches - 1`` of the game whose profile ``profile`` is,
     each as canonical PSN text (match ids ``seed-n``), on ``jobs`` processes, in order.
 
@@ -189,6 +207,8 @@ def simulate_psn(players: Sequence[str], matches: int, seed: int = 0,
     seats are named by :func:`seat_names` (``names``, or the players' names apart).
     Raise KeyError on an unknown player, ValueError on a wrong number of players or
     names, or a player the profile's rules do not suit (``strong`` with ``bauern2``).
+    With ``explain`` each choice of a player that says why it chose (:func:`explains`)
+    is followed by that as a comment (ValueError when none of the players does).
     """
-    tasks = _tasks(players, matches, seed, profile, first, names)
+    tasks = _tasks(players, matches, seed, profile, first, names, explain)
     return parallel_map(_text_task, tasks, default_jobs() if jobs is None else jobs)

@@ -16,7 +16,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, Seat
+from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, ActionKind, Seat
 from schnapsen_lab.match import START
 from schnapsen_lab.players import RandomPlayer
 from schnapsen_lab.simulate import (
@@ -130,6 +130,10 @@ def test_cli_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "heuristic"], "give two names separated by a comma"),
+    (["--players", "heuristic,random", "--explain"],
+     "none of these players says why it chose (those who do: strong, strong-bummerl)"),
+    (["--variant", "bauern", "--players", "heuristic,heuristic", "--explain"],
+     "none of these players says why it chose"),
     (["--players", "heuristic,nobody"], "unknown player 'nobody'; known: "),
     (["--players", "random,random", "--matches", "0"], "--matches 0: give at least 1"),
     (["--players", "random,random", "--jobs", "0"], "--jobs 0: give at least 1"),
@@ -377,3 +381,35 @@ def test_four_player_and_bauern2_errors_are_one_line(args: list[str], message: s
     assert code == 2, err
     assert message in err and len(err.strip().splitlines()) == 1, err
     assert not target.exists()
+
+
+def test_explain_writes_what_each_strong_choice_rested_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--explain``: every choice the strong player was asked for is followed by a
+    comment saying what it rested on; the heuristic says nothing and forced moves get no
+    comment; the play is the same as without it, and the file reads back unchanged."""
+    plain, explained = tmp_path / "plain.psn", tmp_path / "explained.psn"
+    base = ["simulate", "--players", "strong,heuristic", "-n", "1", "--seed", "3", "-q",
+            "-j", "1"]
+    assert _run([*base, "-o", str(plain)], capsys)[0] == 0
+    assert _run([*base, "--explain", "-o", str(explained)], capsys)[0] == 0
+    records, bare = list(psn.read(explained)), list(psn.read(plain))
+    assert [r.actions for r in records] == [r.actions for r in bare]
+    assert all(not m.comments for r in bare for m in r.main.moves)
+    said = 0
+    for r in records:
+        assert r.ok
+        positions = r.positions()
+        for move, pos in zip(r.main.moves, positions, strict=False):
+            follows = move.action.kind is ActionKind.PLAY and pos.lead >= 0
+            actor = 1 - pos.leader if follows else pos.leader
+            if move.comments:
+                said += 1
+                [text] = move.comments
+                assert re.match(r"(game points (over|in) |the first move of the best plan"
+                                r"|66 reached|the only choice but a claim)", text), text
+            assert not move.comments or actor == Seat.A  # the heuristic gives no reasons
+            if actor == Seat.A and len(pos.legal_actions()) > 1 and pos.outcome is None:
+                assert move.comments  # every choice of the strong player is explained
+    assert said >= 5
+    assert psn.dumps(records) == explained.read_text(encoding="utf-8")

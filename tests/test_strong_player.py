@@ -20,8 +20,10 @@ from schnapsen_lab.games.schnapsen.rules import (
     Position,
     Seat,
 )
+from schnapsen_lab.i18n import language
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import (
+    Decision,
     StrongPlayer,
     close_call,
     sure_enough,
@@ -329,3 +331,61 @@ def test_it_closes_only_on_a_plan_that_wins_close_share_of_the_hands(
             assert value == pytest.approx(4 / 3) and won == pytest.approx(5 / 6)
         else:
             assert choice is not None and p.closings == []
+
+
+# -- what each choice rests on ------------------------------------------------------------------
+
+def test_each_choice_says_what_it_rests_on() -> None:
+    """records/study/closing-guess.psn: Bert's closing rests on all six worlds possible,
+    closing valued by its plan (+4/3, five hands of six) above K♣; the lead after it on
+    the plan against those six hands; with ``close_share=90`` he plays on, and says the
+    plan was weighed."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    p = StrongPlayer(samples=30, seed=0)
+    assert p.last is None and p.why() is None
+    assert p.act(view(positions[step], Seat.B), random.Random(0)) is CLOSE
+    d = p.last
+    assert d is not None and d.basis == "worlds" and d.exact and d.worlds == 6
+    assert d.action is CLOSE and d.ranked[0].action is CLOSE and not d.second_look
+    assert d.plan is not None and d.plan[1] == pytest.approx(5 / 6)
+    assert p.why() == ("game points over all 6 worlds possible: close (+1.33), K♣ (+1.00), "
+                       "K♥ +20 (-0.67); closing's best plan wins 83% of his hands")
+    with language("de"):
+        german = p.why()
+    assert german is not None and "1,33" in german and "83" in german
+    assert german != p.why()
+    p.act(view(positions[step + 1], Seat.B), random.Random(0))
+    assert p.last is not None and p.last.basis == "plan" and p.last.hands == 6
+    assert p.why() == "the first move of the best plan against 6 hands he may hold"
+    refusing = StrongPlayer(samples=30, seed=0, close_share=90)
+    choice = refusing.act(view(positions[step], Seat.B), random.Random(0))
+    assert refusing.last is not None and refusing.last.action is choice is not CLOSE
+    assert refusing.last.ranked[-1].action is CLOSE and refusing.last.plan == d.plan
+
+
+def test_a_close_call_says_how_many_worlds_the_second_look_added() -> None:
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    pos = rec.positions()[2]
+    p = StrongPlayer(samples=30, seed=0, second_look=100)
+    p.act(view(pos, Seat(pos.to_move)), random.Random(0))
+    d = p.last
+    assert p.looks == [1, 1]  # a close call: A♦ +0.23 against Q♦ +0.02 over 30 worlds
+    assert d is not None and d.basis == "worlds" and not d.exact
+    assert d.second_look == 100 and d.worlds == 130
+    assert d.text().startswith("game points over 130 sampled worlds: ")
+    assert d.text().endswith("a close call, so 100 of them were added for a second look")
+    p = StrongPlayer(samples=30, seed=0)
+    p.act(view(pos, Seat(pos.to_move)), random.Random(0))
+    assert p.last is not None and p.last.worlds == 30 and p.last.second_look == 0
+    assert "close call" not in p.last.text()
+
+
+def test_claims_and_forced_choices_say_so() -> None:
+    assert Decision(CLAIM, "claim").text() == "66 reached: the claim is correct"
+    assert Decision(None, "only").text() == "the only choice"
+    d = Decision(None, "worlds", worlds=1, ranked=(_estimate([2]),),
+                 inferred=1 << int(Card.of(Rank.Q, Suit.H)))
+    assert d.text() == ("game points over 1 sampled world: no claim (+2.00); read from his "
+                        "play: he does not hold Q♥")

@@ -49,6 +49,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="worker processes (default: all cores)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the PSN file to write ('-' for standard output)")
+    p.add_argument("--explain", action="store_true",
+                   help="after each choice of a player that says why it chose (the strong "
+                   "players), write that as a comment: the worlds and values it rested on")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -159,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--names {args.names!r}: give {len(game.seats)} different names "
                            f"separated by commas, e.g. {example}") from None
     try:
-        texts = simulate_psn(seated, args.matches, args.seed, profile, jobs, names=tags)
+        texts = simulate_psn(seated, args.matches, args.seed, profile, jobs, names=tags,
+                             explain=args.explain)
     except ValueError as e:
         raise CliError(f"--players {args.players!r}: {e}") from None
 

@@ -162,7 +162,9 @@ PARTS: dict[str, str] = {
     "kit": "its replay kit (schnapsen_lab.replay.ReplayKit): views, rows, counting",
     "drawing": "its drawing (schnapsen_lab.html.Drawing): table, tallies, counting",
     "page": "its deal data for the shared page (a function of a Replay)",
-    "selfplay": "its self-play (a function: one match as canonical PSN)",
+    "selfplay": "its self-play (a function: one match as canonical PSN; asked with "
+                "explain=True only when one of its players says why it chose: a comment "
+                "after each such choice)",
     "players": "its players by name (a mapping of name to factory)",
     "stats": "its statistics (a module: row(record, file, line_offset) in the order of "
              "schnapsen_lab.columns.DEAL_COLUMNS, matches(deals, position), "

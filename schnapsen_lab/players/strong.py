@@ -34,6 +34,9 @@ from dataclasses import dataclass
 from ..cards import Rank
 from ..games.schnapsen.knowledge import View
 from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
+from ..i18n import C_, N_, NP_, Plurals, Texts
+from ..notation import action_text, cards_text
+from ..numbers import format_numbers
 from ..scope import analysis_refusal
 from ..solver.api import default_solver
 from ..worlds import (
@@ -48,7 +51,8 @@ from ..worlds import (
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "StrongPlayer",
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
+           "StrongPlayer",
            "close_call", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
@@ -105,6 +109,85 @@ def unannounced_partner(v: View) -> int:
     return partner if v.unknown & partner else 0
 
 
+#: The words of :meth:`Decision.text`.
+TEXT = Texts({
+    "claim": N_("66 reached: the claim is correct"),
+    "only": N_("the only choice"),
+    "no_claim": N_("the only choice but a claim, which would be false"),
+    "option": N_("{action} ({value:+.2f})"),
+    "closing": N_("closing's best plan wins {share:.0%} of his hands"),
+    "equity": N_("chosen by the chance to win the Bummerl"),
+    "inferred": N_("read from his play: he does not hold {cards}"),
+    "and": C_("between the parts of a sentence", "; "),
+})
+PLURALS = Plurals({
+    "plan": NP_("the first move of the best plan against the one hand he may hold",
+                "the first move of the best plan against {n} hands he may hold"),
+    "worlds": NP_("game points over {n} sampled world: {options}",
+                  "game points over {n} sampled worlds: {options}"),
+    "every": NP_("game points in the one world possible: {options}",
+                 "game points over all {n} worlds possible: {options}"),
+    "second": NP_("a close call, so {n} of them were added for a second look",
+                  "a close call, so {n} of them were added for a second look"),
+})
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one choice of the strong player rests on (:attr:`StrongPlayer.last`).
+
+    ``basis`` is ``"claim"`` (a correct claim), ``"only"`` (no other choice; ``"no_claim"``:
+    none but a false claim),
+    ``"plan"`` (the closed game: the first move of the best plan against ``hands``
+    opponent hands) or ``"worlds"`` (``worlds`` sampled worlds, or all of them when
+    ``exact``; ``second_look`` of them added when a close call got a second look). ``ranked``
+    holds every option's expected game points over those worlds, best first (closing
+    valued by its plan when one was weighed); ``plan`` is that closing plan's expected
+    game points and the share of opponent hands it wins; ``equity`` says the choice was
+    made by the chance to win the Bummerl rather than by game points; ``inferred`` the
+    cards read out of the opponent's hand from his play (``infer``), beyond the rules'
+    hard facts.
+    """
+
+    action: Action | None
+    basis: str
+    worlds: int = 0
+    exact: bool = False
+    second_look: int = 0
+    ranked: tuple[ActionEstimate, ...] = ()
+    plan: tuple[float, float] | None = None
+    hands: int = 0
+    equity: bool = False
+    inferred: int = 0
+
+    def text(self, options: int = 3) -> str:
+        """The decision in a sentence, in the language spoken: what it rests on and the
+        best ``options`` choices with their expected game points."""
+        if self.basis == "claim":
+            return TEXT["claim"]
+        if self.basis == "only":
+            return TEXT["only"]
+        if self.basis == "no_claim":
+            return TEXT["no_claim"]
+        if self.basis == "plan":
+            return PLURALS.text("plan", self.hands)
+        listed = ", ".join(format_numbers(TEXT["option"], action=action_text(e.action),
+                                          value=float(e.mean))
+                           for e in self.ranked[:options])
+        parts = [PLURALS.text("every" if self.exact else "worlds", self.worlds,
+                              options=listed)]
+        if self.second_look:
+            parts.append(PLURALS.text("second", self.second_look))
+        if self.plan is not None:
+            parts.append(format_numbers(TEXT["closing"], share=float(self.plan[1])))
+        if self.equity:
+            parts.append(TEXT["equity"])
+        if self.inferred:
+            parts.append(TEXT["inferred"].format(
+                cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
+        return TEXT["and"].join(parts)
+
+
 @dataclass(slots=True)
 class _Memory:
     """What one seat saw earlier in the current deal."""
@@ -141,7 +224,8 @@ class StrongPlayer:
     work: it gets only as many worlds as the first look's work a world says fit in that
     many search nodes (deterministic, unlike a clock). :attr:`looks` counts the decisions
     by sampling and how many of them took a second look; :attr:`closings` the expected
-    game points and the share of opponent hands won of the plan of each closing chosen.
+    game points and the share of opponent hands won of the plan of each closing chosen;
+    :attr:`last` what the last choice rested on (a :class:`Decision`).
     ``plan_hands`` (default :data:`PLAN_HANDS`; 0: all) caps the opponent hands a plan is
     searched against.
     ``close_share`` (a percentage, default 0: any) is the least share of the opponent's
@@ -182,12 +266,20 @@ class StrongPlayer:
         self.infer = infer
         self.plan_hands = plan_hands
         self.close_share = close_share
+        self.last: Decision | None = None
+        self._weighed: tuple[float, float] | None = None
+        self._ranked: list[ActionEstimate] = []
+        self._by_equity = False
         self._gen: random.Random = random.Random(0)
         self._rng = random.Random(seed) if seed is not None else None
         self._memory: dict[int, _Memory] = {}
 
     def __repr__(self) -> str:
         return f"StrongPlayer(samples={self.samples}, plan={self.plan})"
+
+    def why(self) -> str | None:
+        """What the last choice rested on, in a sentence (:meth:`Decision.text`)."""
+        return self.last.text() if self.last is not None else None
 
     # -- memory -----------------------------------------------------------------------------------
     def _observe(self, v: View) -> _Memory:
@@ -241,17 +333,22 @@ class StrongPlayer:
         """The action with the best expected game points over sampled worlds."""
         m = self._observe(view)
         legal = view.legal
+        self._weighed = None
         # A claim is always the leader's (the last trick's winner, or the announcer).
         correct = view.my_score >= 66 and view.leader == view.viewer
         if CLAIM in legal and correct:
+            self.last = Decision(CLAIM, "claim")
             return CLAIM
         options = [a for a in legal if a.kind is not ActionKind.CLAIM]
         if not options:
+            self.last = Decision(None, "only")
             return None
         if len(options) == 1:
+            self.last = Decision(options[0], "no_claim" if CLAIM in legal else "only")
             return options[0]
         pos, h = position_from_view(view, view.profile, view.closed_at or m.closed_at)
         absent = m.absent
+        unannounced = 0
         if self.infer:
             unannounced = unannounced_partner(view)
             absent |= unannounced
@@ -265,9 +362,10 @@ class StrongPlayer:
         self._gen = self._rng if self._rng is not None else rng
         if self.plan and self.closed_play and pos.closed_by >= 0:
             # the plan may claim falsely where that pays (C4: concede 2, not lose 3)
-            planned = self._closed_game(pos, h, [*options, CLAIM] if CLAIM in legal
-                                        else options)
+            planned, hands = self._closed_game(pos, h, [*options, CLAIM] if CLAIM in legal
+                                               else options)
             if planned is not None:
+                self.last = Decision(planned, "plan", hands=hands)
                 return planned
         closed = pos.closed_by >= 0 or pos.exhausted
         exact = world_count(h, ordered_talon=not closed) <= self.samples
@@ -277,6 +375,7 @@ class StrongPlayer:
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
         self.looks[0] += 1
+        looked = 0
         if self.second_look and not exact and close_call(ranked[0], ranked[1]):
             more = self.second_look
             if self.look_nodes:
@@ -284,9 +383,18 @@ class StrongPlayer:
                 more = min(more, self.look_nodes // per_world)
             if more > 0:
                 self.looks[1] += 1
-                worlds += sample_worlds_hidden(pos, h, more, gen, exhaustive=False)
+                extra = sample_worlds_hidden(pos, h, more, gen, exhaustive=False)
+                looked = len(extra)
+                worlds += extra
                 ranked = list(estimate_actions(worlds, view.viewer, options))
-        return self._choose(view, pos, h, ranked)
+        self._ranked = ranked
+        self._by_equity = False
+        choice = self._choose(view, pos, h, ranked)
+        self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
+                             second_look=looked, ranked=tuple(self._ranked),
+                             plan=self._weighed, equity=self._by_equity,
+                             inferred=unannounced & h.absent)
+        return choice
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:
@@ -314,19 +422,20 @@ class StrongPlayer:
         return hands, True
 
     def _closed_game(self, pos: Position, h: HiddenCards, options: list[Action]
-                     ) -> Action | None:
+                     ) -> tuple[Action | None, int]:
         """The first move of the best plan against every hand the opponent may hold
-        (None when no plan wins against any: then the sampled average decides)."""
+        (None when no plan wins against any: then the sampled average decides), and how
+        many hands it was planned against."""
         from ..solver.plan import closed_plan
 
         hands, _ = self.plan_against(h)
         if not hands:
-            return None
+            return None, 0
         plan = closed_plan(pos, int(h.viewer), hands, depth=1, budget=self.budget)
         a = plan.action
         if a is None or a not in options:
-            return None
-        return a
+            return None, len(hands)
+        return a, len(hands)
 
     def _judge_closing(self, pos: Position, h: HiddenCards,
                        ranked: list[ActionEstimate]) -> list[ActionEstimate]:
@@ -345,10 +454,13 @@ class StrongPlayer:
         valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=every),
                                 plan.achieved)
         bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
+        self._weighed = (valued.mean, valued.estimate.win_chance)
         if valued.mean > bar + 1e-9 and sure_enough(plan.achieved, self.close_share):
-            self.closings.append((valued.mean, valued.estimate.win_chance))
-            return [valued, *others]
-        return [*others, valued]
+            self.closings.append(self._weighed)
+            self._ranked = [valued, *others]
+        else:
+            self._ranked = [*others, valued]
+        return self._ranked
 
 
 register("strong", StrongPlayer, refuse=analysis_refusal)

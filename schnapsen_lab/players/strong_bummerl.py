@@ -93,11 +93,13 @@ class BummerlStrongPlayer(StrongPlayer):
         if score is None:
             return super()._choose(view, pos, h, ranked)
         me = view.viewer
+        self._by_equity = True
         if self.plan and self.closing != "pimc" and any(e.action is CLOSE for e in ranked):
             return self._judge_closing_for_the_bummerl(pos, h, ranked, score, me)
-        best = max(ranked, key=lambda e: (round(score.mean_equity(e.values, me), 12),
-                                          round(e.mean, 12), e.estimate.win_chance,
-                                          e.action is not CLOSE))
+        self._ranked = sorted(ranked, key=lambda e: (
+            -round(score.mean_equity(e.values, me), 12), -round(e.mean, 12),
+            -e.estimate.win_chance, e.action is CLOSE))
+        best = self._ranked[0]
         assert best.action is not None
         return best.action
 
@@ -115,24 +117,30 @@ class BummerlStrongPlayer(StrongPlayer):
         others = sorted((e for e in ranked if e.action is not CLOSE),
                         key=lambda e: (-round(score.mean_equity(e.values, me), 12),
                                        -round(e.mean, 12), -e.estimate.win_chance))
+        sampled = next(e for e in ranked if e.action is CLOSE)
         if not others:
             return CLOSE
         best = others[0]
-        sampled = next(e for e in ranked if e.action is CLOSE)
+        self._ranked = [*others, sampled]
         if (score.mean_equity(sampled.values, me)
                 < score.mean_equity(best.values, me) - EQUITY_MARGIN):
             assert best.action is not None
             return best.action  # even seeing every card closing would not pay
-        hands, _ = self.plan_against(h)
+        hands, every = self.plan_against(h)
         plan = closed_plan(pos.play(CLOSE), int(h.viewer), hands, depth=1, budget=self.budget)
         close = score.mean_equity(plan.achieved, me) if plan.achieved else 0.0
         other = estimate([score.equity(v, me) for v in best.values],
                          exact=best.estimate.exact)
         bar = other.high if self.closing == "ci" else other.mean
+        valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=every),
+                                plan.achieved)
+        if plan.achieved:
+            self._weighed = (valued.mean, valued.estimate.win_chance)
+        self._ranked = [*others, valued]
         if close > bar + 1e-12 and sure_enough(plan.achieved, self.close_share):
-            if plan.achieved:
-                valued = estimate(list(plan.achieved))
-                self.closings.append((valued.mean, valued.win_chance))
+            if self._weighed is not None:
+                self.closings.append(self._weighed)
+            self._ranked = [valued, *others]
             return CLOSE
         assert best.action is not None
         return best.action

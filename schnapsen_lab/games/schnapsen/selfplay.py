@@ -60,19 +60,27 @@ class QuickPlayer(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class PlayedDeal:
-    """One simulated deal: its deck, dealer and profile, every action, and the outcome."""
+    """One simulated deal: its deck, dealer and profile, every action, and the outcome;
+    with ``explain``, ``notes`` holds for each action what its player said it rested on
+    (:class:`~schnapsen_lab.games.schnapsen.players.base.Explains`; None where it said
+    nothing or was not asked)."""
 
     deck: tuple[Card, ...]
     dealer: Seat
     profile: Profile
     actions: tuple[Action, ...]
     outcome: Outcome
+    notes: tuple[str | None, ...] = ()
 
     def record(self, tags: dict[str, str] | None = None) -> Record:
         """The deal as a PSN record with extra tags (each action was refereed as it was
-        played, so it is not checked again)."""
-        return Record.from_actions(self.deck, self.actions, dealer=self.dealer,
-                                   profile=self.profile, tags=tags, trusted=True)
+        played, so it is not checked again), each note a comment after its action."""
+        rec = Record.from_actions(self.deck, self.actions, dealer=self.dealer,
+                                  profile=self.profile, tags=tags, trusted=True)
+        for move, note in zip(rec.main.moves, self.notes, strict=False):
+            if note:
+                move.comments.append(note)
+        return rec
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,24 +151,36 @@ def _ask(pos: Position, seat: int, player: Player, quick: bool, rng: random.Rand
 _CLAIM_ONLY = (CLAIM,)
 
 
+def _why(player: Player) -> str | None:
+    """What ``player`` says its last choice rested on, if it says anything."""
+    why = getattr(player, "why", None)
+    return why() if callable(why) else None
+
+
 def _claims(pos: Position, seat: int, player: Player, quick: bool,
-            rng: random.Random) -> bool:
-    """Ask ``seat`` whether to claim now (E2); apply the claim if it does."""
+            rng: random.Random, notes: list[str | None] | None = None) -> bool:
+    """Ask ``seat`` whether to claim now (E2); apply the claim if it does (and, with
+    ``notes``, add what the player said)."""
     a = _ask(pos, seat, player, quick, rng, _CLAIM_ONLY)
     if a is None:
         return False
     if _pick(_CLAIM_ONLY, a) is None:
         raise _illegal(pos, player, seat, a, _CLAIM_ONLY)
     pos.apply_unchecked(CLAIM)
+    if notes is not None:
+        notes.append(_why(player))
     return True
 
 
 def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Seat | int,
               profile: Profile = SOFT,
-              rngs: Sequence[random.Random] | None = None) -> PlayedDeal:
+              rngs: Sequence[random.Random] | None = None, *,
+              explain: bool = False) -> PlayedDeal:
     """Play one deal from a deck order: ``players[0]`` is A, ``players[1]`` is B.
 
-    ``rngs`` gives each player its generator (default: two seeded with 0 and 1).
+    ``rngs`` gives each player its generator (default: two seeded with 0 and 1). With
+    ``explain`` each choice a player was asked for is noted with what it said it rested
+    on (:attr:`PlayedDeal.notes`).
     """
     pa, pb = players[0], players[1]
     ps = (pa, pb)
@@ -168,12 +188,13 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
     gens = tuple(rngs) if rngs is not None else (random.Random(0), random.Random(1))
     pos = Position.deal(deck, dealer, profile)
     actions: list[Action] = []
+    notes: list[str | None] | None = [] if explain else None
     while True:
         legal = pos.legal_actions()
         if pos.outcome is not None:
             if legal:  # the last trick's winner may still claim (E2 a)
                 c = pos.leader
-                if _claims(pos, c, ps[c], quick[c], gens[c]):
+                if _claims(pos, c, ps[c], quick[c], gens[c], notes):
                     actions.append(CLAIM)
             break
         leader = pos.leader
@@ -181,7 +202,7 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
             seat = 1 - leader
             if pos.lead_marriage and any(x is CLAIM for x in legal):
                 # the announcer may claim before the follower plays (E2 b)
-                if _claims(pos, leader, ps[leader], quick[leader], gens[leader]):
+                if _claims(pos, leader, ps[leader], quick[leader], gens[leader], notes):
                     actions.append(CLAIM)
                     break
                 legal = [x for x in legal if x is not CLAIM]
@@ -189,17 +210,21 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
             seat = leader
         if len(legal) == 1:
             chosen = legal[0]
+            if notes is not None:
+                notes.append(None)
         else:
             a = _ask(pos, seat, ps[seat], quick[seat], gens[seat], legal)
             picked = _pick(legal, a) if a is not None else None
             if picked is None:
                 raise _illegal(pos, ps[seat], seat, a, legal)
             chosen = picked
+            if notes is not None:
+                notes.append(_why(ps[seat]))
         pos.apply_unchecked(chosen)
         actions.append(chosen)
     assert pos.outcome is not None
     return PlayedDeal(tuple(CARDS[c] for c in pos.deck), SEATS[pos.dealer], profile,
-                      tuple(actions), pos.outcome)
+                      tuple(actions), pos.outcome, tuple(notes or ()))
 
 
 # -- a Bummerl -----------------------------------------------------------------------------------
@@ -212,13 +237,14 @@ def match_rngs(seed: int, number: int) -> tuple[random.Random, random.Random, ra
 
 
 def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
-                 profile: Profile = SOFT) -> PlayedMatch:
+                 profile: Profile = SOFT, *, explain: bool = False) -> PlayedMatch:
     """Play one whole Bummerl (B1) between ``players`` (A, B): match ``number`` of ``seed``.
 
     The first dealer is drawn by lot (S2), then the dealer alternates; the counters go
     from the profile's start to its target (B1: 7 down to 0; ``bauern2``: 0 up to 21).
     A player that is :class:`~schnapsen_lab.games.schnapsen.players.base.ScoreAware` is told the
-    counters and the dealer before each deal.
+    counters and the dealer before each deal. ``explain`` notes each choice as
+    :func:`play_deal` does.
     """
     deck_rng, rng_a, rng_b = match_rngs(seed, number)
     state = Bummerl.new(profile, Seat.A if deck_rng.random() < 0.5 else Seat.B)
@@ -229,7 +255,8 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
         for p in players:
             if _score_aware(type(p)):  # a player who plays for the Bummerl
                 cast(ScoreAware, p).new_deal(state.counters, state.dealer)
-        played = play_deal(players, deck, state.dealer, profile, (rng_a, rng_b))
+        played = play_deal(players, deck, state.dealer, profile, (rng_a, rng_b),
+                           explain=explain)
         deals.append(played)
         state = state.after(played.outcome)
     return PlayedMatch(number, tuple(deals), state.counters, profile)
@@ -251,10 +278,11 @@ def deal_records(played: PlayedMatch, names: tuple[str, str], match_id: str | No
 
 
 def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
-               match_id: str, names: Sequence[str]) -> str:
-    """Match ``number`` of ``seed`` between the named players (A, B) as canonical PSN."""
+               match_id: str, names: Sequence[str], *, explain: bool = False) -> str:
+    """Match ``number`` of ``seed`` between the named players (A, B) as canonical PSN;
+    with ``explain``, what a player said each choice rested on is a comment after it."""
     played = play_bummerl((make_player(players[0]), make_player(players[1])), seed, number,
-                          profile)
+                          profile, explain=explain)
     return dumps(deal_records(played, (names[0], names[1]), match_id))
 
 

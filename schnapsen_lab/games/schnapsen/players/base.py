@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 from ..knowledge import View
 from ..rules import Action, Seat
 
-__all__ = ["Player", "ScoreAware"]
+__all__ = ["Explains", "Player", "ScoreAware"]
 
 
 @runtime_checkable
@@ -45,4 +45,15 @@ class ScoreAware(Protocol):
 
     def new_deal(self, counters: tuple[int, int], dealer: Seat) -> None:
         """Be told the counters before the next deal and who deals it."""
+        ...
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A player that says what its last choice rested on: ``why`` is asked right after
+    ``act`` and answers in a sentence in the language spoken (None: nothing to say).
+    ``simulate --explain`` writes it as a comment after the move."""
+
+    def why(self) -> str | None:
+        """What the choice just made rested on."""
         ...
