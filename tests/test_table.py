@@ -4,6 +4,7 @@ clicking."""
 from __future__ import annotations
 
 import random
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,35 @@ def test_review_button_judges_the_deal_just_played() -> None:
     assert len(rv.review.decisions) > 0
     assert all(d.step < len(played.actions) for d in rv.review.decisions)
     assert "sl-review" in rv._dom_classes
+
+
+def test_the_strong_bots_reasons_are_in_the_record_and_its_replay(tmp_path: Path) -> None:
+    """A bot that says why it chose (the strong player) leaves its reason after each of
+    its choices in the saved deal, in the table's language, and the replay opened after
+    the deal shows it at that step; forced moves and the student's moves get none."""
+    rng = random.Random(3)
+    w = PracticeTable("strong", seat="A", seed=5, pause=0, lang="de")
+    clicks = 0
+    while not w.table.finished:
+        _click_something(w, rng)
+        clicks += 1
+        assert clicks < 100
+    assert w.table.reasons, "the strong bot chose at least once"
+    path = tmp_path / "with-reasons.psn"
+    w.save_path.value = str(path)
+    w.save_button.click()
+    [rec] = _check_file(path, w.table)
+    bot_moves = set(w.table.reasons)
+    for i, move in enumerate(rec.main.moves):
+        if i in bot_moves:
+            # a comment's white space is folded when written (PSN.md), NBSP included
+            assert move.comments == [" ".join(w.table.reasons[i].split())]
+            assert move.comments[0].startswith(("Punkte ", "der erste Zug", "die einzige Wahl",
+                                                "66 erreicht"))
+        else:
+            assert move.comments == []
+    w.replay_button.click()
+    (rw,) = w.replay_box.children
+    step = min(bot_moves) + 1  # the position after the bot's first reasoned action
+    rw.go(step)
+    assert escape(" ".join(w.table.reasons[step - 1].split())) in rw.comments.value

@@ -174,6 +174,7 @@ class Table(PracticeModel[Position]):
         self.start = Position.deal(list(range(20)), Seat.B, profile)
         self.position = self.start.copy()
         self.actions: list[Action] = []
+        self.reasons: dict[int, str] = {}
         self._declined = False
         self._marriage_asked = False
         self._start_bummerl(_as_seat(dealer) if dealer is not None else None)
@@ -215,6 +216,7 @@ class Table(PracticeModel[Position]):
         self.start = Position.deal(pos.deck, pos.dealer, pos.profile)
         self.position = pos.copy()
         self.actions = list(actions)
+        self.reasons = {}
         self.log = []
         self._declined = False
         self._marriage_asked = False
@@ -367,7 +369,12 @@ class Table(PracticeModel[Position]):
     def _ask(self, legal: Sequence[Action]) -> Action | None:
         v: View = view(self.position, self.bot_seat)
         v = replace(v, legal=tuple(legal))
-        return self.player.act(v, self.bot_rng)
+        chosen = self.player.act(v, self.bot_rng)
+        why = getattr(self.player, "why", None)  # a bot that explains (players.base.Explains)
+        said = why() if callable(why) else None
+        if said and chosen is not None:
+            self.reasons[len(self.actions)] = said  # the index its action will have
+        return chosen
 
     def bot_step_due(self) -> bool:
         """Whether the bot acts (or is asked whether to claim) next."""
@@ -469,7 +476,9 @@ class Table(PracticeModel[Position]):
         return self.bummerl.winner
 
     def record(self) -> Record:
-        """The deal as a PSN record (tags PlayerA, PlayerB, Match, Deal, Dealer, Result)."""
+        """The deal as a PSN record (tags PlayerA, PlayerB, Match, Deal, Dealer, Result);
+        after each choice of a bot that says why it chose (the strong players), that
+        reason as a comment (:attr:`reasons`: by action index)."""
         tags: dict[str, str] = {"Event": "Practice", "PlayerA": self.names[0],
                                 "PlayerB": self.names[1]}
         if self.in_bummerl:
@@ -481,6 +490,9 @@ class Table(PracticeModel[Position]):
         if self.source is not None:
             rec.main.comments.append(TEXT["took_over"].format(
                 who=self.names[self.seat], seat=self.seat, source=self.source))
+        for i, said in sorted(self.reasons.items()):
+            if i < len(rec.main.moves):
+                rec.main.moves[i].comments.append(said)
         return rec
 
     def records(self) -> list[Record]:
