@@ -32,7 +32,11 @@ worlds and a model of its play, ``--set samples=60 --set second_look=200 --set
 look_nodes=4000000 --set infer=1``, and then closed only on plans that win four hands in
 five, ``--set close_share=80`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`).
 The report gives, beside the figures, how many decisions were close calls given a second
-look, and our closings by the share of opponent hands their plan won when chosen.
+look, and our closings by the share of opponent hands their plan won when chosen. Runs of
+two players (or settings) over the same Bummerls are also compared pair by pair: Bummerl
+``k`` deals the same cards to the same seats, and the bot draws the same numbers as long
+as the play is the same, so a difference in the settings shows where it changed the play
+(the Bummerls each won where the other lost, with the sign test).
 
 A Bummerl costs about 20 to 35 s of one core (measured: 17 to 30 s at our default
 settings, nine tenths of it the bot's; 32 s with the settings above), so 300 Bummerls of
@@ -117,6 +121,7 @@ import argparse
 import ctypes
 import importlib
 import json
+import math
 import os
 import random
 import signal
@@ -709,6 +714,41 @@ def report(records: list[dict[str, Any]]) -> None:
                 print(f"    Bummerl {r['k']}: {msg}")
             if r["aborted"]:
                 print(f"    Bummerl {r['k']} aborted: {r['aborted']}")
+    paired_report(records)
+
+
+def sign_test(k: int, n: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least as uneven as ``k`` of
+    ``n`` when each side is as likely."""
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired_report(records: list[dict[str, Any]]) -> None:
+    """For each two players of ours (or settings) that played the same Bummerls (same seed
+    and number: the same decks, seats and first dealer, and a bot that draws the same
+    numbers while the play is the same), how often each won where the other lost, with
+    the sign test, and in how many the play was the same throughout."""
+    by: dict[str, dict[tuple[int, int], dict[str, Any]]] = {}
+    for r in records:
+        if not r["aborted"]:
+            by.setdefault(_label(r), {})[(r["seed"], r["k"])] = r
+    labels = sorted(by)
+    for i, x in enumerate(labels):
+        for y in labels[i + 1:]:
+            common = sorted(set(by[x]) & set(by[y]))
+            if not common:
+                continue
+            wx = [by[x][c]["won"] for c in common]
+            wy = [by[y][c]["won"] for c in common]
+            only_x = sum(a and not b for a, b in zip(wx, wy, strict=True))
+            only_y = sum(b and not a for a, b in zip(wx, wy, strict=True))
+            same = sum(by[x][c]["deals"] == by[y][c]["deals"] for c in common)
+            print(f"paired on the same {len(common)} Bummerls: {x} won {sum(wx)}, {y} won "
+                  f"{sum(wy)}; only {x}: {only_x}, only {y}: {only_y} (two-sided sign test "
+                  f"p = {sign_test(only_x, only_x + only_y):.3f}); the same deals in {same}")
 
 
 def _label(r: dict[str, Any]) -> str:

@@ -103,3 +103,20 @@ def test_settings_are_applied_recorded_and_reported_apart(
     assert "decisions by sampled worlds: 20, of which 8 (40%) were close calls" in out
     assert "closings whose plan wins 80-90%: 1, failed 1/1" in out
     assert "closings whose plan wins all (>= 99%): 1, failed 0/1" in out
+
+
+def test_two_runs_on_the_same_bummerls_are_compared_pair_by_pair(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    vs = _bench()
+    base = [_record(k, won=k in (1, 2, 3)) for k in (1, 2, 3, 4, 5)]
+    tuned = [dict(_record(k, won=k in (1, 4, 5, 6)), settings={"close_share": 80})
+             for k in (1, 2, 3, 4, 5, 6)]
+    tuned[0]["deals"] = tuned[0]["deals"][:5]  # Bummerl 1 went otherwise (and both won it)
+    vs.report([*base, *tuned])
+    out = capsys.readouterr().out
+    assert ("paired on the same 5 Bummerls: strong won 3, strong close_share=80 won 3; "
+            "only strong: 2, only strong close_share=80: 2 (two-sided sign test "
+            "p = 1.000); the same deals in 4") in out
+    assert vs.sign_test(0, 10) == pytest.approx(2 / 1024)
+    assert vs.sign_test(9, 10) == pytest.approx(22 / 1024)
+    assert vs.sign_test(0, 0) == 1.0
