@@ -271,6 +271,11 @@ class Side:
     failed: int = 0
     seconds: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
+    habits: Counter[str] = field(default_factory=Counter)
+    """What the side's play says about the inferences a model of it makes: ``exchange``
+    leads where it could exchange the trump jack, ``exchanged`` those where it did;
+    ``marriage_lead`` leads of a king or queen whose marriage it could announce,
+    ``unannounced`` those it led without announcing."""
 
 
 # -- the harness ------------------------------------------------------------------------------
@@ -545,6 +550,8 @@ class Harness:
                 if chosen not in legal:
                     ck.fail("rules", f"it chose {chosen}, illegal here at {pos!r}")
                     raise Aborted(f"illegal action {chosen}")
+                if pos.lead < 0:
+                    sides["mcts"].habits.update(habits(legal, chosen))
             else:
                 v = view_of(pos, seat, legal)
                 t, w = time.process_time(), time.perf_counter()
@@ -555,6 +562,8 @@ class Harness:
                     ck.fail("rules", f"our player chose {a}, not legal at {pos!r}")
                     raise Aborted(f"illegal action {a}")
                 chosen = a
+                if pos.lead < 0:
+                    sides["ours"].habits.update(habits(legal, chosen))
             if pos.lead >= 0 and (pos.closed_by >= 0 or pos.exhausted):
                 follower, led = 1 - pos.leader, pos.lead // 5
                 suit = int(chosen.card) // 5
@@ -589,7 +598,23 @@ class Harness:
 def _side_json(s: Side) -> dict[str, Any]:
     return {"deals_won": s.deals_won, "points": s.points, "closings": s.closings,
             "failed": s.failed, "seconds": [round(x, 4) for x in s.seconds],
-            "wall": [round(x, 4) for x in s.wall]}
+            "wall": [round(x, 4) for x in s.wall], "habits": dict(sorted(s.habits.items()))}
+
+
+def habits(legal: Sequence[Action], chosen: Action) -> Counter[str]:
+    """What one choice among ``legal`` (the leader's) says about the player's habits: a
+    trump exchange it could make (and made), a king or queen it led that could have
+    announced its marriage (and did not)."""
+    out: Counter[str] = Counter()
+    if EXCHANGE in legal:
+        out["exchange"] += 1
+        out["exchanged"] += chosen == EXCHANGE
+    if chosen.kind in (ActionKind.PLAY, ActionKind.MARRIAGE):
+        announce = any(a.kind is ActionKind.MARRIAGE and a.card == chosen.card for a in legal)
+        if announce:
+            out["marriage_lead"] += 1
+            out["unannounced"] += chosen.kind is ActionKind.PLAY
+    return out
 
 
 # -- output and report -------------------------------------------------------------------------
@@ -683,6 +708,14 @@ def report(records: list[dict[str, Any]]) -> None:
             wall = [x for r in done for x in r[side].get("wall", ())]
             print(f"    seconds a decision (process CPU): {_seconds(secs)}"
                   + (f"; wall: mean {statistics.fmean(wall):.3f} s" if wall else ""))
+            hb: Counter[str] = Counter()
+            for r in done:
+                hb.update(r[side].get("habits") or {})
+            if hb:
+                print(f"    habits: exchanged the trump jack at {hb['exchanged']} of "
+                      f"{hb['exchange']} leads where it could; led a king or queen "
+                      f"without announcing its marriage {hb['unannounced']} times of "
+                      f"{hb['marriage_lead']} where it could")
         ours_s = [x for r in done for x in r["ours"]["seconds"]]
         mcts_s = [x for r in done for x in r["mcts"]["seconds"]]
         if ours_s and mcts_s:

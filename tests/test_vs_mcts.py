@@ -120,3 +120,20 @@ def test_two_runs_on_the_same_bummerls_are_compared_pair_by_pair(
     assert vs.sign_test(0, 10) == pytest.approx(2 / 1024)
     assert vs.sign_test(9, 10) == pytest.approx(22 / 1024)
     assert vs.sign_test(0, 0) == 1.0
+
+
+def test_habits_count_what_the_inference_models_assume() -> None:
+    """A lead tells whether the leader exchanged the trump jack when it could, and whether
+    it led a king or queen whose marriage it could announce without announcing it."""
+    from schnapsen_lab.cards import Card, Rank, Suit
+    from schnapsen_lab.games.schnapsen.rules import EXCHANGE, marriage, play
+
+    vs = _bench()
+    kh, qh, ac = Card.of(Rank.K, Suit.H), Card.of(Rank.Q, Suit.H), Card.of(Rank.A, Suit.C)
+    legal = [EXCHANGE, play(kh), play(qh), play(ac), marriage(kh, 20), marriage(qh, 20)]
+    assert vs.habits(legal, EXCHANGE) == {"exchange": 1, "exchanged": 1}
+    assert vs.habits(legal, play(ac)) == {"exchange": 1, "exchanged": 0}
+    assert vs.habits(legal, play(kh)) == {"exchange": 1, "exchanged": 0, "marriage_lead": 1,
+                                          "unannounced": 1}
+    assert vs.habits(legal[1:], marriage(qh, 20)) == {"marriage_lead": 1, "unannounced": 0}
+    assert vs.habits([play(kh), play(ac)], play(kh)) == {}
