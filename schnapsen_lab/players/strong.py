@@ -52,8 +52,7 @@ from ..worlds import (
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
-           "StrongPlayer",
-           "close_call", "sure_enough", "unannounced_partner"]
+           "StrongPlayer", "close_call", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -136,17 +135,16 @@ PLURALS = Plurals({
 class Decision:
     """What one choice of the strong player rests on (:attr:`StrongPlayer.last`).
 
-    ``basis`` is ``"claim"`` (a correct claim), ``"only"`` (no other choice; ``"no_claim"``:
-    none but a false claim),
-    ``"plan"`` (the closed game: the first move of the best plan against ``hands``
-    opponent hands) or ``"worlds"`` (``worlds`` sampled worlds, or all of them when
-    ``exact``; ``second_look`` of them added when a close call got a second look). ``ranked``
-    holds every option's expected game points over those worlds, best first (closing
-    valued by its plan when one was weighed); ``plan`` is that closing plan's expected
-    game points and the share of opponent hands it wins; ``equity`` says the choice was
-    made by the chance to win the Bummerl rather than by game points; ``inferred`` the
-    cards read out of the opponent's hand from his play (``infer``), beyond the rules'
-    hard facts.
+    ``basis`` is ``"claim"`` (a correct claim), ``"only"`` (no other choice;
+    ``"no_claim"``: none but a false claim), ``"plan"`` (the closed game: the first move
+    of the best plan against ``hands`` opponent hands) or ``"worlds"`` (``worlds``
+    sampled worlds, or all of them when ``exact``; ``second_look`` of them added when a
+    close call got a second look). ``ranked`` holds every option's expected game points
+    over those worlds, best first (closing valued by its plan when one was weighed);
+    ``plan`` is that closing plan's expected game points and the share of opponent hands
+    it wins; ``equity`` says the choice was made by the chance to win the Bummerl rather
+    than by game points; ``inferred`` the cards read out of the opponent's hand from his
+    play (``infer``), beyond the rules' hard facts.
     """
 
     action: Action | None
