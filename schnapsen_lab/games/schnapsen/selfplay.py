@@ -26,7 +26,7 @@ from ...players.registry import make_player
 from ...psn import Record, dumps
 from .knowledge import view
 from .match import Bummerl
-from .players.base import Player, ScoreAware
+from .players.base import Player, ScoreAware, reason
 from .rules import CLAIM, SEATS, SOFT, Action, IllegalAction, Outcome, Position, Profile, Seat
 
 __all__ = [
@@ -151,12 +151,6 @@ def _ask(pos: Position, seat: int, player: Player, quick: bool, rng: random.Rand
 _CLAIM_ONLY = (CLAIM,)
 
 
-def _why(player: Player) -> str | None:
-    """What ``player`` says its last choice rested on, if it says anything."""
-    why = getattr(player, "why", None)
-    return why() if callable(why) else None
-
-
 def _claims(pos: Position, seat: int, player: Player, quick: bool,
             rng: random.Random, notes: list[str | None] | None = None) -> bool:
     """Ask ``seat`` whether to claim now (E2); apply the claim if it does (and, with
@@ -168,7 +162,7 @@ def _claims(pos: Position, seat: int, player: Player, quick: bool,
         raise _illegal(pos, player, seat, a, _CLAIM_ONLY)
     pos.apply_unchecked(CLAIM)
     if notes is not None:
-        notes.append(_why(player))
+        notes.append(reason(player))
     return True
 
 
@@ -219,7 +213,7 @@ def play_deal(players: Sequence[Player], deck: Sequence[int | Card], dealer: Sea
                 raise _illegal(pos, ps[seat], seat, a, legal)
             chosen = picked
             if notes is not None:
-                notes.append(_why(ps[seat]))
+                notes.append(reason(ps[seat]))
         pos.apply_unchecked(chosen)
         actions.append(chosen)
     assert pos.outcome is not None

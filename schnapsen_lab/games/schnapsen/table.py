@@ -38,7 +38,7 @@ from ...refusals import refusal_text
 from ...tablemodel import PracticeModel, record_of
 from .knowledge import View, view
 from .match import Bummerl
-from .players.base import Player
+from .players.base import Player, reason
 from .rules import (
     CLAIM,
     SEATS,
@@ -370,8 +370,7 @@ class Table(PracticeModel[Position]):
         v: View = view(self.position, self.bot_seat)
         v = replace(v, legal=tuple(legal))
         chosen = self.player.act(v, self.bot_rng)
-        why = getattr(self.player, "why", None)  # a bot that explains (players.base.Explains)
-        said = why() if callable(why) else None
+        said = reason(self.player)
         if said and chosen is not None:
             self.reasons[len(self.actions)] = said  # the index its action will have
         return chosen

@@ -9,7 +9,7 @@ from typing import Protocol, runtime_checkable
 from ..knowledge import View
 from ..rules import Action, Seat
 
-__all__ = ["Explains", "Player", "ScoreAware"]
+__all__ = ["Explains", "Player", "ScoreAware", "reason"]
 
 
 @runtime_checkable
@@ -57,3 +57,11 @@ class Explains(Protocol):
     def why(self) -> str | None:
         """What the choice just made rested on."""
         ...
+
+
+def reason(player: object) -> str | None:
+    """What ``player`` says its last choice rested on (None when it says nothing or is
+    no :class:`Explains`)."""
+    why = getattr(player, "why", None)
+    said: str | None = why() if callable(why) else None
+    return said
