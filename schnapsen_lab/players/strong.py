@@ -52,7 +52,8 @@ from ..worlds import (
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
-           "StrongPlayer", "close_call", "sure_enough", "unannounced_partner"]
+           "StrongPlayer", "before_lead", "close_call", "lead_losses", "resample",
+           "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -108,6 +109,76 @@ def unannounced_partner(v: View) -> int:
     return partner if v.unknown & partner else 0
 
 
+def before_lead(w: Position) -> Position | None:
+    """``w`` as it was just before its leader led the card now on the table (a marriage
+    announced with it taken back too); None when no card is led."""
+    c = w.lead
+    if c < 0:
+        return None
+    me = w.leader
+    p = w.copy()
+    p.hands[me] |= 1 << c
+    p.played &= ~(1 << c)
+    p.lead = -1
+    p.lead_marriage = False
+    p.claim_by = me
+    if w.lead_marriage:
+        points = next((a.points for a in p.legal_actions()
+                       if a.kind is ActionKind.MARRIAGE and a.card == c), 0)
+        if p.tricks[me]:
+            p.marriage_points[me] -= points
+        else:
+            p.pending[me] -= points
+    return p
+
+
+def lead_losses(worlds: Sequence[Position]) -> list[int]:
+    """For each world, the game points its leader gave away (seen with every card known)
+    by leading the card on the table rather than the best card or marriage he could have
+    led; 0 where no card is led. Exchanging, closing and claiming are not counted as
+    alternatives: a lead is judged against the other leads."""
+    solver = default_solver()
+    out: list[int] = []
+    for w in worlds:
+        prev = before_lead(w)
+        if prev is None:
+            out.append(0)
+            continue
+        sign = 1 if w.leader == 0 else -1
+        values = [sign * solver.solve(prev.play(a)) for a in prev.legal_actions()
+                  if a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)]
+        out.append(max(values) - sign * solver.solve(w) if values else 0)
+    return out
+
+
+def resample(ranked: Sequence[ActionEstimate], weights: Sequence[float],
+             gen: random.Random) -> list[ActionEstimate]:
+    """``ranked`` over as many worlds drawn again from its own, each in proportion to its
+    weight (systematic resampling: a world of weight w is kept about w / mean weight
+    times), best first; unchanged when all weights are equal."""
+    n = len(weights)
+    total = float(sum(weights))
+    if n == 0 or total <= 0 or max(weights) == min(weights):
+        return list(ranked)
+    step = total / n
+    u = gen.random() * step
+    picks: list[int] = []
+    acc = 0.0
+    for i, wt in enumerate(weights):
+        acc += wt
+        while u < acc and len(picks) < n:
+            picks.append(i)
+            u += step
+    while len(picks) < n:  # rounding at the end
+        picks.append(n - 1)
+    out = []
+    for e in ranked:
+        vs = tuple(e.values[i] for i in picks)
+        out.append(ActionEstimate(e.action, estimate(vs), vs))
+    out.sort(key=lambda e: -e.mean)
+    return out
+
+
 #: The words of :meth:`Decision.text`.
 TEXT = Texts({
     "claim": N_("66 reached: the claim is correct"),
@@ -117,6 +188,7 @@ TEXT = Texts({
     "closing": N_("closing's best plan wins {share:.0%} of his hands"),
     "equity": N_("chosen by the chance to win the Bummerl"),
     "inferred": N_("read from his play: he does not hold {cards}"),
+    "weighed": N_("the worlds weighed by how well his lead fits them"),
     "and": C_("between the parts of a sentence", "; "),
 })
 PLURALS = Plurals({
@@ -144,7 +216,8 @@ class Decision:
     ``plan`` is that closing plan's expected game points and the share of opponent hands
     it wins; ``equity`` says the choice was made by the chance to win the Bummerl rather
     than by game points; ``inferred`` the cards read out of the opponent's hand from his
-    play (``infer``), beyond the rules' hard facts.
+    play (``infer``), beyond the rules' hard facts; ``weighed`` that the worlds were
+    weighed by how well they fit the card he led (``lead_weight``).
     """
 
     action: Action | None
@@ -157,6 +230,7 @@ class Decision:
     hands: int = 0
     equity: bool = False
     inferred: int = 0
+    weighed: bool = False
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -180,6 +254,8 @@ class Decision:
             parts.append(format_numbers(TEXT["closing"], share=float(self.plan[1])))
         if self.equity:
             parts.append(TEXT["equity"])
+        if self.weighed:
+            parts.append(TEXT["weighed"])
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -235,6 +311,11 @@ class StrongPlayer:
     would have let him announce it, M1) says he does not hold its partner, for this
     decision, and for the rest of the deal once no card is drawn any more (a player who
     can announce 20 or 40 for free does so).
+    ``lead_weight`` (a percentage, default 100: every world alike) weighs the worlds by
+    how well they fit the card the opponent has just led, when answering it: a world
+    keeps that percentage of its weight for each game point the lead gave away in it,
+    judged with every card known (:func:`lead_losses`), and the worlds are drawn again
+    by weight (:func:`resample`). At 0 only the worlds where his lead was best count.
     """
 
     name = "strong"
@@ -243,13 +324,14 @@ class StrongPlayer:
                  plan: bool = True, budget: int = PLAN_BUDGET, closing: str = "ci",
                  closed_play: bool = True, second_look: int = 0,
                  look_nodes: int = 0, infer: bool = False,
-                 plan_hands: int = PLAN_HANDS, close_share: int = 0) -> None:
+                 plan_hands: int = PLAN_HANDS, close_share: int = 0,
+                 lead_weight: int = 100) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if second_look < 0 or look_nodes < 0 or plan_hands < 0:
             raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
-        if not 0 <= close_share <= 100:
-            raise ValueError("close_share is a percentage, from 0 to 100")
+        if not 0 <= close_share <= 100 or not 0 <= lead_weight <= 100:
+            raise ValueError("close_share and lead_weight are percentages, from 0 to 100")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -264,6 +346,7 @@ class StrongPlayer:
         self.infer = infer
         self.plan_hands = plan_hands
         self.close_share = close_share
+        self.lead_weight = lead_weight
         self.last: Decision | None = None
         self._weighed: tuple[float, float] | None = None
         self._ranked: list[ActionEstimate] = []
@@ -372,6 +455,12 @@ class StrongPlayer:
         start = solver.nodes
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
+        weighed = (self.lead_weight < 100 and not exact and len(view.trick) == 1
+                   and view.leader != view.viewer)
+        weights: list[float] = []
+        if weighed:
+            weights = self._lead_weights(worlds)
+            ranked = resample(ranked, weights, gen)
         self.looks[0] += 1
         looked = 0
         if self.second_look and not exact and close_call(ranked[0], ranked[1]):
@@ -385,14 +474,23 @@ class StrongPlayer:
                 looked = len(extra)
                 worlds += extra
                 ranked = list(estimate_actions(worlds, view.viewer, options))
+                if weighed:
+                    weights += self._lead_weights(extra)
+                    ranked = resample(ranked, weights, gen)
         self._ranked = ranked
         self._by_equity = False
         choice = self._choose(view, pos, h, ranked)
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
-                             inferred=unannounced & h.absent)
+                             inferred=unannounced & h.absent, weighed=weighed)
         return choice
+
+    def _lead_weights(self, worlds: Sequence[Position]) -> list[float]:
+        """How likely each world makes the opponent's lead: :attr:`lead_weight` percent
+        kept per game point the lead gave away in it (:func:`lead_losses`)."""
+        keep = self.lead_weight / 100
+        return [keep ** loss for loss in lead_losses(worlds)]
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:
