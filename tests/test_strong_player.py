@@ -25,7 +25,10 @@ from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import (
     Decision,
     StrongPlayer,
+    before_lead,
     close_call,
+    lead_losses,
+    resample,
     sure_enough,
     unannounced_partner,
 )
@@ -389,3 +392,93 @@ def test_claims_and_forced_choices_say_so() -> None:
                  inferred=1 << int(Card.of(Rank.Q, Suit.H)))
     assert d.text() == ("game points over 1 sampled world: no claim (+2.00); read from his "
                         "play: he does not hold Q♥")
+
+
+# -- weighing the worlds by the opponent's lead -------------------------------------------------
+
+def _random_deal(seed: int) -> Position:
+    deck = list(range(20))
+    random.Random(seed).shuffle(deck)
+    return Position.deal(deck)
+
+
+def test_before_lead_takes_back_the_card_led_and_its_marriage() -> None:
+    """Every lead of random play (plain cards and marriages, before and after the first
+    trick) taken back gives the position it was led from, scores and pending marriage
+    points included."""
+    rng = random.Random(5)
+    marriages = 0
+    for seed in range(120):
+        pos = _random_deal(seed)
+        assert before_lead(pos) is None
+        while pos.outcome is None:
+            a = rng.choice(pos.legal_actions())
+            if pos.lead < 0 and a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE):
+                back = before_lead(pos.play(a))
+                assert back is not None
+                for name in ("hands", "played", "lead", "lead_marriage", "leader",
+                             "trick_points", "marriage_points", "pending", "tricks",
+                             "next_draw", "deck", "closed_by", "exhausted"):
+                    assert getattr(back, name) == getattr(pos, name), (name, a)
+                assert ([b for b in back.legal_actions() if b is not CLAIM]
+                        == [b for b in pos.legal_actions() if b is not CLAIM])
+                marriages += a.kind is ActionKind.MARRIAGE
+            pos = pos.play(a)
+    assert marriages > 10
+
+
+def test_a_lead_loses_what_the_best_lead_would_have_kept() -> None:
+    """With every card known, the solver's best lead gives nothing away and any other lead
+    gives away exactly its difference in game points; no lead on the table, nothing."""
+    from schnapsen_lab.solver.api import action_values
+
+    pos = _random_deal(11)
+    pos = pos.play(next(a for a in pos.legal_actions() if a.kind is ActionKind.PLAY))
+    pos = pos.play(pos.legal_actions()[0])  # the first trick is over: a lead is due
+    sign = 1 if pos.to_move == Seat.A else -1
+    values = {a: sign * v for a, v in action_values(pos).items()
+              if a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)}
+    best = max(values.values())
+    assert len(set(values.values())) > 1
+    leads = list(values)
+    losses = lead_losses([pos.play(a) for a in leads] + [pos])
+    assert losses == [best - values[a] for a in leads] + [0]
+    assert min(losses) == 0 and max(losses) > 0
+
+
+def test_resample_draws_the_worlds_again_by_weight() -> None:
+    play = _estimate([1, 2, 3, 4])
+    other = ActionEstimate(CLOSE, estimate([0, 0, 0, 8]), (0, 0, 0, 8))
+    ranked = [other, play]
+    assert resample(ranked, [1, 1, 1, 1], random.Random(0)) == ranked
+    assert resample(ranked, [0, 0, 0, 0], random.Random(0)) == ranked
+    only = resample(ranked, [0, 1, 0, 0], random.Random(0))
+    assert [e.values for e in only] == [(2, 2, 2, 2), (0, 0, 0, 0)]  # best first
+    kept = resample(ranked, [3, 1, 0, 0], random.Random(7))
+    assert sorted(kept[0].values) == [1, 1, 1, 2]
+    with pytest.raises(ValueError):
+        StrongPlayer(lead_weight=101)
+
+
+def test_answering_a_lead_weighs_the_worlds_by_it_and_says_so() -> None:
+    """records/study/closing-guess.psn, Anna's first lead: Bert answers it over worlds
+    weighed by how well it fits them (``lead_weight=40``), and says so; at 100 (the
+    default) or at his own lead nothing is weighed."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, p in enumerate(positions) if p.lead >= 0 and p.next_draw < 20)
+    pos = positions[step]
+    me = Seat(pos.to_move)
+    weighing = StrongPlayer(samples=30, seed=0, lead_weight=40)
+    weighing.act(view(pos, me), random.Random(0))
+    d = weighing.last
+    assert d is not None and d.basis == "worlds" and d.weighed and d.worlds == 30
+    assert d.text().endswith("the worlds weighed by how well his lead fits them")
+    plain = StrongPlayer(samples=30, seed=0)
+    plain.act(view(pos, me), random.Random(0))
+    assert plain.last is not None and not plain.last.weighed
+    assert "weighed" not in plain.last.text()
+    lead = next(i for i, p in enumerate(positions) if p.lead < 0 and i > step
+                and len([a for a in p.legal_actions() if a.kind is ActionKind.PLAY]) > 1)
+    weighing.act(view(positions[lead], Seat(positions[lead].to_move)), random.Random(0))
+    assert weighing.last is not None and not weighing.last.weighed

@@ -111,7 +111,8 @@ def unannounced_partner(v: View) -> int:
 
 def before_lead(w: Position) -> Position | None:
     """``w`` as it was just before its leader led the card now on the table (a marriage
-    announced with it taken back too); None when no card is led."""
+    announced with it taken back too; what the players have shown is left as it is, as
+    it changes no card's value); None when no card is led."""
     c = w.lead
     if c < 0:
         return None
@@ -312,10 +313,12 @@ class StrongPlayer:
     decision, and for the rest of the deal once no card is drawn any more (a player who
     can announce 20 or 40 for free does so).
     ``lead_weight`` (a percentage, default 100: every world alike) weighs the worlds by
-    how well they fit the card the opponent has just led, when answering it: a world
-    keeps that percentage of its weight for each game point the lead gave away in it,
-    judged with every card known (:func:`lead_losses`), and the worlds are drawn again
-    by weight (:func:`resample`). At 0 only the worlds where his lead was best count.
+    how well they fit the card the opponent has just led, when answering it: a world in
+    which that lead gave game points away, judged with every card known
+    (:func:`lead_losses`), keeps that percentage of its weight, and the worlds are drawn
+    again by weight (:func:`resample`). At 0 only the worlds where his lead was best
+    count. Measured against the MCTS bot, the heuristic and the strong player alike, such
+    a world is about half as likely as one where his lead was best (docs/review.md).
     """
 
     name = "strong"
@@ -487,10 +490,10 @@ class StrongPlayer:
         return choice
 
     def _lead_weights(self, worlds: Sequence[Position]) -> list[float]:
-        """How likely each world makes the opponent's lead: :attr:`lead_weight` percent
-        kept per game point the lead gave away in it (:func:`lead_losses`)."""
+        """How likely each world makes the opponent's lead: 1 where it was a best lead,
+        :attr:`lead_weight` percent where it gave game points away (:func:`lead_losses`)."""
         keep = self.lead_weight / 100
-        return [keep ** loss for loss in lead_losses(worlds)]
+        return [keep if loss > 0 else 1.0 for loss in lead_losses(worlds)]
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:
