@@ -552,6 +552,7 @@ class Harness:
                     raise Aborted(f"illegal action {chosen}")
                 if pos.lead < 0:
                     sides["mcts"].habits.update(habits(legal, chosen))
+                self.watch(pos, chosen)
             else:
                 v = view_of(pos, seat, legal)
                 t, w = time.process_time(), time.perf_counter()
@@ -583,6 +584,10 @@ class Harness:
                 pos = pos.play(CLAIM)  # the claim its engine makes by itself at 66
         self.score(pos, gs, ck)
         return pos, gs
+
+    def watch(self, pos: Position, chosen: Action) -> None:
+        """Called with each choice the bot made and the position it made it at (for
+        studies of its play, such as benchmarks/lead_model.py); does nothing here."""
 
     def score(self, pos: Position, gs: Any, ck: Checks) -> None:
         """Their game points for the deal agree with our outcome."""

@@ -117,3 +117,44 @@ def test_recorder_setup_names_the_part_and_never_spills(lab: Lab, page: Any) -> 
     deck.locator(".sl-card-AC").click()
     expect(rec.locator(".sl-rec-part-B .sl-card-AC")).to_have_count(1)
     lab.screenshot(page, "recorder-setup")
+
+
+@pytest.mark.lab_files(NOTEBOOK)
+def test_the_strong_bots_reasons_show_in_the_replay_after_the_deal(lab: Lab, page: Any) -> None:
+    """Anna plays the closed game out against the strong bot by clicking; during the deal
+    the table shows no reason (they name the bot's cards); the replay opened after it
+    shows, at the step after Bert's first answer, what that answer rested on."""
+    from playwright.sync_api import expect
+
+    notebook = _open(lab, page)
+    table = notebook.locator(".t-strong")
+    table.scroll_into_view_if_needed()
+    hand = table.locator(".sl-hand-row")
+    end = table.locator(".sl-end-text .sl-outcome")
+    no_claim = table.locator("button.sl-no-claim")
+    reason = re.compile(r"the first move of the best plan against \d+ hands he may hold")
+    for _ in range(12):
+        expect(hand.locator(".sl-playable").first.or_(end).or_(no_claim.locator("visible=true"))
+               .first).to_be_visible()
+        if end.count():
+            break
+        if no_claim.is_visible():
+            no_claim.click()  # the last trick's question: let it count
+            continue
+        hand.locator(".sl-playable").first.click()
+        expect(table).not_to_contain_text(reason)
+    expect(end).to_be_visible()
+    expect(table).not_to_contain_text(reason)
+    table.locator("button.sl-open-replay").click()
+    replay = table.locator(".sl-replay-box")
+    expect(replay.locator(".sl-step")).to_be_visible()
+    replay.locator("button.sl-first").click()
+    expect(replay.locator(".sl-step-number")).to_have_text("0")
+    for step in (1, 2, 3):
+        replay.locator("button.sl-forward").click()
+        expect(replay.locator(".sl-step-number")).to_have_text(str(step))
+        if step < 3:  # Anna's closing and her lead: no reason
+            expect(replay.locator(".sl-comments")).not_to_contain_text(reason)
+    expect(replay.locator(".sl-comments")).to_contain_text(reason)
+    replay.scroll_into_view_if_needed()
+    lab.screenshot(page, "strong-bot-reason-in-replay")
