@@ -1,5 +1,5 @@
-"""How much the card a player leads says about his hand: the calibration of the strong
-player's ``lead_weight`` (:class:`schnapsen_lab.players.strong.StrongPlayer`).
+"""How much the card a player leads (or answers) says about his hand: the calibration of
+the strong player's ``lead_weight`` (:class:`schnapsen_lab.players.strong.StrongPlayer`).
 
     python -O benchmarks/lead_model.py --players heuristic strong [--deals N]
     python -O benchmarks/lead_model.py --mcts-repo DIR [--bummerls N]
@@ -12,7 +12,9 @@ about the leader's hand, the losses would be spread alike in both. The ratio of 
 shares, per loss, is how much more (or less) likely a world is made by a lead that lost
 that much; the line "gave points away" pools every loss above 0 against a best lead (a
 95 % interval by the delta method on the log of the ratio), which is the step
-``lead_weight`` models.
+``lead_weight`` models. The answers to a lead (the follower's card, judged against his
+best card in worlds drawn from what the leader sees) are studied the same way: the
+player does not read them yet, and the figures say how much they would tell.
 
 ``--players`` studies our own players in self-play (the leader and the follower alike),
 ``--deals`` deals each. ``--mcts-repo`` studies the leads of the public MCTS bot against
@@ -35,44 +37,73 @@ from schnapsen_lab.games.schnapsen.rules import SOFT, Action, ActionKind, Positi
 from schnapsen_lab.games.schnapsen.selfplay import play_deal
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import lead_losses
+from schnapsen_lab.solver.api import action_values
 from schnapsen_lab.worlds import position_from_view, sample_worlds_hidden
 
 LEADS = (ActionKind.PLAY, ActionKind.MARRIAGE)
 
 
+def answer_loss(w: Position, chosen: Action) -> int | None:
+    """The game points the follower gives away in ``w`` (a lead on the table, every card
+    known) by answering ``chosen`` rather than his best card; None where the leader's
+    marriage has reached 66 (the solver counts his claim as made)."""
+    values = action_values(w)
+    if chosen not in values:
+        return None
+    sign = 1 if w.to_move == 0 else -1
+    cards = [sign * v for a, v in values.items() if a.kind is ActionKind.PLAY]
+    return max(cards) - sign * values[chosen]
+
+
 class Study:
-    """The losses of the leads seen so far, in the true deal and in sampled worlds."""
+    """The losses of the leads (and the answers) seen so far, in the true deal and in
+    sampled worlds, by kind: ``"lead"`` and ``"answer"``."""
 
     def __init__(self, worlds: int, seed: int = 99) -> None:
         self.worlds = worlds
         self.rng = random.Random(seed)
-        self.true: Counter[int] = Counter()
-        self.sampled: Counter[int] = Counter()
+        self.true: dict[str, Counter[int]] = {"lead": Counter(), "answer": Counter()}
+        self.sampled: dict[str, Counter[int]] = {"lead": Counter(), "answer": Counter()}
 
-    def lead(self, pos: Position, chosen: Action) -> None:
-        """Judge ``chosen`` led at ``pos`` (a lead while the talon is open), if it is one."""
-        if (pos.lead >= 0 or chosen.kind not in LEADS or pos.closed_by >= 0
-                or pos.exhausted or pos.outcome is not None):
+    def choice(self, pos: Position, chosen: Action) -> None:
+        """Judge ``chosen`` at ``pos``, if it is a lead or an answer made while the talon
+        is open."""
+        if pos.closed_by >= 0 or pos.exhausted or pos.outcome is not None:
+            return
+        if pos.lead >= 0:
+            loss = answer_loss(pos, chosen) if chosen.kind is ActionKind.PLAY else None
+            if loss is not None:
+                seen, h = position_from_view(view(pos, pos.leader), SOFT, None)
+                self.true["answer"][loss] += 1
+                for w in sample_worlds_hidden(seen, h, self.worlds, self.rng):
+                    x = answer_loss(w, chosen)
+                    if x is not None:
+                        self.sampled["answer"][x] += 1
+            return
+        if chosen.kind not in LEADS:
             return
         after = pos.play(chosen)
         if after.outcome is not None or after.lead < 0:
             return  # a marriage that reached 66 ends the deal
         seen, h = position_from_view(view(after, 1 - after.leader), SOFT, None)
-        self.true[lead_losses([after])[0]] += 1
-        self.sampled.update(lead_losses(sample_worlds_hidden(seen, h, self.worlds, self.rng)))
+        self.true["lead"][lead_losses([after])[0]] += 1
+        self.sampled["lead"].update(
+            lead_losses(sample_worlds_hidden(seen, h, self.worlds, self.rng)))
 
     def report(self, title: str) -> None:
-        nt, ns = sum(self.true.values()), sum(self.sampled.values())
-        print(f"{title}: {nt} leads, {ns} sampled worlds")
-        if not nt or not ns:
-            return
-        print("| game points the lead gave away | true deal | sampled worlds | ratio |")
-        print("|---|---|---|---|")
-        for x in sorted(set(self.true) | set(self.sampled)):
-            pt, ps = self.true[x] / nt, self.sampled[x] / ns
-            ratio = f"{pt / ps:.2f}" if ps else "-"
-            print(f"| {x} | {pt:.3f} ({self.true[x]}) | {ps:.3f} | {ratio} |")
-        print("gave points away, against a best lead: " + pooled(self.true, self.sampled))
+        for kind in ("lead", "answer"):
+            true, sampled = self.true[kind], self.sampled[kind]
+            nt, ns = sum(true.values()), sum(sampled.values())
+            print(f"{title}: {nt} {kind}s, {ns} sampled worlds")
+            if not nt or not ns:
+                continue
+            print(f"| game points the {kind} gave away | true deal | sampled worlds | ratio |")
+            print("|---|---|---|---|")
+            for x in sorted(set(true) | set(sampled)):
+                pt, ps = true[x] / nt, sampled[x] / ns
+                ratio = f"{pt / ps:.2f}" if ps else "-"
+                print(f"| {x} | {pt:.3f} ({true[x]}) | {ps:.3f} | {ratio} |")
+            print(f"gave points away, against a best {kind}: " + pooled(true, sampled))
 
 
 def pooled(true: Counter[int], sampled: Counter[int]) -> str:
@@ -98,7 +129,7 @@ def self_play(name: str, deals: int, study: Study) -> None:
                            rngs=(random.Random(2 * k), random.Random(2 * k + 1)))
         pos = Position.deal(deck, k % 2)
         for a in played.actions:
-            study.lead(pos, a)
+            study.choice(pos, a)
             pos = pos.play(a)
 
 
@@ -109,7 +140,7 @@ def against_mcts(repo: Path, bummerls: int, study: Study) -> None:
 
     class Watching(vs_mcts.Harness):  # type: ignore[misc,name-defined]
         def watch(self, pos: Position, chosen: Action) -> None:
-            study.lead(pos, chosen)
+            study.choice(pos, chosen)
 
     m: Any = vs_mcts.load_mcts(repo.resolve())
     h = Watching(m, "heuristic", 77)

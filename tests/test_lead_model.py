@@ -37,13 +37,14 @@ def test_the_pooled_ratio_is_the_odds_of_a_loss_true_against_sampled() -> None:
     assert lm.pooled(Counter({0: 3}), Counter({0: 2, 1: 1})) == "too few leads"
 
 
-def test_every_lead_with_the_talon_open_is_judged_once() -> None:
+def test_every_lead_and_answer_with_the_talon_open_is_judged_once() -> None:
     """Two deals of the heuristic player against itself: one true loss per lead made while
-    the talon is open (marriages too), and at most ``worlds`` sampled worlds for each."""
+    the talon is open (marriages too) and per answer to one, and at most ``worlds``
+    sampled worlds for each."""
     lm = _bench()
     study = lm.Study(worlds=4)
     lm.self_play("heuristic", 2, study)
-    leads = 0
+    leads = answers = 0
     for k in range(2):
         deck = list(range(20))
         random.Random(f"lead-model/{k}").shuffle(deck)
@@ -55,7 +56,10 @@ def test_every_lead_with_the_talon_open_is_judged_once() -> None:
             leads += (pos.lead < 0 and a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                       and pos.closed_by < 0 and not pos.exhausted
                       and after.outcome is None)
+            answers += (pos.lead >= 0 and pos.closed_by < 0 and not pos.exhausted
+                        and lm.answer_loss(pos, a) is not None)
             pos = after
-    assert leads > 4 and sum(study.true.values()) == leads
-    assert leads < sum(study.sampled.values()) <= 4 * leads
-    assert all(x >= 0 for x in study.true) and all(x >= 0 for x in study.sampled)
+    for kind, n in (("lead", leads), ("answer", answers)):
+        assert n > 4 and sum(study.true[kind].values()) == n
+        assert n < sum(study.sampled[kind].values()) <= 4 * n
+        assert all(x >= 0 for x in study.true[kind]) and all(x >= 0 for x in study.sampled[kind])
