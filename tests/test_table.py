@@ -351,3 +351,32 @@ def test_the_strong_bots_reasons_are_in_the_record_and_its_replay(tmp_path: Path
     step = min(bot_moves) + 1  # the position after the bot's first reasoned action
     rw.go(step)
     assert escape(" ".join(w.table.reasons[step - 1].split())) in rw.comments.value
+
+
+def test_the_teachers_switch_shows_the_bots_last_reason_during_the_deal() -> None:
+    """Off by default, the table shows no reason while the deal is played (they name the
+    bot's cards); switched on, the bot's reason for its last move stands under the
+    messages, in the table's language, names escaped; switched off again, it is gone.
+    A bot that says nothing shows nothing."""
+    rng = random.Random(3)
+    w = PracticeTable("strong", seat="A", seed=5, pause=0, lang="de", bot_name="<i>Bert</i>")
+    assert not w.show_reasons
+    clicks = 0
+    while not w.table.reasons and not w.table.finished:
+        _click_something(w, rng)
+        clicks += 1
+        assert clicks < 100
+    assert w.table.reasons and "sl-bot-reason" not in w.messages_html.value
+    w.reasons_box.value = True  # what a click on the switch does
+    assert w.show_reasons
+    said = w.table.reasons[max(w.table.reasons)]
+    shown = w.messages_html.value
+    assert "sl-bot-reason" in shown and escape(said) in shown
+    assert "warum &lt;i&gt;Bert&lt;/i&gt; so gespielt hat: " in shown and "<i>Bert" not in shown
+    w.show_reasons = False
+    assert "sl-bot-reason" not in w.messages_html.value
+    quiet = PracticeTable("heuristic", seat="A", seed=5, pause=0, show_reasons=True)
+    while not quiet.table.finished:
+        _click_something(quiet, rng)
+    assert quiet.show_reasons and not quiet.table.reasons
+    assert "sl-bot-reason" not in quiet.messages_html.value

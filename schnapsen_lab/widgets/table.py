@@ -16,7 +16,10 @@ enabled buttons are coloured, disabled ones grey. After a marriage announcement 
 last trick the table asks in words whether to claim. The bot answers after a short
 pause (``pause`` seconds; 0 in tests) and its marriages, exchanges and closing are
 announced in words. At the end: the outcome with the rule, the Bummerl counters and who
-won the Bummerl, "save as PSN" (atomic), "open in replay" and "review".
+won the Bummerl, "save as PSN" (atomic), "open in replay" and "review". A bot that says
+why it chose (the strong players) leaves its reasons in the saved deal and its replay; a
+teacher's switch (``show_reasons``) shows each reason as the deal is played, which names
+the bot's cards.
 
 Stable CSS classes for browser tests: ``sl-practice``, ``sl-hand-row`` (the table and
 the hand: ``sl-drop-zone`` holds the felt ``sl-practice-felt``; cards are ``sl-pick
@@ -28,7 +31,8 @@ or an action was refused; ``sl-question``: the claim question), ``sl-note``,
 ``sl-claim-cancel``), ``sl-new-deal``, ``sl-new-bummerl``, ``sl-bot``, ``sl-end``,
 ``sl-save``, ``sl-save-path``, ``sl-open-replay``, ``sl-open-review``,
 ``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``, ``sl-take-step``,
-``sl-take-seat``); ``sl-table-panel`` and ``sl-side-panel`` for the layout.
+``sl-take-seat``), ``sl-show-reasons`` (the teacher's switch) and ``sl-bot-reason``
+(the bot's reason, when shown); ``sl-table-panel`` and ``sl-side-panel`` for the layout.
 """
 
 from __future__ import annotations
@@ -132,6 +136,10 @@ TEXT = Texts({
     "saved": N_("saved to {path}"),
     "reviewing": N_("reviewing the deal…"),
     "review_ready": N_("review ready below"),
+    "reasons": N_("show the bot's reasons"),
+    "reasons.tip": N_("for a teacher: why the bot chose each move, shown as the deal is "
+                      "played (the reasons name its cards)"),
+    "reason": N_("why {who} chose that: {reason}"),
 })
 """Every text this widget shows, as format strings."""
 
@@ -157,6 +165,7 @@ class PracticeTable(TableWidget):
     :meth:`save` and :meth:`open_replay`. The claim button asks first
     (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`). ``lang`` is the
     language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
+    ``show_reasons`` starts with the teacher's switch on (:attr:`show_reasons`).
     """
 
     texts = TEXT
@@ -165,7 +174,8 @@ class PracticeTable(TableWidget):
                  profile: Profile = SOFT, student_name: str = "Anna", bot_name: str = "Bert",
                  seed: int | None = None, pause: float = 0.6, all_scores: bool = False,
                  save_path: str = "practice.psn", take_source: str | None = None,
-                 table: Table | None = None, lang: str | None = None) -> None:
+                 table: Table | None = None, lang: str | None = None,
+                 show_reasons: bool = False) -> None:
         self.lang = resolve(lang)
         self.table = table or Table(bot, seat=seat, profile=profile, student_name=student_name,
                                     bot_name=bot_name, seed=seed)
@@ -192,6 +202,10 @@ class PracticeTable(TableWidget):
                              "sl-hand-row")
         self.scores = classes(W.HTML(), "sl-scores")
         self.messages_html = classes(W.HTML(), "sl-messages")
+        self.reasons_box = classes(W.Checkbox(value=show_reasons, description=TEXT["reasons"],
+                                              tooltip=TEXT["reasons.tip"], indent=False,
+                                              layout=W.Layout(width="auto")),
+                                   "sl-show-reasons")
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
         self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
@@ -263,6 +277,7 @@ class PracticeTable(TableWidget):
         self.review_button.on_click(lambda _b: self.open_review())
         self.take_button.on_click(lambda _b: self._take_over_clicked())
         self.bot_picker.observe(self._on_bot, names="value")
+        self.reasons_box.observe(lambda _c: self.render(), names="value")
 
         actions = W.HBox([self.marriage20_button, self.marriage40_button, self.exchange_button,
                           self.close_button, self.claim_button, self.no_claim_button],
@@ -275,7 +290,8 @@ class PracticeTable(TableWidget):
                                                           align_items="center"))
         left = classes(W.VBox([self.hand, actions, self.confirm_box],
                                layout=fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = classes(W.VBox([self.scores, self.messages_html], layout=fixed(SIDE_WIDTH)),
+        right = classes(W.VBox([self.scores, self.messages_html, self.reasons_box],
+                               layout=fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
@@ -409,7 +425,7 @@ class PracticeTable(TableWidget):
         self.hand.felt = self._felt_html()
         self.hand.show(pos.hand(me), pick, empty=TEXT["no_cards"], why=self.why_not)
         self.scores.value = self._scores_html()
-        self.messages_html.value = self._messages_html()
+        self.messages_html.value = self._messages_html() + self._reason_html()
         m20 = any(a.kind is ActionKind.MARRIAGE and a.points == 20 for a in acts)
         m40 = any(a.kind is ActionKind.MARRIAGE and a.points == 40 for a in acts)
         for b, pts, on in ((self.marriage20_button, 20, m20), (self.marriage40_button, 40, m40)):
@@ -426,6 +442,28 @@ class PracticeTable(TableWidget):
         self.confirm_html.value = self._confirm_html() if self.confirming else ""
         self.end_box.layout.display = None if t.finished else "none"
         self.end_html.value = self._end_html()
+
+    @property
+    def show_reasons(self) -> bool:
+        """Whether the bot's reason for its last move is shown while the deal is played
+        (a teacher's view: the reasons name the bot's cards). Off by default; the record
+        keeps them either way (:attr:`Table.reasons`)."""
+        return bool(self.reasons_box.value)
+
+    @show_reasons.setter
+    def show_reasons(self, on: bool) -> None:
+        self.reasons_box.value = bool(on)
+
+    def _reason_html(self) -> str:
+        """The bot's reason for its last move of the deal, when :attr:`show_reasons`."""
+        t = self.table
+        if not self.show_reasons or not t.reasons:
+            return ""
+        said = t.reasons[max(t.reasons)]
+        who = escape(t.names[t.seat.other])
+        return (f'<div class="sl-bot-reason" style="font:12px sans-serif;font-style:italic;'
+                f'color:#555;margin-top:4px">'
+                f'{TEXT["reason"].format(who=who, reason=escape(said))}</div>')
 
     def _false_claim_words(self) -> str:
         """What a false claim by the student would bring, in words (no score shown)."""

@@ -122,8 +122,9 @@ def test_recorder_setup_names_the_part_and_never_spills(lab: Lab, page: Any) -> 
 @pytest.mark.lab_files(NOTEBOOK)
 def test_the_strong_bots_reasons_show_in_the_replay_after_the_deal(lab: Lab, page: Any) -> None:
     """Anna plays the closed game out against the strong bot by clicking; during the deal
-    the table shows no reason (they name the bot's cards); the replay opened after it
-    shows, at the step after Bert's first answer, what that answer rested on."""
+    the table shows no reason (they name the bot's cards) unless the teacher's switch is
+    on; the replay opened after it shows, at the step after Bert's first answer, what
+    that answer rested on."""
     from playwright.sync_api import expect
 
     notebook = _open(lab, page)
@@ -133,6 +134,18 @@ def test_the_strong_bots_reasons_show_in_the_replay_after_the_deal(lab: Lab, pag
     end = table.locator(".sl-end-text .sl-outcome")
     no_claim = table.locator("button.sl-no-claim")
     reason = re.compile(r"the first move of the best plan against \d+ hands he may hold")
+    trick = table.locator(".sl-trick-area")
+    # The teacher's switch shows the bot's reason as the deal is played, and hides it.
+    hand.locator(".sl-playable").first.click()
+    expect(trick).to_have_attribute("data-tricks", "1")
+    expect(table).not_to_contain_text(reason)
+    switch = table.locator(".sl-show-reasons input")
+    switch.check()
+    expect(table.locator(".sl-bot-reason")).to_contain_text(
+        re.compile(r"why Bert chose that: the first move of the best plan"))
+    lab.screenshot(page, "teachers-switch")
+    switch.uncheck()
+    expect(table.locator(".sl-bot-reason")).to_have_count(0)
     for _ in range(12):
         expect(hand.locator(".sl-playable").first.or_(end).or_(no_claim.locator("visible=true"))
                .first).to_be_visible()
@@ -140,8 +153,12 @@ def test_the_strong_bots_reasons_show_in_the_replay_after_the_deal(lab: Lab, pag
             break
         if no_claim.is_visible():
             no_claim.click()  # the last trick's question: let it count
-            continue
+            break
+        tricks = int(trick.get_attribute("data-tricks") or "0")
         hand.locator(".sl-playable").first.click()
+        # each of Anna's cards completes a trick (Bert answers): wait for it, so that the
+        # next click finds the hand as it is now
+        expect(trick).to_have_attribute("data-tricks", str(tricks + 1))
         expect(table).not_to_contain_text(reason)
     expect(end).to_be_visible()
     expect(table).not_to_contain_text(reason)
