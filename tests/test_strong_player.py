@@ -24,7 +24,10 @@ from schnapsen_lab.i18n import language
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import (
     Decision,
+    MyLead,
     StrongPlayer,
+    answer_loss,
+    before_answer,
     before_lead,
     close_call,
     lead_losses,
@@ -34,7 +37,13 @@ from schnapsen_lab.players.strong import (
 )
 from schnapsen_lab.players.strong_bummerl import BummerlStrongPlayer
 from schnapsen_lab.simulate import play_deal
-from schnapsen_lab.worlds import ActionEstimate, HiddenCards, estimate, position_from_view
+from schnapsen_lab.worlds import (
+    ActionEstimate,
+    HiddenCards,
+    estimate,
+    hidden_cards,
+    position_from_view,
+)
 
 from .conftest import ROOT
 
@@ -482,3 +491,85 @@ def test_answering_a_lead_weighs_the_worlds_by_it_and_says_so() -> None:
                 and len([a for a in p.legal_actions() if a.kind is ActionKind.PLAY]) > 1)
     weighing.act(view(positions[lead], Seat(positions[lead].to_move)), random.Random(0))
     assert weighing.last is not None and not weighing.last.weighed
+
+
+def test_before_answer_takes_back_the_trick_and_both_draws() -> None:
+    """Every lead of random play while the talon stays open after the trick: the world
+    after the answer, both draws (and the winner's next lead, when the opponent won),
+    taken back with the card the opponent really drew, is the position the lead was made
+    from, deck order included; with another card of his as the one drawn it is a world
+    the leader could not tell from it, his hand differing by those two cards."""
+    rng = random.Random(9)
+    checked = other = 0
+    for seed in range(60):
+        pos = _random_deal(seed)
+        while pos.outcome is None:
+            a = rng.choice(pos.legal_actions())
+            if (pos.lead < 0 and a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
+                    and pos.closed_by < 0 and pos.next_draw <= 17):
+                me = int(pos.to_move)
+                opp = 1 - me
+                after = pos.play(a)
+                b = rng.choice([x for x in after.legal_actions() if x.kind is ActionKind.PLAY])
+                now = after.play(b)
+                he_won = now.leader == opp
+                drawn = pos.deck[pos.next_draw if he_won else pos.next_draw + 1]
+                if he_won:
+                    leads = [x for x in now.legal_actions()
+                             if x.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)]
+                    now = now.play(rng.choice(leads))
+                mine = MyLead(pos, hidden_cards(pos, me), a)
+                assert b.card is not None
+                back = before_answer(now, mine, int(b.card), drawn)
+                assert back is not None
+                for name in ("hands", "played", "leader", "trick_points", "marriage_points",
+                             "pending", "tricks", "next_draw", "deck", "indicator"):
+                    assert getattr(back, name) == getattr(pos, name), name
+                checked += 1
+                seen = mine.hidden.unknown & ~mine.hidden.opponent_known
+                held = now.hands[opp] | (1 << now.lead if now.lead >= 0 else 0)
+                others = [c for c in range(20) if (held & seen) >> c & 1 and c != drawn]
+                if others:
+                    alt = before_answer(now, mine, int(b.card), others[0])
+                    assert alt is not None and alt.hands[me] == pos.hands[me]
+                    assert alt.hands[opp] ^ pos.hands[opp] == (1 << others[0]) | (1 << drawn)
+                    other += 1
+                assert before_answer(now, mine, int(b.card), int(a.card or 0)) is None
+            pos = pos.play(a)
+    assert checked > 100 and other > 50
+
+
+def test_an_answer_loses_what_the_best_answer_would_have_kept() -> None:
+    """With every card known, the solver's best answer gives nothing away and any other
+    answer gives away exactly its difference in game points; a card he does not hold is
+    no answer."""
+    from schnapsen_lab.solver.api import action_values
+
+    pos = _random_deal(4)
+    lead = next(a for a in pos.legal_actions() if a.kind is ActionKind.PLAY)
+    after = pos.play(lead)
+    sign = 1 if after.to_move == Seat.A else -1
+    values = {int(a.card or 0): sign * v for a, v in action_values(after).items()
+              if a.kind is ActionKind.PLAY}
+    best = max(values.values())
+    assert len(set(values.values())) > 1
+    for card, v in values.items():
+        assert answer_loss(pos, lead, card) == best - v
+    assert answer_loss(pos, lead, int(lead.card or 0)) is None
+
+
+def test_the_answer_to_its_own_lead_weighs_the_next_decision_and_says_so() -> None:
+    """Against the heuristic player, with ``answer_weight=40`` the first decision after
+    each of its own leads answered while the talon stays open is taken over worlds
+    weighed by that answer, and the note says so; by default never."""
+    deck = list(range(20))
+    random.Random(3).shuffle(deck)
+    marked = "the worlds weighed by how well his answer to my lead fits them"
+    notes = []
+    for weight in (40, 100):
+        strong = StrongPlayer(samples=8, seed=1, answer_weight=weight)
+        played = play_deal((strong, make_player("heuristic")), deck, Seat.B, explain=True)
+        notes.append([n for n in played.notes if n and marked in n])
+    assert notes[0] and not notes[1]
+    with pytest.raises(ValueError):
+        StrongPlayer(answer_weight=-1)

@@ -42,18 +42,21 @@ from ..solver.api import default_solver
 from ..worlds import (
     ActionEstimate,
     HiddenCards,
+    build_world,
     estimate,
     estimate_actions,
     opponent_hands,
     position_from_view,
     sample_worlds_hidden,
+    side,
+    world_action_values,
     world_count,
 )
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
-           "StrongPlayer", "before_lead", "close_call", "lead_losses", "resample",
-           "sure_enough", "unannounced_partner"]
+           "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
+           "close_call", "lead_losses", "resample", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -152,6 +155,62 @@ def lead_losses(worlds: Sequence[Position]) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class MyLead:
+    """A lead of one's own while the talon was open, kept to read the answer to it:
+    ``position`` is the leader's position then (the hidden cards placed anyhow), ``hidden``
+    what the leader could not see, ``action`` the card (or marriage) led."""
+
+    position: Position
+    hidden: HiddenCards
+    action: Action
+
+
+def before_answer(w: Position, lead: MyLead, answer: int, drawn: int) -> Position | None:
+    """The world ``w`` as it was when its viewer made ``lead``, given that the opponent
+    answered with the card ``answer`` and then drew ``drawn`` from the talon (a card he
+    holds in ``w``); the card he has led since, if any, is taken back first
+    (:func:`before_lead`). None when ``w`` cannot have come from that lead that way
+    (``drawn`` not in his hand, or not hidden from the viewer then).
+
+    Between the lead and ``w`` one trick was played and both players drew: the trick's
+    winner (the leader in ``w``) the talon's top card, the other the next one."""
+    me = int(lead.hidden.viewer)
+    opp = 1 - me
+    w0 = before_lead(w) if w.lead >= 0 and w.leader == opp else w
+    if w0 is None or w0.lead >= 0 or not w0.hands[opp] >> drawn & 1:
+        return None
+    if not (lead.hidden.unknown & ~lead.hidden.opponent_known) >> drawn & 1:
+        return None
+    mine = w0.hands[me] & ~lead.position.hands[me]
+    if mine & (mine - 1) or not mine:
+        return None
+    mine_card = mine.bit_length() - 1
+    hand = (w0.hands[opp] & ~(1 << drawn)) | (1 << answer)
+    first, second = (mine_card, drawn) if w0.leader == me else (drawn, mine_card)
+    talon = [first, second, *w0.deck[w0.next_draw:]]
+    try:
+        return build_world(lead.position, me, hand, talon)
+    except ValueError:
+        return None
+
+
+def answer_loss(world: Position, led: Action, answer: int) -> int | None:
+    """The game points the follower gave away (seen with every card known) by answering
+    ``led`` with the card ``answer`` rather than with his best card, in ``world`` as it was
+    before the lead; None when ``answer`` could not answer it there."""
+    after = world.play(led)
+    follower = after.to_move
+    if follower is None:
+        return None
+    options = [a for a in after.legal_actions() if a.kind is ActionKind.PLAY]
+    cards = [int(a.card) for a in options if a.card is not None]
+    if answer not in cards:
+        return None
+    values = [side(follower, v) for v in world_action_values(after, options)]
+    return max(values) - values[cards.index(answer)]
+
+
 def resample(ranked: Sequence[ActionEstimate], weights: Sequence[float],
              gen: random.Random) -> list[ActionEstimate]:
     """``ranked`` over as many worlds drawn again from its own, each in proportion to its
@@ -190,6 +249,7 @@ TEXT = Texts({
     "equity": N_("chosen by the chance to win the Bummerl"),
     "inferred": N_("read from his play: he does not hold {cards}"),
     "weighed": N_("the worlds weighed by how well his lead fits them"),
+    "answered": N_("the worlds weighed by how well his answer to my lead fits them"),
     "and": C_("between the parts of a sentence", "; "),
 })
 PLURALS = Plurals({
@@ -218,7 +278,9 @@ class Decision:
     it wins; ``equity`` says the choice was made by the chance to win the Bummerl rather
     than by game points; ``inferred`` the cards read out of the opponent's hand from his
     play (``infer``), beyond the rules' hard facts; ``weighed`` that the worlds were
-    weighed by how well they fit the card he led (``lead_weight``).
+    weighed by how well they fit the card he led (``lead_weight``); ``answered`` that they
+    were weighed by how well they fit his answer to the player's own last lead
+    (``answer_weight``).
     """
 
     action: Action | None
@@ -232,6 +294,7 @@ class Decision:
     equity: bool = False
     inferred: int = 0
     weighed: bool = False
+    answered: bool = False
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -257,6 +320,8 @@ class Decision:
             parts.append(TEXT["equity"])
         if self.weighed:
             parts.append(TEXT["weighed"])
+        if self.answered:
+            parts.append(TEXT["answered"])
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -319,6 +384,12 @@ class StrongPlayer:
     again by weight (:func:`resample`). At 0 only the worlds where his lead was best
     count. Measured against the MCTS bot, the heuristic and the strong player alike, such
     a world is about half as likely as one where his lead was best (docs/review.md).
+    ``answer_weight`` (a percentage, default 100: every world alike) does the same with
+    the opponent's answer to the player's own last lead, at the player's first decision
+    after that trick while the talon is open: each world is taken back to the lead
+    (:func:`before_answer`; which of his cards he drew since is drawn at random among
+    those he may have drawn), and where his answer gave game points away there
+    (:func:`answer_loss`) the world keeps that percentage of its weight.
     """
 
     name = "strong"
@@ -328,13 +399,14 @@ class StrongPlayer:
                  closed_play: bool = True, second_look: int = 0,
                  look_nodes: int = 0, infer: bool = False,
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
-                 lead_weight: int = 100) -> None:
+                 lead_weight: int = 100, answer_weight: int = 100) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if second_look < 0 or look_nodes < 0 or plan_hands < 0:
             raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
-        if not 0 <= close_share <= 100 or not 0 <= lead_weight <= 100:
-            raise ValueError("close_share and lead_weight are percentages, from 0 to 100")
+        if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight)):
+            raise ValueError("close_share, lead_weight and answer_weight are percentages, "
+                             "from 0 to 100")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -350,7 +422,9 @@ class StrongPlayer:
         self.plan_hands = plan_hands
         self.close_share = close_share
         self.lead_weight = lead_weight
+        self.answer_weight = answer_weight
         self.last: Decision | None = None
+        self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
         self._ranked: list[ActionEstimate] = []
         self._by_equity = False
@@ -418,6 +492,7 @@ class StrongPlayer:
         m = self._observe(view)
         legal = view.legal
         self._weighed = None
+        answered = self._answer_to(view)
         # A claim is always the leader's (the last trick's winner, or the announcer).
         correct = view.my_score >= 66 and view.leader == view.viewer
         if CLAIM in legal and correct:
@@ -460,9 +535,11 @@ class StrongPlayer:
         ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
         weighed = (self.lead_weight < 100 and not exact and len(view.trick) == 1
                    and view.leader != view.viewer)
+        if exact:
+            answered = None
         weights: list[float] = []
-        if weighed:
-            weights = self._lead_weights(worlds)
+        if weighed or answered is not None:
+            weights = self._weights(worlds, weighed, answered)
             ranked = resample(ranked, weights, gen)
         self.looks[0] += 1
         looked = 0
@@ -477,8 +554,8 @@ class StrongPlayer:
                 looked = len(extra)
                 worlds += extra
                 ranked = list(estimate_actions(worlds, view.viewer, options))
-                if weighed:
-                    weights += self._lead_weights(extra)
+                if weighed or answered is not None:
+                    weights += self._weights(extra, weighed, answered)
                     ranked = resample(ranked, weights, gen)
         self._ranked = ranked
         self._by_equity = False
@@ -486,14 +563,65 @@ class StrongPlayer:
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
-                             inferred=unannounced & h.absent, weighed=weighed)
+                             inferred=unannounced & h.absent, weighed=weighed,
+                             answered=answered is not None)
+        if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
+                and not view.trick and view.closed_by is None and not view.exhausted):
+            self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
         return choice
 
-    def _lead_weights(self, worlds: Sequence[Position]) -> list[float]:
-        """How likely each world makes the opponent's lead: 1 where it was a best lead,
-        :attr:`lead_weight` percent where it gave game points away (:func:`lead_losses`)."""
-        keep = self.lead_weight / 100
-        return [keep if loss > 0 else 1.0 for loss in lead_losses(worlds)]
+    def _answer_to(self, view: View) -> tuple[MyLead, int] | None:
+        """The player's own last lead and the card the opponent answered it with, when
+        this is the player's first decision since and nothing but the trick and the draws
+        happened in between (the talon still open; the opponent, if he won, led a card
+        without exchanging the trump jack or closing); else None. Only kept with
+        :attr:`answer_weight` below 100."""
+        kept = self._my_lead.pop(int(view.viewer), None)
+        if kept is None:
+            return None
+        lead, played, talon = kept
+        card = lead.action.card
+        if card is None or view.closed_by is not None or view.exhausted:
+            return None
+        on_table = sum(1 << int(c) for c in view.trick)
+        new = view.played & ~played & ~on_table
+        led = 1 << int(card)
+        indicator = int(view.indicator) if view.indicator is not None else -1
+        if (view.talon != talon - 2 or played & ~view.played or not new & led
+                or bin(new).count("1") != 2 or indicator != lead.position.indicator
+                or len(view.trick) > 1 or (view.trick and view.leader == view.viewer)):
+            return None
+        return lead, (new & ~led).bit_length() - 1
+
+    def _weights(self, worlds: Sequence[Position], lead: bool,
+                 answered: tuple[MyLead, int] | None) -> list[float]:
+        """How likely each world makes the opponent's last choices: his lead now being
+        answered (with ``lead``: :attr:`lead_weight` percent where it gave game points away,
+        :func:`lead_losses`) and his answer to the player's own last lead (with
+        ``answered``: :attr:`answer_weight` percent where it gave game points away,
+        :func:`answer_loss`, the card he drew since being one of his cards drawn at
+        random); 1 where the choice was best."""
+        out = [1.0] * len(worlds)
+        if lead:
+            keep = self.lead_weight / 100
+            for i, loss in enumerate(lead_losses(worlds)):
+                if loss > 0:
+                    out[i] *= keep
+        if answered is not None:
+            mine, answer = answered
+            keep = self.answer_weight / 100
+            seen = mine.hidden.unknown & ~mine.hidden.opponent_known
+            for i, w in enumerate(worlds):
+                opp = 1 - int(mine.hidden.viewer)
+                held = w.hands[opp] | (1 << w.lead if w.lead >= 0 and w.leader == opp else 0)
+                drawn = [c for c in range(20) if (held & seen) >> c & 1]
+                if not drawn:
+                    continue
+                prev = before_answer(w, mine, answer, self._gen.choice(drawn))
+                given = answer_loss(prev, mine.action, answer) if prev is not None else None
+                if given is not None and given > 0:
+                    out[i] *= keep
+        return out
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:

@@ -53,10 +53,11 @@ class BummerlStrongPlayer(StrongPlayer):
     def __init__(self, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
                  table: EquityTable | None = None, *, plan: bool = True,
                  second_look: int = 0, look_nodes: int = 0, infer: bool = False,
-                 close_share: int = 0, lead_weight: int = 100) -> None:
+                 close_share: int = 0, lead_weight: int = 100,
+                 answer_weight: int = 100) -> None:
         super().__init__(samples, seed, plan=plan, second_look=second_look,
                          look_nodes=look_nodes, infer=infer, close_share=close_share,
-                         lead_weight=lead_weight)
+                         lead_weight=lead_weight, answer_weight=answer_weight)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
