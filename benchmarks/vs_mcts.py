@@ -30,7 +30,9 @@ when ``__debug__`` is on, and its app runs optimised. For example, from the proj
 other settings are reported apart): issue 20's runs used the bot's thinking time for more
 worlds and a model of its play, ``--set samples=60 --set second_look=200 --set
 look_nodes=4000000 --set infer=1``, and then closed only on plans that win four hands in
-five, ``--set close_share=80`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`).
+five, ``--set close_share=80``; later ones read the bot's leads and answers into the
+worlds, ``--set lead_weight=50 --set answer_weight=60`` (see
+:class:`schnapsen_lab.players.strong.StrongPlayer`).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, and our closings by the share of opponent hands their plan won when chosen. Runs of
 two players (or settings) over the same Bummerls are also compared pair by pair: Bummerl
