@@ -64,7 +64,9 @@ def main() -> None:
     solve(Position.deal(list(range(20))))  # compile / load the kernel first
 
     leads = closing_leads(a.positions)
-    times, base, by_talon = [], [], {}
+    times: list[float] = []
+    base: list[float] = []
+    by_talon: dict[int, list[float]] = {}
     for pos in leads:
         t = time.perf_counter()
         advise(pos)

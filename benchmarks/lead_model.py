@@ -138,7 +138,7 @@ def against_mcts(repo: Path, bummerls: int, study: Study) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import vs_mcts
 
-    class Watching(vs_mcts.Harness):  # type: ignore[misc,name-defined]
+    class Watching(vs_mcts.Harness):
         def watch(self, pos: Position, chosen: Action) -> None:
             study.choice(pos, chosen)
 

@@ -87,6 +87,14 @@ def _opponent(task: Task) -> object:
     return make_player(task.against)
 
 
+def _test_side(r: Result) -> Side:
+    return r.test
+
+
+def _other_side(r: Result) -> Side:
+    return r.other
+
+
 def play(task: Task) -> Result:
     """One Bummerl: match ``(number + 1) // 2``, the player under test as A when
     ``number`` is odd, else as B."""
@@ -94,7 +102,7 @@ def play(task: Task) -> Result:
     other = Timed(_opponent(task))
     seat = 0 if task.number % 2 else 1
     players = (test, other) if seat == 0 else (other, test)
-    m = play_bummerl(players, task.seed, (task.number + 1) // 2)  # type: ignore[arg-type]
+    m = play_bummerl(players, task.seed, (task.number + 1) // 2)
     sides = []
     for s, timed in ((seat, test), (1 - seat, other)):
         won = sum(1 for d in m.deals if d.outcome.winner == s)
@@ -137,8 +145,7 @@ def report(rs: list[Result], against: str, seconds: float) -> None:
     print(f"strong (plans) vs {against}: {n} Bummerls, seats swapped on the same cards, "
           f"{seconds:.0f} s")
     print(f"  Bummerls won: {_rate(k, n)}")
-    for label, side in (("strong (plans)", lambda r: r.test),
-                        (against, lambda r: r.other)):
+    for label, side in (("strong (plans)", _test_side), (against, _other_side)):
         dw = sum(side(r).deals_won for r in rs)
         pts = sum(side(r).points for r in rs)
         closings = sum(side(r).closings for r in rs)

@@ -313,9 +313,9 @@ class Harness:
     def their_action(self, a: Action, seat: int) -> Any:
         """Their action for our action ``a`` by ``seat`` (None for a claim)."""
         m, pid = self.m, self.ids[seat]
-        if a.kind is ActionKind.PLAY:
+        if a.kind is ActionKind.PLAY and a.card is not None:
             return m.PlayCard(pid, self.cards.theirs(int(a.card)))
-        if a.kind is ActionKind.MARRIAGE:
+        if a.kind is ActionKind.MARRIAGE and a.card is not None:
             return m.Marriage(pid, self.cards.theirs(int(a.card)))
         if a.kind is ActionKind.EXCHANGE:
             return m.Exchange(pid)
@@ -382,7 +382,8 @@ class Harness:
         if [None if c is None else CARDS[self.cards.ours(c)] for c in lead] != want and \
                 not over:
             bad.append(f"trick: ours {want}, theirs {lead}")
-        if not over and gs.next_player != self.ids[int(pos.to_move)]:
+        if not over and pos.to_move is not None and \
+                gs.next_player != self.ids[int(pos.to_move)]:
             bad.append(f"to move: ours {pos.to_move}, theirs {gs.next_player}")
         if bad:
             for b in bad:
@@ -538,6 +539,7 @@ class Harness:
                 break
             legal = [a for a in pos.legal_actions() if a is not CLAIM]
             self.compare_rules(pos, gs, legal, ck)
+            assert pos.to_move is not None
             seat = int(pos.to_move)
             if len(legal) == 1:
                 chosen = legal[0]
@@ -569,6 +571,7 @@ class Harness:
                     sides["ours"].habits.update(habits(legal, chosen))
             if pos.lead >= 0 and (pos.closed_by >= 0 or pos.exhausted):
                 follower, led = 1 - pos.leader, pos.lead // 5
+                assert chosen.card is not None  # an answer is a card
                 suit = int(chosen.card) // 5
                 if suit != led:
                     voids[follower].add(led)
@@ -762,7 +765,7 @@ def sign_test(k: int, n: int) -> float:
     ``n`` when each side is as likely."""
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / float(2 ** n)
     return min(1.0, 2 * tail)
 
 
@@ -794,7 +797,7 @@ def paired_report(records: list[dict[str, Any]]) -> None:
 def _label(r: dict[str, Any]) -> str:
     """A player of ours as the report names it: its name and its ``--set`` settings."""
     settings = r.get("settings") or {}
-    return r["player"] + "".join(f" {k}={v}" for k, v in sorted(settings.items()))
+    return str(r["player"]) + "".join(f" {k}={v}" for k, v in sorted(settings.items()))
 
 
 def _closing_report(done: list[dict[str, Any]]) -> None:
