@@ -189,3 +189,87 @@ def test_the_widget_offers_the_strong_bots() -> None:
     assert "strong" in [value for _label, value in w.bot_picker.options]
     w.bot_picker.value = "strong"
     assert w.table.bot_name == "strong"
+
+
+def test_every_choice_says_what_it_rested_on() -> None:
+    """``explain``: each choice the strong seat was asked for is noted with what it
+    rested on (the worlds, and the options' game points for its side, best first; the
+    called partner, the claim, the only choice); the heuristic seats and forced moves say
+    nothing; the play is the same as without notes, and the record keeps each note as a
+    comment after its action."""
+    rng = random.Random(4)
+    kinds: set[str] = set()
+    for k in range(3):
+        deck = list(range(20))
+        rng.shuffle(deck)
+        seats = [StrongBauernPlayer(samples=0.3, seed=k), HeuristicBauernPlayer(),
+                 StrongBauernPlayer(samples=0.3, seed=k + 10), HeuristicBauernPlayer()]
+        profile = BAUERN_CALLED if k == 2 else BAUERN
+        noted = play_deal(seats, deck, k % 4, profile, explain=True)
+        for s in (0, 2):
+            seats[s] = StrongBauernPlayer(samples=0.3, seed=k + 10 * (s // 2))
+        plain = play_deal(seats, deck, k % 4, profile)
+        assert noted.actions == plain.actions and not plain.notes
+        assert len(noted.notes) == len(noted.actions)
+        pos = noted.start()
+        for a, note in zip(noted.actions, noted.notes, strict=True):
+            seat = pos.claim_seat if a is CLAIM else pos.turn
+            if note is not None:
+                assert seat in (0, 2), (a, note)  # only the strong seats speak
+                kinds.add(note.split(":")[0].split(",")[0])
+            elif seat in (0, 2) and a is not CLAIM and len(pos.legal_actions()) > 1:
+                raise AssertionError(f"the strong seat's choice {a} has no note")
+            pos.apply_unchecked(a)
+        rec = noted.record({})
+        text = psn.dumps([rec])
+        [back] = psn.loads(text)
+        assert back.ok and psn.dumps([back]) == text
+        said = [c for m in back.main.moves for c in m.comments]
+        assert said == [" ".join(n.split()) for n in noted.notes if n]
+    assert "game points for my side over 6 sampled worlds" in kinds
+    assert any(k.startswith("game points for my side over") for k in kinds)
+
+
+def test_a_decision_in_words() -> None:
+    """What each kind of decision says, in English and in German."""
+    from schnapsen_lab.games.bauern.rules import CALLS as CALL_ACTIONS
+    from schnapsen_lab.games.bauern.rules import TRUMP_UP, play
+    from schnapsen_lab.games.bauern.strong import BauernDecision
+    from schnapsen_lab.i18n import language
+
+    weiter, schnapser = CALL_ACTIONS[Call.WEITER], CALL_ACTIONS[Call.SCHNAPSER]
+    called = BauernDecision(weiter, "call", 20, ((schnapser, 1.5), (weiter, 0.25)))
+    assert called.text() == (
+        "game points for my side over 20 sampled worlds, the players still to speak "
+        "passing: Schnapser (+1.50), pass (+0.25); a contract only when it is made in 85% "
+        "of the worlds or more, a double only when it is clearly won")
+    cards = BauernDecision(play("TH"), "play", 1, ((play("TH"), 0.5), (play("KS"), -1.0)))
+    assert cards.text(options=1) == "game points for my side over 1 sampled world: 10♥ (+0.50)"
+    up = BauernDecision(TRUMP_UP, "trump", 16, ((TRUMP_UP, 0.0),))
+    assert up.text().endswith("as the normal game with each trump: turn up (+0.00)")
+    assert BauernDecision(CLAIM, "claim").text() == "66 reached: the claim is correct"
+    assert BauernDecision(weiter, "rule").text().startswith("no sampled world was solved")
+    with language("de"):
+        assert called.text().startswith("Punkte für meine Seite über 20 gezogene Welten, wenn "
+                                       "die übrigen Spieler weiter sagen: Schnapser")
+        assert "Schnapser (+1,50)" in called.text()
+
+
+def test_the_table_for_four_keeps_the_bots_reasons_in_the_record() -> None:
+    """At the table for four, each strong bot's reason is kept by the action's index with
+    the seat that gave it, and written as a comment after that action in the deal's
+    record; the student's moves get none."""
+    t = BauernTable("strong", seed=2)
+    me = HeuristicBauernPlayer("student")
+    rng = random.Random(2)
+    while not t.finished:
+        t.act(me.act(t.student_view(), rng))
+    assert t.reasons and all(seat != t.seat for seat, _said in t.reasons.values())
+    rec = t.record()
+    for i, move in enumerate(rec.main.moves):
+        if i in t.reasons:
+            assert move.comments == [" ".join(t.reasons[i][1].split())]
+        else:
+            assert move.comments == []
+    [back] = psn.loads(psn.dumps([rec]))
+    assert back.ok and back.actions == rec.actions

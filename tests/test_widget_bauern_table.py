@@ -239,3 +239,35 @@ def test_the_table_for_four_in_russian() -> None:
     records = list(psn.read(STUDY / "bauern-spritze.psn"))
     w.take_over(records[0], 0, "S")
     assert "Торговля" in _text(w.scores.value) or "торг" in _text(w.scores.value).lower()
+
+
+def test_the_teachers_switch_at_the_table_for_four(tmp_path: Path) -> None:
+    """Off by default, no bot's reason is shown while the deal is played; switched on,
+    the last reason a strong bot gave stands under the messages with that bot's name
+    (escaped), in the table's language; off again, it is gone. The saved deal keeps
+    every reason after its move, and the replay shows it there."""
+    w = practice_table("strong", variant="bauern", pause=0, seed=4, lang="de",
+                       names=("<b>Anna</b>", "Bert", "Cilli", "Dani"),
+                       save_path=str(tmp_path / "four.psn"))
+    assert isinstance(w, BauernPracticeTable) and not w.show_reasons
+    assert w.reasons_box.description == "die Gründe der Mitspieler zeigen"
+    _click_through(w, random.Random(2))
+    t = w.table
+    assert t.reasons and "sl-bot-reason" not in w.messages_html.value
+    w.reasons_box.value = True  # what a click on the switch does
+    seat, said = t.reasons[max(t.reasons)]
+    shown = w.messages_html.value
+    assert "sl-bot-reason" in shown and html.escape(said) in shown
+    who = html.escape(t.names[seat])
+    assert f"warum {who} so gespielt hat: " in shown and "<b>Anna" not in shown
+    w.show_reasons = False
+    assert "sl-bot-reason" not in w.messages_html.value
+    w.save_button.click()
+    [rec] = psn.read(tmp_path / "four.psn")
+    noted = {i: m.comments for i, m in enumerate(rec.main.moves) if m.comments}
+    assert noted == {i: [" ".join(s.split())] for i, (_seat, s) in t.reasons.items()}
+    w.replay_button.click()
+    (rw,) = w.replay_box.children
+    first = min(t.reasons)
+    rw.go(first + 1)
+    assert html.escape(" ".join(t.reasons[first][1].split())) in rw.comments.value

@@ -31,7 +31,9 @@ Stable CSS classes: ``sl-practice4`` (the widget), ``sl-hand-row`` (the felt
 ``sl-question``), ``sl-new-deal``, ``sl-new-match``, ``sl-bot``, ``sl-counters``,
 ``sl-end`` (``sl-outcome``), ``sl-save``, ``sl-save-path``, ``sl-open-replay``,
 ``sl-replay-box``, ``sl-take-over`` (``sl-take-source``, ``sl-take-index``,
-``sl-take-step``, ``sl-take-seat``); ``sl-table-panel`` and ``sl-side-panel``.
+``sl-take-step``, ``sl-take-seat``), ``sl-show-reasons`` (the teacher's switch:
+``show_reasons``) and ``sl-bot-reason`` (the last reason a bot gave, when shown);
+``sl-table-panel`` and ``sl-side-panel``.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ from ..players.registry import player_names
 from ..psn import dumps, loads
 from ..replay import Replay
 from .cards import CardRow
-from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed
+from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed, reasons_switch
 
 __all__ = ["SIDE_WIDTH", "TEXT", "BauernPracticeTable"]
 
@@ -150,6 +152,10 @@ TEXT = Texts({
     "take.step": N_("step"),
     "take.button": N_("take over here"),
     "cannot_take_over": N_("cannot take over: {error}"),
+    "reasons": N_("show the bots' reasons"),
+    "reasons.tip": N_("for a teacher: why each bot chose its move, shown as the deal is "
+                      "played (the reasons name its cards)"),
+    "reason": N_("why {who} chose that: {reason}"),
 })
 """Every text this widget shows, as format strings."""
 
@@ -189,7 +195,8 @@ class BauernPracticeTable(TableWidget):
                  names: tuple[str, str, str, str] = ("Anna", "Bert", "Cilli", "Dani"),
                  seed: int | None = None, pause: float = 0.6,
                  save_path: str = "practice-four.psn", take_source: str | None = None,
-                 table: BauernTable | None = None, lang: str | None = None) -> None:
+                 table: BauernTable | None = None, lang: str | None = None,
+                 show_reasons: bool = False) -> None:
         self.lang = resolve(lang)
         self.table = table or BauernTable(bot, seat=seat, profile=profile, names=names,
                                           seed=seed)
@@ -260,6 +267,7 @@ class BauernPracticeTable(TableWidget):
         # beside the table
         self.scores = classes(W.HTML(), "sl-scores")
         self.messages_html = classes(W.HTML(), "sl-messages")
+        self.reasons_box = reasons_switch(TEXT, show_reasons)
         # the end
         self.end_html = classes(W.HTML(), "sl-end-text")
         self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
@@ -316,6 +324,7 @@ class BauernPracticeTable(TableWidget):
         self.replay_button.on_click(lambda _b: self.open_replay())
         self.take_button.on_click(lambda _b: self._take_over_clicked())
         self.bot_picker.observe(self._on_bot, names="value")
+        self.reasons_box.observe(lambda _c: self.render(), names="value")
 
         top = W.HBox([self.bot_picker, self.new_deal_button, self.new_match_button,
                       self.counters_html], layout=W.Layout(align_items="center",
@@ -323,8 +332,8 @@ class BauernPracticeTable(TableWidget):
         left = classes(W.VBox([self.hand, self.prompt, self.trump_bar, self.partner_row,
                                 self.calls_bar, self.play_bar, self.confirm_box],
                                layout=fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = classes(W.VBox([self.scores, self.messages_html], layout=fixed(SIDE_WIDTH)),
-                         "sl-side-panel")
+        right = classes(W.VBox([self.scores, self.messages_html, self.reasons_box],
+                               layout=fixed(SIDE_WIDTH)), "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
         take = classes(W.HBox([self.take_source, self.take_index, self.take_step,
@@ -485,9 +494,18 @@ class BauernPracticeTable(TableWidget):
         _show(self.confirm_box, self.confirming)
         self.confirm_html.value = self._confirm_html() if self.confirming else ""
         self.scores.value = tallies_html(rp, step, int(me))
-        self.messages_html.value = self._messages_html()
+        self.messages_html.value = self._messages_html() + self._reason_html()
         _show(self.end_box, t.finished)
         self.end_html.value = self._end_html()
+
+    def _last_reason(self) -> tuple[str, str] | None:
+        """The last reason a bot gave this deal and that bot's name
+        (:attr:`BauernTable.reasons`)."""
+        t = self.table
+        if not t.reasons:
+            return None
+        seat, said = t.reasons[max(t.reasons)]
+        return t.names[seat], said
 
     def _names(self) -> tuple[str, ...]:
         return tuple(escape(n) for n in self.table.names)

@@ -64,7 +64,7 @@ from ..players.registry import SOLVER_PLAYERS, player_names
 from ..psn import dumps, loads
 from ..scope import analysis_refusal
 from .cards import CardRow
-from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed
+from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed, reasons_switch
 
 __all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
@@ -202,10 +202,7 @@ class PracticeTable(TableWidget):
                              "sl-hand-row")
         self.scores = classes(W.HTML(), "sl-scores")
         self.messages_html = classes(W.HTML(), "sl-messages")
-        self.reasons_box = classes(W.Checkbox(value=show_reasons, description=TEXT["reasons"],
-                                              tooltip=TEXT["reasons.tip"], indent=False,
-                                              layout=W.Layout(width="auto")),
-                                   "sl-show-reasons")
+        self.reasons_box = reasons_switch(TEXT, show_reasons)
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
         self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
@@ -443,27 +440,12 @@ class PracticeTable(TableWidget):
         self.end_box.layout.display = None if t.finished else "none"
         self.end_html.value = self._end_html()
 
-    @property
-    def show_reasons(self) -> bool:
-        """Whether the bot's reason for its last move is shown while the deal is played
-        (a teacher's view: the reasons name the bot's cards). Off by default; the record
-        keeps them either way (:attr:`Table.reasons`)."""
-        return bool(self.reasons_box.value)
-
-    @show_reasons.setter
-    def show_reasons(self, on: bool) -> None:
-        self.reasons_box.value = bool(on)
-
-    def _reason_html(self) -> str:
-        """The bot's reason for its last move of the deal, when :attr:`show_reasons`."""
+    def _last_reason(self) -> tuple[str, str] | None:
+        """The bot's last reason this deal and its name (:attr:`Table.reasons`)."""
         t = self.table
-        if not self.show_reasons or not t.reasons:
-            return ""
-        said = t.reasons[max(t.reasons)]
-        who = escape(t.names[t.seat.other])
-        return (f'<div class="sl-bot-reason" style="font:12px sans-serif;font-style:italic;'
-                f'color:#555;margin-top:4px">'
-                f'{TEXT["reason"].format(who=who, reason=escape(said))}</div>')
+        if not t.reasons:
+            return None
+        return t.names[t.seat.other], t.reasons[max(t.reasons)]
 
     def _false_claim_words(self) -> str:
         """What a false claim by the student would bring, in words (no score shown)."""

@@ -20,7 +20,8 @@ from .. import html as H
 from ..i18n import Texts, localized
 from ..notation import text_with_cards
 
-__all__ = ["TABLE_WIDTH", "TableModel", "TableWidget", "classes", "enable", "fixed"]
+__all__ = ["TABLE_WIDTH", "TableModel", "TableWidget", "classes", "enable", "fixed",
+           "reasons_switch"]
 
 TABLE_WIDTH = H.FELT_WIDTH + 8
 """The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
@@ -75,6 +76,14 @@ def fixed(width: int) -> W.Layout:
                     flex="0 0 auto")
 
 
+def reasons_switch(texts: Texts, on: bool) -> W.Checkbox:
+    """The teacher's switch (``sl-show-reasons``): show the bots' reasons as the deal is
+    played; ``texts`` holds its words (``reasons``, ``reasons.tip``)."""
+    box = W.Checkbox(value=on, description=texts["reasons"], tooltip=texts["reasons.tip"],
+                     indent=False, layout=W.Layout(width="auto"))
+    return classes(box, "sl-show-reasons")
+
+
 @localized
 class TableWidget(W.VBox):  # type: ignore[misc]
     """The part of a practice table every game shares (see the module's docstring)."""
@@ -100,6 +109,7 @@ class TableWidget(W.VBox):  # type: ignore[misc]
     take_seat: Any
     save_path: Any
     replay_box: Any
+    reasons_box: Any
 
     # what each game's widget supplies
     def render(self) -> None:
@@ -242,6 +252,31 @@ class TableWidget(W.VBox):  # type: ignore[misc]
         text = self.texts["confirm.text"].format(outcome=self._false_claim_words())
         return (f'<div style="font:13px sans-serif;background:#fdecea;border-left:4px solid '
                 f'#c8102e;padding:4px 8px;margin:4px 0">{text}</div>')
+
+    @property
+    def show_reasons(self) -> bool:
+        """Whether the reason a bot gave for its last move is shown while the deal is
+        played (a teacher's view: the reasons name the bot's cards). Off by default; the
+        record keeps them either way (the table's ``reasons``)."""
+        return bool(self.reasons_box.value)
+
+    @show_reasons.setter
+    def show_reasons(self, on: bool) -> None:
+        self.reasons_box.value = bool(on)
+
+    def _last_reason(self) -> tuple[str, str] | None:
+        """The last reason a bot gave this deal and the bot's name (None: none given)."""
+        raise NotImplementedError
+
+    def _reason_html(self) -> str:
+        """The last reason a bot gave, when :attr:`show_reasons` (``sl-bot-reason``)."""
+        said = self._last_reason() if self.show_reasons else None
+        if said is None:
+            return ""
+        who, reason = said
+        return (f'<div class="sl-bot-reason" style="font:12px sans-serif;font-style:italic;'
+                f'color:#555;margin-top:4px">'
+                f'{self.texts["reason"].format(who=escape(who), reason=escape(reason))}</div>')
 
     def _messages_html(self) -> str:
         items = []

@@ -75,7 +75,7 @@ from .rules import (
 )
 
 __all__ = ["PLAYERS", "HeuristicBauernPlayer", "RandomBauernPlayer", "SeatPlayer", "hand_strength",
-           "partner_of"]
+           "partner_of", "reason"]
 
 SCHNAPSER_AT = 74
 """Rule 5: the expected own score in three tricks from which it calls Schnapser."""
@@ -96,6 +96,14 @@ class SeatPlayer:
     def act(self, view: View, rng: random.Random) -> Action | None:  # pragma: no cover
         """The chosen action."""
         raise NotImplementedError
+
+
+def reason(player: object) -> str | None:
+    """What ``player`` says its last choice rested on: its ``why()`` (a player that says
+    why it chose, as the strong seat does); None when it says nothing or has no ``why``."""
+    why = getattr(player, "why", None)
+    said: str | None = why() if callable(why) else None
+    return said
 
 
 def _claim_choice(view: View, legal: Sequence[Action]) -> tuple[Action | None, list[Action]]:

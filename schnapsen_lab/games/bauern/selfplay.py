@@ -30,7 +30,7 @@ from ...players.registry import make_player
 from ...psn import Record, dumps
 from .game import BAUERN_GAME
 from .knowledge import known_side, view
-from .players import SeatPlayer
+from .players import SeatPlayer, reason
 from .rules import (
     BAUERN,
     CLAIM,
@@ -72,7 +72,9 @@ class QuickSeatPlayer(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class PlayedDeal:
-    """One simulated deal: deck, dealer, cut or knock, profile, actions, outcome."""
+    """One simulated deal: deck, dealer, cut or knock, profile, actions, outcome; with
+    ``explain``, ``notes`` holds for each action what its player said it rested on (a
+    player with a ``why``; None where it said nothing or was not asked)."""
 
     deck: tuple[Card, ...]
     dealer: Seat
@@ -80,6 +82,7 @@ class PlayedDeal:
     profile: Profile
     actions: tuple[Action, ...]
     outcome: Outcome
+    notes: tuple[str | None, ...] = ()
 
     def start(self) -> Position:
         """The position as dealt."""
@@ -95,12 +98,17 @@ class PlayedDeal:
 
     def record(self, tags: dict[str, str] | None = None) -> Record:
         """The deal as a PSN record (refereed again while it is built) with extra tags;
-        a knocked deal carries ``[Cut "knock"]``."""
+        a knocked deal carries ``[Cut "knock"]``; each note is a comment after its
+        action."""
         t = dict(tags or {})
         if self.knock:
             t["Cut"] = "knock"
-        return Record.from_actions(self.deck, self.actions, dealer=int(self.dealer),
-                                   profile=self.profile, tags=t)
+        rec = Record.from_actions(self.deck, self.actions, dealer=int(self.dealer),
+                                  profile=self.profile, tags=t)
+        for move, note in zip(rec.main.moves, self.notes, strict=False):
+            if note:
+                move.comments.append(note)
+        return rec
 
     def movetext(self) -> str:
         """The deal's actions as one line of canonical PSN movetext."""
@@ -168,12 +176,15 @@ def _claim_asked(pos: Position, seat: int, player: SeatPlayer, rng: random.Rando
 
 def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer: Seat | int,
               profile: Profile = BAUERN, knock: bool = False,
-              rngs: Sequence[random.Random] | None = None) -> PlayedDeal:
+              rngs: Sequence[random.Random] | None = None, *,
+              explain: bool = False) -> PlayedDeal:
     """Play one deal: ``players`` sit N, E, S, W; ``rngs`` gives each its generator
-    (default: four seeded with 0..3)."""
+    (default: four seeded with 0..3). With ``explain`` each choice a player was asked
+    for is noted with what it said it rested on (:attr:`PlayedDeal.notes`)."""
     gens = tuple(rngs) if rngs is not None else tuple(random.Random(i) for i in range(4))
     pos = Position.deal(deck, dealer, profile, knock)
     actions: list[Action] = []
+    notes: list[str | None] = []
     while True:
         legal = pos.legal_actions()
         if not legal:
@@ -182,6 +193,7 @@ def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer:
             cs = pos.claim_seat
             if _claim_asked(pos, cs, players[cs], gens[cs]):
                 actions.append(CLAIM)
+                notes.append(reason(players[cs]) if explain else None)
             break
         seat = pos.turn
         if CLAIM in legal:
@@ -189,8 +201,10 @@ def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer:
             if cs != seat:  # right after a marriage announcement: the announcer's side
                 if _claim_asked(pos, cs, players[cs], gens[cs]):
                     actions.append(CLAIM)
+                    notes.append(reason(players[cs]) if explain else None)
                     break
                 legal = [a for a in legal if a is not CLAIM]
+        note = None
         if len(legal) == 1:
             chosen = legal[0]
         else:
@@ -198,13 +212,16 @@ def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer:
             if a is None or a not in legal:
                 raise _illegal(pos, players[seat], seat, a, legal)
             chosen = a
+            note = reason(players[seat]) if explain else None
         pos.apply_unchecked(chosen)
         actions.append(chosen)
+        notes.append(note)
         if chosen is CLAIM:
             break
     assert pos.outcome is not None
     return PlayedDeal(tuple(CARDS[c] for c in pos.deck), SEATS[pos.dealer], pos.knock,
-                      profile, tuple(actions), pos.outcome)
+                      profile, tuple(actions), pos.outcome,
+                      tuple(notes) if explain else ())
 
 
 def match_rngs(seed: int, number: int) -> tuple[random.Random, ...]:
@@ -216,11 +233,13 @@ def match_rngs(seed: int, number: int) -> tuple[random.Random, ...]:
 
 
 def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
-               profile: Profile = BAUERN, knock_rate: float = 0.2) -> PlayedMatch:
+               profile: Profile = BAUERN, knock_rate: float = 0.2, *,
+               explain: bool = False) -> PlayedMatch:
     """Play a whole match (BX1, BC5) to the profile's target: match ``number`` of
     ``seed``. ``players`` sit N, E, S, W (names are looked up with ``make_player``).
     The first dealer is drawn by lot; the dealer passes clockwise (BS2); the cutter
-    knocks with chance ``knock_rate`` where the profile allows it."""
+    knocks with chance ``knock_rate`` where the profile allows it. ``explain`` notes
+    each choice as :func:`play_deal` does."""
     seats = [make_player(p, game="bauern") if isinstance(p, str) else p for p in players]
     if len(seats) != 4:
         raise ValueError("four players, N E S W")
@@ -231,7 +250,7 @@ def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
     while not state.is_decided:
         deck_rng.shuffle(deck)
         knock = profile.knock_allowed and deck_rng.random() < knock_rate
-        played = play_deal(seats, deck, state.dealer, profile, knock, rngs)
+        played = play_deal(seats, deck, state.dealer, profile, knock, rngs, explain=explain)
         deals.append(played)
         state = state.after(BAUERN_GAME.match_gains(played.outcome, profile))
     return PlayedMatch(number, tuple(deals), state)
@@ -268,8 +287,9 @@ def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | Non
 
 
 def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
-               match_id: str, names: Sequence[str]) -> str:
+               match_id: str, names: Sequence[str], *, explain: bool = False) -> str:
     """Match ``number`` of ``seed`` between the named players (N, E, S, W) as canonical
-    PSN (the game's part ``selfplay``)."""
-    played = play_match(players, seed, number, profile)
+    PSN (the game's part ``selfplay``); with ``explain``, what a player said each choice
+    rested on is a comment after it."""
+    played = play_match(players, seed, number, profile, explain=explain)
     return dumps(match_records(played, names, match_id))

@@ -44,17 +44,21 @@ import math
 import random
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
+from ...i18n import C_, N_, NP_, Plurals, Texts
+from ...notation import call_name, card_text, suit_name
+from ...numbers import format_numbers
 from .knowledge import View
 from .players import HeuristicBauernPlayer, SeatPlayer, partner_of
-from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Phase
+from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Kind, Phase
 from .solver import NodeBudget, OutOfBudget, action_values, solve
 from .worlds import World, sample_worlds, state_of_world
 
 __all__ = ["AUCTION_SAMPLES", "BUDGET", "CONTRACT_MARGIN", "CONTRACT_SURE",
            "FIRST_LEAD_SAMPLES", "NODE_BUDGET", "PLAY_SAMPLES", "SPRITZE_MARGIN",
-           "SPRITZE_SURE", "SPRITZE_Z", "TRUMP_SAMPLES", "StrongBauernPlayer",
-           "spritze_is_clear"]
+           "SPRITZE_SURE", "SPRITZE_Z", "TRUMP_SAMPLES", "BauernDecision",
+           "StrongBauernPlayer", "choice_words", "spritze_is_clear"]
 
 PLAY_SAMPLES = 30
 """Worlds for a card once the first trick is under way."""
@@ -86,6 +90,78 @@ BUDGET = 0.9
 guard for a machine much slower than the one :data:`NODE_BUDGET` was calibrated on."""
 
 
+#: The words of :meth:`BauernDecision.text`.
+TEXT = Texts({
+    "claim": N_("66 reached: the claim is correct"),
+    "only": N_("the only choice"),
+    "partner": N_("the highest trump I do not hold"),
+    "rule": N_("no sampled world was solved in time: the rule of thumb chose"),
+    "option": N_("{action} ({value:+.2f})"),
+    "turn_up": N_("turn up"),
+    "careful": N_("a contract only when it is made in {share:.0%} of the worlds or more, "
+                  "a double only when it is clearly won"),
+    "and": C_("between the parts of a sentence", "; "),
+})
+PLURALS = Plurals({
+    "play": NP_("game points for my side over {n} sampled world: {options}",
+                "game points for my side over {n} sampled worlds: {options}"),
+    "trump": NP_("game points for my side over {n} sampled world, as the normal game "
+                 "with each trump: {options}",
+                 "game points for my side over {n} sampled worlds, as the normal game "
+                 "with each trump: {options}"),
+    "call": NP_("game points for my side over {n} sampled world, the players still to "
+                "speak passing: {options}",
+                "game points for my side over {n} sampled worlds, the players still to "
+                "speak passing: {options}"),
+})
+
+
+def choice_words(a: Action) -> str:
+    """A choice as a sentence names it: ``10♥``, ``K♥ +20``, ``♥ hearts``, ``turn up``,
+    a call in words, ``P: A♥`` for a partner called."""
+    k = a.kind
+    if k is Kind.TRUMP:
+        return f"{a.suit.symbol} {suit_name(a.suit)}" if a.suit is not None else TEXT["turn_up"]
+    if k is Kind.CALL:
+        return call_name(a.call)
+    if a.card is None:
+        return str(a)
+    if k is Kind.MARRIAGE:
+        return f"{card_text(a.card)} +{a.points}"
+    return card_text(a.card)
+
+
+@dataclass(frozen=True)
+class BauernDecision:
+    """What one choice of :class:`StrongBauernPlayer` rests on (its :attr:`last`).
+
+    ``basis`` is ``"claim"`` (a correct claim), ``"only"`` (no other choice), ``"partner"``
+    (the called partner: the highest trump it does not hold), ``"rule"`` (no world was
+    solved within the budget: the rule-of-thumb player's choice), or the choice made
+    over ``worlds`` sampled worlds: ``"play"`` (a card or marriage), ``"trump"`` or
+    ``"call"``; ``ranked`` then holds every option's mean game points for its side, best
+    first.
+    """
+
+    action: Action | None
+    basis: str
+    worlds: int = 0
+    ranked: tuple[tuple[Action, float], ...] = ()
+
+    def text(self, options: int = 3) -> str:
+        """The decision in a sentence, in the language spoken."""
+        if self.basis in ("claim", "only", "partner", "rule"):
+            return TEXT[self.basis]
+        listed = ", ".join(format_numbers(TEXT["option"], action=choice_words(a),
+                                          value=float(v))
+                           for a, v in self.ranked[:options])
+        parts = [PLURALS.text(self.basis, self.worlds, options=listed)]
+        if (self.basis == "call" and self.ranked and self.action is not None
+                and self.ranked[0][0] != self.action):
+            parts.append(format_numbers(TEXT["careful"], share=CONTRACT_SURE))
+        return TEXT["and"].join(parts)
+
+
 def _sign(side: tuple[int, ...], seat: int) -> int:
     return 1 if side[seat] == 0 else -1
 
@@ -99,7 +175,9 @@ class StrongBauernPlayer(SeatPlayer):
     (:data:`NODE_BUDGET`; None: no limit) and ``budget`` its CPU-second guard
     (:data:`BUDGET`; infinite: none). After each decision ``last_nodes`` is the nodes it
     searched and ``last_worlds`` the worlds it finished (0 and 0 when it searched
-    nothing); ``fallbacks`` counts the decisions that finished no world.
+    nothing); ``fallbacks`` counts the decisions that finished no world; :attr:`last`
+    is what the last choice rested on (a :class:`BauernDecision`), and :meth:`why` says
+    it in a sentence.
     """
 
     name = "strong"
@@ -118,6 +196,7 @@ class StrongBauernPlayer(SeatPlayer):
         self.last_nodes = 0
         self.last_worlds = 0
         self.fallbacks = 0
+        self.last: BauernDecision | None = None
         self._rng = random.Random(seed) if seed is not None else None
 
     def __repr__(self) -> str:
@@ -126,27 +205,43 @@ class StrongBauernPlayer(SeatPlayer):
     def _n(self, base: int) -> int:
         return max(1, round(base * self.scale))
 
+    def why(self) -> str | None:
+        """What the last choice rested on, in a sentence (:meth:`BauernDecision.text`);
+        None before the first."""
+        return self.last.text() if self.last is not None else None
+
     def act(self, view: View, rng: random.Random) -> Action | None:
         """The chosen action (None declines a claim it cannot be sure of)."""
         self.last_nodes = self.last_worlds = 0
+        self.last = None
         legal = view.legal
         if CLAIM in legal:
             if view.contract is None and view.my_score >= 66:
+                self.last = BauernDecision(CLAIM, "claim")
                 return CLAIM
             legal = tuple(a for a in legal if a is not CLAIM)
             if not legal:
                 return None
         if len(legal) == 1:
+            self.last = BauernDecision(legal[0], "only")
             return legal[0]
         gen = self._rng if self._rng is not None else rng
         ph = view.phase
         if ph == Phase.TRUMP:
             return self._trump(view, legal, gen)
         if ph == Phase.PARTNER:
-            return self._partner(view)
+            a = self._partner(view)
+            self.last = BauernDecision(a, "partner")
+            return a
         if ph == Phase.AUCTION:
             return self._call(view, legal, gen)
         return self._play(view, legal, gen)
+
+    def _decided(self, a: Action, basis: str, values: dict[Action, float]) -> Action:
+        """``a``, with :attr:`last` saying it was chosen over the worlds just solved."""
+        ranked = sorted(values.items(), key=lambda kv: -kv[1])
+        self.last = BauernDecision(a, basis, self.last_worlds, tuple(ranked))
+        return a
 
     # -- worlds ----------------------------------------------------------------------------------
     def _new_budget(self) -> NodeBudget:
@@ -173,7 +268,9 @@ class StrongBauernPlayer(SeatPlayer):
         """The rule-of-thumb player's choice, for a decision that finished no world."""
         self.fallbacks += 1
         a = HeuristicBauernPlayer().act(view, rng)
-        return a if a is not None and a in legal else legal[0]
+        chosen = a if a is not None and a in legal else legal[0]
+        self.last = BauernDecision(chosen, "rule")
+        return chosen
 
     # -- play ------------------------------------------------------------------------------------
     def play_values(self, view: View, legal: Sequence[Action], rng: random.Random,
@@ -203,7 +300,8 @@ class StrongBauernPlayer(SeatPlayer):
         values = self.play_values(view, legal, rng)
         if not self.last_worlds:
             return self._fallback(view, legal, rng)
-        return max(legal, key=lambda a: values[a])  # the first of equal means
+        return self._decided(max(legal, key=lambda a: values[a]),  # the first of equal means
+                             "play", values)
 
     # -- trump, partner, call ------------------------------------------------------------------
     def _partner(self, view: View) -> Action:
@@ -251,7 +349,7 @@ class StrongBauernPlayer(SeatPlayer):
         if not self.last_worlds:
             return self._fallback(view, legal, rng)
         order = [*[a for a in legal if a is not TRUMP_UP], TRUMP_UP]
-        return max(order, key=lambda a: values.get(a, -1e9))
+        return self._decided(max(order, key=lambda a: values.get(a, -1e9)), "trump", values)
 
     def call_samples(self, view: View, legal: Sequence[Action], rng: random.Random,
                      count: int | None = None) -> dict[Action, list[float]]:
@@ -328,7 +426,7 @@ class StrongBauernPlayer(SeatPlayer):
                 continue  # a contract: its worlds ignore that the declarer called it
             if v > best_v + 1e-9:
                 best, best_v = a, v
-        return best
+        return self._decided(best, "call", {a: _mean(v) for a, v in samples.items()})
 
 
 def spritze_is_clear(doubled: Sequence[float], sure: float = SPRITZE_SURE,

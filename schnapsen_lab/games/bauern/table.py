@@ -46,7 +46,7 @@ from ...tablemodel import PracticeModel, record_of
 from ...tricks import false_claim_points
 from .game import BAUERN_GAME
 from .knowledge import View, view
-from .players import SeatPlayer
+from .players import SeatPlayer, reason
 from .rules import (
     BAUERN,
     CLAIM,
@@ -162,6 +162,7 @@ class BauernTable(PracticeModel[Position]):
         self.start: Position = Position.deal(list(range(20)), 0, self.profile)
         self.position: Position = self.start.copy()
         self.actions: list[Action] = []
+        self.reasons: dict[int, tuple[Seat, str]] = {}
         self._declined = False
         self._marriage_asked = False
         self._start_match(_as_seat(dealer) if dealer is not None else None)
@@ -224,6 +225,7 @@ class BauernTable(PracticeModel[Position]):
         self.start = Position.deal(pos.deck, pos.dealer, pos.profile, pos.knock)
         self.position = pos.copy()
         self.actions = list(actions)
+        self.reasons = {}
         self.log = []
         self._declined = False
         self._marriage_asked = False
@@ -401,7 +403,11 @@ class BauernTable(PracticeModel[Position]):
     # -- the bots -------------------------------------------------------------------------------
     def _ask(self, seat: Seat, legal: Sequence[Action]) -> Action | None:
         v: View = view(self.position, seat, list(legal))
-        return self.players[seat].act(v, self.bot_rngs[seat])
+        chosen = self.players[seat].act(v, self.bot_rngs[seat])
+        said = reason(self.players[seat])
+        if said and chosen is not None:
+            self.reasons[len(self.actions)] = (seat, said)  # the index its action will have
+        return chosen
 
     def bot_step_due(self) -> bool:
         """Whether a bot acts (or is asked whether to claim) next."""
@@ -507,7 +513,9 @@ class BauernTable(PracticeModel[Position]):
 
     def record(self) -> Record:
         """The deal as a PSN record (tags Variant, North ... West, Match, Deal, Score,
-        Dealer, Cut, Rules, Deck, Result)."""
+        Dealer, Cut, Rules, Deck, Result); after each choice of a bot that says why it
+        chose (the strong seat), that reason as a comment (:attr:`reasons`: by action
+        index, with the seat that said it)."""
         tags: dict[str, str] = {"Event": "Practice"}
         tags.update(zip(BAUERN_GAME.name_tags, self.names, strict=True))
         if self.in_match:
@@ -521,6 +529,9 @@ class BauernTable(PracticeModel[Position]):
         if self.source is not None:
             rec.main.comments.append(TEXT["took_over"].format(
                 who=self.names[self.seat], seat=self.seat.name, source=self.source))
+        for i, (_seat, said) in sorted(self.reasons.items()):
+            if i < len(rec.main.moves):
+                rec.main.moves[i].comments.append(said)
         return rec
 
     def records(self) -> list[Record]:
