@@ -6,7 +6,8 @@ replay model, checks that the move list, the table and the side panel do not ove
 and that the table stays where it is; then plays a deal at the table for four to its end
 by clicking (trump, calls, cards, claims as they come), saves it and runs ``check`` on
 the saved record. A small notebook beside this file shows the four-player replay in
-Russian and French and the table for four in French.
+Russian and French, the table for four in French, and a German table for four against
+the strong bots with the teacher's switch.
 """
 
 from __future__ import annotations
@@ -185,7 +186,8 @@ def test_a_deal_at_the_table_for_four_played_by_clicking(lab: Lab, page: Any) ->
 
 
 @pytest.mark.lab_files("bauern-languages.ipynb", ("records/study", "records/study"))
-def test_the_four_player_replay_and_table_in_russian_and_french(lab: Lab, page: Any) -> None:
+def test_the_four_player_replay_and_table_in_russian_french_and_german(lab: Lab,
+                                                                         page: Any) -> None:
     from playwright.sync_api import expect
 
     page.set_viewport_size(LAPTOP)
@@ -229,3 +231,21 @@ def test_the_four_player_replay_and_table_in_russian_and_french(lab: Lab, page: 
     expect(table.locator(".sl-messages")).to_contain_text("Dani (W) passe")
     table.evaluate("e => e.scrollIntoView()")
     lab.screenshot(page, "table-for-four-fr", full_page=False)
+
+    # The teacher's switch at a German table for four against the strong bots: West
+    # (forehand), North and East have spoken before Cilli; their reasons stay hidden until
+    # the switch is on, then the last one shows with its bot's name, and hides again.
+    strong = notebook.locator(".t-strong-de")
+    strong.scroll_into_view_if_needed()
+    expect(strong.locator(".sl-prompt")).to_be_visible()
+    said = re.compile(r"warum (Anna|Bert|Dani) so gespielt hat: Punkte für meine Seite über "
+                      r"\d+ gezogene Welten, wenn die übrigen Spieler weiter sagen: ")
+    expect(strong.locator(".sl-bot-reason")).to_have_count(0)
+    switch = strong.locator(".sl-show-reasons input")
+    expect(strong.locator(".sl-show-reasons")).to_contain_text("die Gründe der Mitspieler zeigen")
+    switch.check()
+    expect(strong.locator(".sl-bot-reason")).to_contain_text(said)
+    strong.evaluate("e => e.scrollIntoView()")
+    lab.screenshot(page, "table-for-four-reasons-de", full_page=False)
+    switch.uncheck()
+    expect(strong.locator(".sl-bot-reason")).to_have_count(0)
