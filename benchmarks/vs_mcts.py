@@ -740,6 +740,8 @@ def report(records: list[dict[str, Any]]) -> None:
             print(f"  decisions by sampled worlds: {looks[0]}, of which {looks[1]} "
                   f"({looks[1] / max(1, looks[0]):.0%}) were close calls given a second look")
         _closing_report(done)
+        for line in endings_lines(endings(done), name):
+            print(line)
         ck = [r["checks"] for r in rs]
         fails: Counter[str] = Counter()
         for c in ck:
@@ -758,6 +760,37 @@ def report(records: list[dict[str, Any]]) -> None:
             if r["aborted"]:
                 print(f"    Bummerl {r['k']} aborted: {r['aborted']}")
     paired_report(records)
+
+
+def endings(records: Sequence[dict[str, Any]]) -> dict[str, Counter[str]]:
+    """How the deals of ``records`` ended, by who closed the talon (``ours``, ``mcts`` or
+    ``none``): how many each side won (``ours``, ``mcts``) and how many of them by one
+    game point (``ours 1``, ``mcts 1``)."""
+    out: dict[str, Counter[str]] = {k: Counter() for k in ("ours", "mcts", "none")}
+    for r in records:
+        seat = r["ours_seat"]
+        for d in r["deals"]:
+            closer = d.get("closer")
+            by = "none" if closer is None else ("ours" if closer == seat else "mcts")
+            side = "ours" if d["winner"] == seat else "mcts"
+            out[by][side] += 1
+            if d["points"] == 1:
+                out[by][f"{side} 1"] += 1
+    return out
+
+
+def endings_lines(ends: dict[str, Counter[str]], name: str) -> list[str]:
+    """The report's lines on :func:`endings`: for deals closed by each side and deals
+    nobody closed, the share each side won and the wins by one game point."""
+    lines = ["  how the deals ended (deals won by ours / by mcts; of them by one game point):"]
+    for by, what in (("ours", f"closed by {name}"), ("mcts", "closed by mcts"),
+                     ("none", "not closed (66 reached, or the last trick)")):
+        c = ends[by]
+        n = c["ours"] + c["mcts"]
+        if n:
+            lines.append(f"    {what}: {n} deals; ours won {_rate(c['ours'], n)} "
+                         f"({c['ours 1']} by one), mcts {c['mcts']} ({c['mcts 1']} by one)")
+    return lines
 
 
 def sign_test(k: int, n: int) -> float:

@@ -137,3 +137,25 @@ def test_habits_count_what_the_inference_models_assume() -> None:
                                           "unannounced": 1}
     assert vs.habits(legal[1:], marriage(qh, 20)) == {"marriage_lead": 1, "unannounced": 0}
     assert vs.habits([play(kh), play(ac)], play(kh)) == {}
+
+
+def test_the_report_says_how_the_deals_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    """Deals closed by ours, by the bot and by nobody, with the wins of each side and the
+    wins by one game point."""
+    vs = _bench()
+    r = _record(2, won=True)  # ours is B
+    r["deals"] = [{"dealer": "A", "winner": "B", "points": 2, "rule": "C2", "closer": "B"},
+                  {"dealer": "B", "winner": "A", "points": 2, "rule": "C3", "closer": "B"},
+                  {"dealer": "A", "winner": "A", "points": 1, "rule": "G1", "closer": None},
+                  {"dealer": "B", "winner": "A", "points": 1, "rule": "G1", "closer": None},
+                  {"dealer": "A", "winner": "B", "points": 1, "rule": "G3", "closer": None},
+                  {"dealer": "B", "winner": "A", "points": 3, "rule": "C2", "closer": "A"}]
+    ends = vs.endings([r])
+    assert ends["ours"] == {"ours": 1, "mcts": 1}
+    assert ends["mcts"] == {"mcts": 1}
+    assert ends["none"] == {"ours": 1, "ours 1": 1, "mcts": 2, "mcts 1": 2}
+    vs.report([r])
+    out = capsys.readouterr().out
+    assert "closed by strong: 2 deals; ours won 1/2 = 50.0%" in out
+    assert ("not closed (66 reached, or the last trick): 3 deals; ours won 1/3 = 33.3% "
+            "(95% Wilson") in out and "(1 by one), mcts 2 (2 by one)" in out
