@@ -20,6 +20,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     Position,
     Seat,
 )
+from schnapsen_lab.games.schnapsen.rules import play as play_card
 from schnapsen_lab.i18n import language
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import (
@@ -573,3 +574,31 @@ def test_the_answer_to_its_own_lead_weighs_the_next_decision_and_says_so() -> No
     assert notes[0] and not notes[1]
     with pytest.raises(ValueError):
         StrongPlayer(answer_weight=-1)
+
+
+def test_margin_weight_counts_the_points_beyond_the_first() -> None:
+    """At 100 game points are unchanged; at 50 a win or loss by 2 or 3 counts 1.5 or 2; at
+    0 only winning or losing counts. The player chooses by the counted values, shows game
+    points, and says how it counted them."""
+    from schnapsen_lab.players.strong import counted, margin_values
+
+    assert margin_values((1, -2, 3, -3), 100) == (1, -2, 3, -3)
+    assert margin_values((1, -2, 3, -3), 50) == (1, -1.5, 2, -2)
+    assert margin_values((1, -2, 3, 2), 0) == (1, -1, 1, 1)
+    sure = ActionEstimate(play_card("AH"), estimate([1, 1, 1, 1]), (1, 1, 1, 1))
+    bold = ActionEstimate(play_card("TH"), estimate([3, 3, -1, 1]), (3, 3, -1, 1))
+    assert counted(bold, 100).mean == 1.5 and counted(bold, 0).mean == 0.5
+    assert counted(sure, 0) == sure.estimate
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, p in enumerate(positions) if p.lead >= 0 and p.next_draw < 20)
+    pos = positions[step]
+    p = StrongPlayer(samples=30, seed=0, margin_weight=50)
+    p.act(view(pos, Seat(pos.to_move)), random.Random(0))
+    d = p.last
+    assert d is not None and d.margin == 50
+    assert d.text().endswith("chosen with each game point beyond the first of a win or a loss "
+                             "counted at 50%")
+    assert all(v == int(v) for e in d.ranked for v in e.values)  # shown in game points
+    with pytest.raises(ValueError):
+        StrongPlayer(margin_weight=101)

@@ -27,6 +27,7 @@ closing (C2, C3) come with the view.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from ..scope import analysis_refusal
 from ..solver.api import default_solver
 from ..worlds import (
     ActionEstimate,
+    Estimate,
     HiddenCards,
     build_world,
     estimate,
@@ -56,7 +58,8 @@ from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
            "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
-           "close_call", "lead_losses", "resample", "sure_enough", "unannounced_partner"]
+           "close_call", "counted", "lead_losses", "margin_values", "resample",
+           "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -211,6 +214,22 @@ def answer_loss(world: Position, led: Action, answer: int) -> int | None:
     return max(values) - values[cards.index(answer)]
 
 
+def margin_values(values: Sequence[float], share: int) -> tuple[float, ...]:
+    """Game points with each point beyond the first of a win or loss counted at ``share``
+    percent: at 100 they are unchanged; at 50, 1, 2 and 3 count 1, 1.5 and 2; at 0 only
+    winning or losing the deal counts."""
+    f = share / 100
+    return tuple(v if abs(v) < 1 else math.copysign(1 + (abs(v) - 1) * f, v) for v in values)
+
+
+def counted(e: ActionEstimate, share: int) -> Estimate:
+    """``e``'s estimate with every world's value counted by :func:`margin_values` (its own
+    estimate at 100)."""
+    if share == 100:
+        return e.estimate
+    return estimate(margin_values(e.values, share), exact=e.estimate.exact)
+
+
 def resample(ranked: Sequence[ActionEstimate], weights: Sequence[float],
              gen: random.Random) -> list[ActionEstimate]:
     """``ranked`` over as many worlds drawn again from its own, each in proportion to its
@@ -250,6 +269,8 @@ TEXT = Texts({
     "inferred": N_("read from his play: he does not hold {cards}"),
     "weighed": N_("the worlds weighed by how well his lead fits them"),
     "answered": N_("the worlds weighed by how well his answer to my lead fits them"),
+    "margin": N_("chosen with each game point beyond the first of a win or a loss "
+                 "counted at {share:.0%}"),
     "and": C_("between the parts of a sentence", "; "),
 })
 PLURALS = Plurals({
@@ -280,7 +301,9 @@ class Decision:
     play (``infer``), beyond the rules' hard facts; ``weighed`` that the worlds were
     weighed by how well they fit the card he led (``lead_weight``); ``answered`` that they
     were weighed by how well they fit his answer to the player's own last lead
-    (``answer_weight``).
+    (``answer_weight``); ``margin`` is the share (a percentage) at which each game point
+    beyond the first counted when the options were compared (``margin_weight``; 100: game
+    points as they are).
     """
 
     action: Action | None
@@ -295,6 +318,7 @@ class Decision:
     inferred: int = 0
     weighed: bool = False
     answered: bool = False
+    margin: int = 100
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -322,6 +346,8 @@ class Decision:
             parts.append(TEXT["weighed"])
         if self.answered:
             parts.append(TEXT["answered"])
+        if self.margin != 100:
+            parts.append(format_numbers(TEXT["margin"], share=self.margin / 100))
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -390,6 +416,12 @@ class StrongPlayer:
     (:func:`before_answer`; which of his cards he drew since is drawn at random among
     those he may have drawn), and where his answer gave game points away there
     (:func:`answer_loss`) the world keeps that percentage of its weight.
+    ``margin_weight`` (a percentage, default 100: game points as they are) counts each
+    game point beyond the first of a win or a loss at that share when the options are
+    compared (:func:`margin_values`): at 50 a win by 2 is worth 1.5 and a win by 3 is
+    worth 2, so that a surer deal counts for more against a bigger win that the sampled
+    worlds, each solved with every card known, may promise too readily. The options'
+    values shown stay game points.
     """
 
     name = "strong"
@@ -399,14 +431,16 @@ class StrongPlayer:
                  closed_play: bool = True, second_look: int = 0,
                  look_nodes: int = 0, infer: bool = False,
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
-                 lead_weight: int = 100, answer_weight: int = 100) -> None:
+                 lead_weight: int = 100, answer_weight: int = 100,
+                 margin_weight: int = 100) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if second_look < 0 or look_nodes < 0 or plan_hands < 0:
             raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
-        if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight)):
-            raise ValueError("close_share, lead_weight and answer_weight are percentages, "
-                             "from 0 to 100")
+        if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
+                                           margin_weight)):
+            raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
+                             "percentages, from 0 to 100")
         if closing not in ("ci", "mean", "pimc"):
             raise ValueError(f"closing must be 'ci', 'mean' or 'pimc', not {closing!r}")
         self.samples = samples
@@ -423,6 +457,7 @@ class StrongPlayer:
         self.close_share = close_share
         self.lead_weight = lead_weight
         self.answer_weight = answer_weight
+        self.margin_weight = margin_weight
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -564,7 +599,8 @@ class StrongPlayer:
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
                              inferred=unannounced & h.absent, weighed=weighed,
-                             answered=answered is not None)
+                             answered=answered is not None,
+                             margin=100 if self._by_equity else self.margin_weight)
         if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and view.closed_by is None and not view.exhausted):
             self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
@@ -626,14 +662,19 @@ class StrongPlayer:
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:
         """The choice among ``ranked`` (every option over the sampled worlds), closing
-        judged by its plan."""
+        judged by its plan; the options compared by their values counted as
+        :attr:`margin_weight` says (:func:`counted`)."""
+        share = self.margin_weight
+        if share != 100:
+            ranked = sorted(ranked, key=lambda e: -counted(e, share).mean)
+            self._ranked = ranked
         if self.plan and self.closing != "pimc" and any(e.action is CLOSE for e in ranked):
             ranked = self._judge_closing(pos, h, ranked)
             best = ranked[0].action
             assert best is not None
             return best
-        top = ranked[0].mean
-        tied = [e for e in ranked if e.mean >= top - 1e-9]
+        top = counted(ranked[0], share).mean
+        tied = [e for e in ranked if counted(e, share).mean >= top - 1e-9]
         # Equal expectations: the surer win first, then keep the talon open.
         best = max(tied, key=lambda e: (e.estimate.win_chance, e.action is not CLOSE)).action
         assert best is not None
@@ -671,18 +712,22 @@ class StrongPlayer:
         other action beyond its sampling error (the upper end of its 95 % interval), as
         the advisor's verdict ``close`` does. Best first otherwise."""
         from ..solver.plan import closed_plan
+        share = self.margin_weight
         close = next(e for e in ranked if e.action is CLOSE)
         others = [e for e in ranked if e.action is not CLOSE]
-        if not others or close.mean < others[0].mean - CLOSING_MARGIN:
+        if not others or (counted(close, share).mean
+                          < counted(others[0], share).mean - CLOSING_MARGIN):
             return [*others, close] if others else ranked
         hands, every = self.plan_against(h)
         plan = closed_plan(pos.play(CLOSE), int(h.viewer), hands, depth=1,
                            budget=self.budget)
         valued = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=every),
                                 plan.achieved)
-        bar = others[0].estimate.high if self.closing == "ci" else others[0].mean
+        best = counted(others[0], share)
+        bar = best.high if self.closing == "ci" else best.mean
         self._weighed = (valued.mean, valued.estimate.win_chance)
-        if valued.mean > bar + 1e-9 and sure_enough(plan.achieved, self.close_share):
+        if (counted(valued, share).mean > bar + 1e-9
+                and sure_enough(plan.achieved, self.close_share)):
             self.closings.append(self._weighed)
             self._ranked = [valued, *others]
         else:
