@@ -110,8 +110,10 @@ out of the figures.
 **Output.** One JSON line a Bummerl (appended to ``--out`` and flushed; Ctrl-C leaves only
 complete lines), with the deals, game points, closings and failed closings (a closing
 fails when the closer does not win the deal, i.e. does not reach 66: C3), the process CPU
-seconds of every decision of both sides, the check counts and failures, and the bot's
-commit. The report (printed at the end, or by ``--summary``): Bummerls won by ours with
+seconds of every decision of both sides, the check counts and failures, the bot's
+commit, and the deals themselves as PSN (``psn``: both sides' moves, our player's reason
+after each of its choices). ``--summary FILES --psn FILE`` writes those deals to one PSN
+file, to replay and review them. The report (printed at the end, or by ``--summary``): Bummerls won by ours with
 their 95 % Wilson interval, deals won, game points each, closings by each and how many
 failed, seconds a decision for both (median, mean, max), CPU seconds a Bummerl, and the
 checks.
@@ -144,7 +146,7 @@ from tqdm import tqdm
 from schnapsen_lab.cards import CARDS, Rank
 from schnapsen_lab.games.schnapsen.knowledge import view as view_of
 from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.players.base import Player
+from schnapsen_lab.games.schnapsen.players.base import Player, reason
 from schnapsen_lab.games.schnapsen.rules import (
     CLAIM,
     CLOSE,
@@ -159,7 +161,10 @@ from schnapsen_lab.games.schnapsen.rules import (
     play,
 )
 from schnapsen_lab.games.schnapsen.selfplay import match_rngs
+from schnapsen_lab.io import atomic_write
 from schnapsen_lab.players.registry import make_player as registered_player
+from schnapsen_lab.psn import Record, dumps
+from schnapsen_lab.psn import loads as psn_loads
 from schnapsen_lab.stats.tables import wilson
 
 MEASURED_COMMIT = "2e047665"
@@ -473,6 +478,10 @@ class Harness:
         state = Bummerl.new(SOFT, Seat.A)
         their_points = [0, 0]
         deals: list[dict[str, Any]] = []
+        played: list[Record] = []
+        names = ["", ""]
+        names[ours_seat] = _label({"player": self.player_name, "settings": self.settings})
+        names[bot_seat] = f"mcts {self.m.commit[:8]}"
         deck = list(range(20))
         aborted: str | None = None
         try:
@@ -481,7 +490,14 @@ class Harness:
                 new_deal = getattr(player, "new_deal", None)
                 if callable(new_deal):
                     new_deal(state.counters, state.dealer)
-                pos, gs = self.deal(deck, state, player, rng, bot, ours_seat, sides, ck)
+                dealt, dealer = list(deck), state.dealer
+                pos, gs, actions, notes = self.deal(deck, state, player, rng, bot, ours_seat,
+                                                    sides, ck)
+                try:
+                    played.append(deal_record(dealt, dealer, actions, notes, names,
+                                              f"{self.seed}-{k}", len(played) + 1))
+                except ValueError as e:  # a record the PSN writer refuses: keep measuring
+                    ck.messages.append(f"deal {len(deals) + 1} not kept as PSN: {e}")
                 out = pos.outcome
                 assert out is not None
                 w = int(out.winner)
@@ -522,14 +538,18 @@ class Harness:
                        "messages": ck.messages},
             "cpu_seconds": round(time.process_time() - start_cpu, 3),
             "wall_seconds": round(time.perf_counter() - start_wall, 3),
+            "psn": dumps(played),
         }
 
     def deal(self, deck: Sequence[int], state: Bummerl, player: Player, rng: random.Random,
              bot: Any, ours_seat: int, sides: dict[str, Side],
-             ck: Checks) -> tuple[Position, Any]:
-        """Play one deal; return our final position and their final state."""
+             ck: Checks) -> tuple[Position, Any, list[Action], list[str | None]]:
+        """Play one deal; return our final position, their final state, the deal's
+        actions and what our player said each of its choices rested on (None elsewhere)."""
         bot_seat = 1 - ours_seat
         pos = Position.deal(deck, state.dealer, SOFT)
+        actions: list[Action] = []
+        notes: list[str | None] = []
         gs = self.mirror_deal(pos)
         voids: list[set[int]] = [set(), set()]  # suits each seat showed void in after closing
         game_points = self.m.PlayerPair(*(7 - c for c in state.counters))
@@ -541,6 +561,7 @@ class Harness:
             self.compare_rules(pos, gs, legal, ck)
             assert pos.to_move is not None
             seat = int(pos.to_move)
+            note = None
             if len(legal) == 1:
                 chosen = legal[0]
             elif seat == bot_seat:
@@ -567,6 +588,7 @@ class Harness:
                     ck.fail("rules", f"our player chose {a}, not legal at {pos!r}")
                     raise Aborted(f"illegal action {a}")
                 chosen = a
+                note = reason(player)
                 if pos.lead < 0:
                     sides["ours"].habits.update(habits(legal, chosen))
             if pos.lead >= 0 and (pos.closed_by >= 0 or pos.exhausted):
@@ -583,12 +605,16 @@ class Harness:
                 raise Aborted(f"{chosen} not executable there")
             pos = pos.play(chosen)
             gs = theirs.execute(gs)
+            actions.append(chosen)
+            notes.append(note)
             claimant = pos.claim_by
             if claimant >= 0 and not pos.claimed and pos.claim_is_correct(claimant) and \
                     (pos.lead < 0 or pos.lead_marriage):
                 pos = pos.play(CLAIM)  # the claim its engine makes by itself at 66
+                actions.append(CLAIM)
+                notes.append(None)
         self.score(pos, gs, ck)
-        return pos, gs
+        return pos, gs, actions, notes
 
     def watch(self, pos: Position, chosen: Action) -> None:
         """Called with each choice the bot made and the position it made it at (for
@@ -603,6 +629,27 @@ class Harness:
         theirs = [(s, gp[self.ids[s]]) for s in SEATS if gp[self.ids[s]] > 0]
         if theirs != [(int(out.winner), out.game_points)]:
             ck.fail("score", f"deal: ours {out} ({out.rule}), theirs {gp}")
+
+
+def deal_record(deck: Sequence[int], dealer: Seat | int, actions: Sequence[Action],
+                notes: Sequence[str | None], names: Sequence[str], match: str,
+                number: int) -> Record:
+    """One deal of the head-to-head as a PSN record (PlayerA, PlayerB, Match, Deal), each
+    reason our player gave a comment after its choice."""
+    rec = Record.from_actions([CARDS[c] for c in deck], actions, dealer=Seat(int(dealer)),
+                              profile=SOFT, tags={"Event": "vs MCTS", "PlayerA": names[0],
+                                                  "PlayerB": names[1], "Match": match,
+                                                  "Deal": str(number)})
+    for move, note in zip(rec.main.moves, notes, strict=False):
+        if note:
+            move.comments.append(note)
+    return rec
+
+
+def played_deals(records: Iterable[dict[str, Any]]) -> str:
+    """The deals of ``records`` (JSON lines of Bummerls) as one PSN text, Bummerl by
+    Bummerl in the order given (lines written before the deals were kept have none)."""
+    return "".join(r.get("psn") or "" for r in records)
 
 
 def _side_json(s: Side) -> dict[str, Any]:
@@ -901,9 +948,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="append one JSON line a Bummerl here")
     ap.add_argument("--summary", nargs="+", metavar="FILE",
                     help="print the report of these JSONL files and stop")
+    ap.add_argument("--psn", type=Path, help="with --summary: write the deals of those "
+                    "Bummerls, our player's reasons as comments, to this PSN file")
     a = ap.parse_args(argv)
     if a.summary:
-        report(read_lines(a.summary))
+        lines = read_lines(a.summary)
+        report(lines)
+        if a.psn is not None:
+            text = played_deals(sorted(lines, key=lambda r: (_label(r), r["seed"], r["k"])))
+            with atomic_write(a.psn) as f:
+                f.write(text)
+            print(f"{len(psn_loads(text))} deals written to {a.psn}")
         return 0
     if a.mcts_repo is None:
         ap.error("--mcts-repo is needed to play (or --summary to report)")

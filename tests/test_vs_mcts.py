@@ -159,3 +159,43 @@ def test_the_report_says_how_the_deals_ended(capsys: pytest.CaptureFixture[str])
     assert "closed by strong: 2 deals; ours won 1/2 = 50.0%" in out
     assert ("not closed (66 reached, or the last trick): 3 deals; ours won 1/3 = 33.3% "
             "(95% Wilson") in out and "(1 by one), mcts 2 (2 by one)" in out
+
+
+def test_the_deals_are_kept_as_psn_and_written_out(tmp_path: Path) -> None:
+    """Each Bummerl's line keeps its deals as PSN, our player's reasons as comments after
+    its choices; ``--summary ... --psn FILE`` writes the deals of all the lines read, and
+    ``check`` accepts the file."""
+    import json
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.cli import main
+    from schnapsen_lab.games.schnapsen.rules import CLAIM, Position, Seat
+
+    vs = _bench()
+    deck = list(range(20))
+    random.Random(8).shuffle(deck)
+    pos = Position.deal(deck, Seat.A)
+    actions = []
+    rng = random.Random(2)
+    while pos.outcome is None:
+        legal = pos.legal_actions()
+        a = CLAIM if CLAIM in legal else rng.choice(legal)
+        actions.append(a)
+        pos = pos.play(a)
+    notes = ["game points over 60 sampled worlds: AH (+1.00)"] + [None] * (len(actions) - 1)
+    rec = vs.deal_record(deck, Seat.A, actions, notes, ["strong", "mcts 2e047665"],
+                         "2026-3", 1)
+    assert rec.ok and rec.tags["Match"] == "2026-3" and rec.tags["PlayerB"] == "mcts 2e047665"
+    assert rec.main.moves[0].comments == ["game points over 60 sampled worlds: AH (+1.00)"]
+    lines = tmp_path / "run.jsonl"
+    with lines.open("w", encoding="utf-8") as f:
+        for k in (1, 2):
+            r = _record(k, won=k == 1)
+            r["psn"] = psn.dumps([rec]) if k == 1 else ""
+            f.write(json.dumps(r) + "\n")
+    out = tmp_path / "deals.psn"
+    assert vs.main(["--summary", str(lines), "--psn", str(out)]) == 0
+    [back] = list(psn.read(out))
+    assert back.actions == rec.actions and back.main.moves[0].comments == notes[:1]
+    assert main(["check", str(out)]) == 0
