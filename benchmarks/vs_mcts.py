@@ -113,10 +113,11 @@ fails when the closer does not win the deal, i.e. does not reach 66: C3), the pr
 seconds of every decision of both sides, the check counts and failures, the bot's
 commit, and the deals themselves as PSN (``psn``: both sides' moves, our player's reason
 after each of its choices). ``--summary FILES --psn FILE`` writes those deals to one PSN
-file, to replay and review them. The report (printed at the end, or by ``--summary``): Bummerls won by ours with
-their 95 % Wilson interval, deals won, game points each, closings by each and how many
-failed, seconds a decision for both (median, mean, max), CPU seconds a Bummerl, and the
-checks.
+file, to replay and review them. The report (printed at the end, or by ``--summary``):
+Bummerls won by ours with their 95 % Wilson interval, deals won, game points each,
+closings by each and how many failed, how the deals ended (closed by either side or by
+nobody, and each side's wins), seconds a decision for both (median, mean, max), CPU
+seconds a Bummerl, and the checks.
 """
 
 from __future__ import annotations
