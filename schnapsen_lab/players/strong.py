@@ -647,8 +647,8 @@ class StrongPlayer:
             mine, answer = answered
             keep = self.answer_weight / 100
             seen = mine.hidden.unknown & ~mine.hidden.opponent_known
+            opp = 1 - int(mine.hidden.viewer)
             for i, w in enumerate(worlds):
-                opp = 1 - int(mine.hidden.viewer)
                 held = w.hands[opp] | (1 << w.lead if w.lead >= 0 and w.leader == opp else 0)
                 drawn = [c for c in range(20) if (held & seen) >> c & 1]
                 if not drawn:
