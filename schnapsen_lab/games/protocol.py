@@ -34,7 +34,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..cards import CARDS, Card, parse_cards
 from ..match import MatchRules, MatchState
@@ -42,6 +42,7 @@ from ..tricks import named_profile
 
 __all__ = [
     "PARTS",
+    "Explains",
     "Game",
     "Referee",
     "Replayed",
@@ -49,6 +50,7 @@ __all__ = [
     "SetupError",
     "deck_cards",
     "deck_from_tags",
+    "reason",
     "replay",
 ]
 
@@ -63,6 +65,26 @@ class RuleError(Protocol):
     def legal(self) -> tuple[Any, ...]:
         """The actions that were legal instead."""
         ...
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A player (of any game) that says what its last choice rested on: ``why`` is asked
+    right after the player chose and answers in a sentence in the language spoken (None:
+    nothing to say). Self-play with ``explain`` and the practice tables write it as a
+    comment after the move."""
+
+    def why(self) -> str | None:
+        """What the choice just made rested on."""
+        ...
+
+
+def reason(player: object) -> str | None:
+    """What ``player`` says its last choice rested on (None when it says nothing or is
+    no :class:`Explains`)."""
+    why = getattr(player, "why", None)
+    said: str | None = why() if callable(why) else None
+    return said
 
 
 R = TypeVar("R", bound="Referee")

@@ -61,6 +61,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...cards import CARD_POINTS, CARDS
 from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
+from ..protocol import reason
 from .knowledge import View
 from .rules import (
     CALLS,
@@ -96,14 +97,6 @@ class SeatPlayer:
     def act(self, view: View, rng: random.Random) -> Action | None:  # pragma: no cover
         """The chosen action."""
         raise NotImplementedError
-
-
-def reason(player: object) -> str | None:
-    """What ``player`` says its last choice rested on: its ``why()`` (a player that says
-    why it chose, as the strong seat does); None when it says nothing or has no ``why``."""
-    why = getattr(player, "why", None)
-    said: str | None = why() if callable(why) else None
-    return said
 
 
 def _claim_choice(view: View, legal: Sequence[Action]) -> tuple[Action | None, list[Action]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from ...protocol import Explains, reason
 from ..knowledge import View
 from ..rules import Action, Seat
 
@@ -46,22 +47,3 @@ class ScoreAware(Protocol):
     def new_deal(self, counters: tuple[int, int], dealer: Seat) -> None:
         """Be told the counters before the next deal and who deals it."""
         ...
-
-
-@runtime_checkable
-class Explains(Protocol):
-    """A player that says what its last choice rested on: ``why`` is asked right after
-    ``act`` and answers in a sentence in the language spoken (None: nothing to say).
-    ``simulate --explain`` writes it as a comment after the move."""
-
-    def why(self) -> str | None:
-        """What the choice just made rested on."""
-        ...
-
-
-def reason(player: object) -> str | None:
-    """What ``player`` says its last choice rested on (None when it says nothing or is
-    no :class:`Explains`)."""
-    why = getattr(player, "why", None)
-    said: str | None = why() if callable(why) else None
-    return said
