@@ -841,6 +841,104 @@ def endings_lines(ends: dict[str, Counter[str]], name: str) -> list[str]:
     return lines
 
 
+@dataclass
+class Luck:
+    """The deals of a run set against what their cards gave (:func:`luck`).
+
+    ``deals`` holds, a deal each, ``(result, value, closer, first)``: our game points (a
+    loss negative), the deal's double-dummy value for us at its start (every card known,
+    both sides playing their best: the solver's value, the cards' luck), who closed the
+    talon (``"ours"``, ``"mcts"`` or ``"none"``) and who led first (``"ours"`` or
+    ``"mcts"``). ``losses`` holds, by ``(side, "lead" | "answer")``, the game points each
+    decision gave away while the talon was open, judged with every card known (the best
+    action's value less the chosen one's, for the side that chose)."""
+
+    deals: list[tuple[int, int, str, str]] = field(default_factory=list)
+    losses: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+
+
+def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
+    """:class:`Luck` of the deals kept as PSN in ``records`` (lines written before the deals
+    were kept add nothing)."""
+    from schnapsen_lab.review import decision_points
+    from schnapsen_lab.solver.api import action_values, solve
+
+    out = Luck()
+    rs = [r for r in records if r.get("psn") and not r["aborted"]]
+    for r in tqdm(rs, desc="luck", file=sys.stderr, disable=not progress):
+        ours = Seat("AB".index(r["ours_seat"]))
+        for rec in psn_loads(r["psn"]):
+            positions = rec.positions()
+            end = positions[-1].outcome
+            if end is None:
+                continue
+            sign = 1 if ours is Seat.A else -1
+            closer = "none"
+            for step, move in enumerate(rec.moves):
+                if move.action is not None and move.action.kind is ActionKind.CLOSE:
+                    closer = "ours" if positions[step].to_move is ours else "mcts"
+                    break
+            first = "ours" if positions[0].to_move is ours else "mcts"
+            result = end.game_points if end.winner is ours else -end.game_points
+            out.deals.append((result, sign * solve(positions[0]), closer, first))
+            for step, actor, _ in decision_points(rec):
+                pos = positions[step]
+                chosen = rec.moves[step].action
+                if pos.outcome is not None or not pos.talon_open:
+                    continue
+                values = action_values(pos)
+                if chosen not in values:
+                    continue
+                s = 1 if actor is Seat.A else -1
+                loss = max(s * v for v in values.values()) - s * values[chosen]
+                side = "ours" if actor is ours else "mcts"
+                role = "answer" if pos.lead >= 0 else "lead"
+                out.losses.setdefault((side, role), []).append(loss)
+    return out
+
+
+def _mean_ci(xs: Sequence[float]) -> str:
+    """The mean of ``xs`` with its 95 % interval (normal approximation)."""
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return f"{m:+.3f} (95% {m - half:+.3f} .. {m + half:+.3f})"
+
+
+def luck_lines(lk: Luck, name: str) -> list[str]:
+    """The report's lines on :func:`luck`: our game points a deal beyond the deal's value,
+    in all and by who closed and who led first; the game points a decision gave away."""
+    if not lk.deals:
+        return ["  luck: no deal kept as PSN in these lines"]
+    lines = [f"  luck-adjusted ({len(lk.deals)} deals; a deal's value: every card known, "
+             "both sides' best play):"]
+    groups: list[tuple[str, list[tuple[int, int, str, str]]]] = [("all deals", lk.deals)]
+    for key, what in (("ours", f"closed by {name}"), ("mcts", "closed by mcts"),
+                      ("none", "not closed")):
+        groups.append((what, [d for d in lk.deals if d[2] == key]))
+    for key, what in (("ours", f"{name} led first"), ("mcts", "mcts led first")):
+        groups.append((what, [d for d in lk.deals if d[3] == key]))
+    for what, ds in groups:
+        if not ds:
+            continue
+        res = statistics.fmean(d[0] for d in ds)
+        val = statistics.fmean(d[1] for d in ds)
+        lines.append(f"    {what} ({len(ds)}): game points a deal to {name} {res:+.3f}, the "
+                     f"deals' value {val:+.3f}; beyond it {_mean_ci([d[0] - d[1] for d in ds])}")
+    lines.append("  game points a decision gave away while the talon was open (every card "
+                 "known):")
+    for side, who in (("ours", name), ("mcts", "mcts")):
+        parts = []
+        for role in ("lead", "answer"):
+            xs = lk.losses.get((side, role), [])
+            if xs:
+                given = sum(x > 0 for x in xs)
+                parts.append(f"{role}s {statistics.fmean(xs):.3f} ({len(xs)}; "
+                             f"{given / len(xs):.1%} gave some away)")
+        if parts:
+            lines.append(f"    {who}: " + ", ".join(parts))
+    return lines
+
+
 def sign_test(k: int, n: int) -> float:
     """Two-sided exact sign test: the chance of a split at least as uneven as ``k`` of
     ``n`` when each side is as likely."""
@@ -949,12 +1047,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="append one JSON line a Bummerl here")
     ap.add_argument("--summary", nargs="+", metavar="FILE",
                     help="print the report of these JSONL files and stop")
+    ap.add_argument("--luck", action="store_true", help="with --summary: also set each "
+                    "deal kept as PSN against its double-dummy value (the cards' luck), and "
+                    "each decision against the best one with every card known")
     ap.add_argument("--psn", type=Path, help="with --summary: write the deals of those "
                     "Bummerls, our player's reasons as comments, to this PSN file")
     a = ap.parse_args(argv)
     if a.summary:
         lines = read_lines(a.summary)
         report(lines)
+        if a.luck:
+            for label in sorted({_label(r) for r in lines}):
+                lk = luck((r for r in lines if _label(r) == label), progress=True)
+                print(f"{label}:")
+                for line in luck_lines(lk, "ours"):
+                    print(line)
         if a.psn is not None:
             text = played_deals(sorted(lines, key=lambda r: (_label(r), r["seed"], r["k"])))
             with atomic_write(a.psn) as f:

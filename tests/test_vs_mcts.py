@@ -199,3 +199,59 @@ def test_the_deals_are_kept_as_psn_and_written_out(tmp_path: Path) -> None:
     [back] = list(psn.read(out))
     assert back.actions == rec.actions and back.main.moves[0].comments == notes[:1]
     assert main(["check", str(out)]) == 0
+
+
+def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
+    """``--luck``: a deal played by both sides at their best (every card known) ends at
+    its double-dummy value and gives nothing away; one action below the best gives away
+    exactly its difference, counted for the side that chose it."""
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.games.schnapsen.rules import Position, Seat
+    from schnapsen_lab.solver.api import action_values, best_actions, solve
+
+    vs = _bench()
+    deck = list(range(20))
+    random.Random(13).shuffle(deck)  # the talon stays open for 11 decisions
+    start = Position.deal(deck, Seat.A)
+    value = solve(start)
+
+    def played(slip: bool) -> tuple[list[Any], int, str]:
+        pos, actions, given, who = start, [], 0, ""
+        while best_actions(pos):  # to the end, the claim after the last trick included
+            legal = pos.legal_actions()
+            best = best_actions(pos)[0]
+            a = best
+            if slip and not given and pos.talon_open and len(legal) > 1:
+                values = action_values(pos)
+                s = 1 if pos.to_move is Seat.A else -1
+                worse = [b for b in values if s * values[b] < s * values[best]]
+                if worse:
+                    a = worse[0]
+                    given = s * (values[best] - values[a])
+                    who = "ours" if pos.to_move is Seat.B else "mcts"
+            actions.append(a)
+            pos = pos.play(a)
+        return actions, given, who
+
+    for slip in (False, True):
+        actions, given, who = played(slip)
+        rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
+                             ["mcts 2e047665", "strong"], "2026-2", 1)
+        line = _record(2, won=False)  # ours in B
+        line["psn"] = psn.dumps([rec])
+        lk = vs.luck([line])
+        [(result, dd, _, first)] = lk.deals
+        assert dd == -value and first == "ours"  # A deals, B (ours) leads
+        losses = {k: v for k, v in lk.losses.items() if any(v)}
+        if not slip:
+            assert result == dd and not losses and sum(map(len, lk.losses.values())) > 5
+        else:
+            assert given > 0 and sum(sum(v) for v in losses.values()) == given
+            assert {k[0] for k in losses} == {who}
+    lines = vs.luck_lines(lk, "ours")
+    assert "luck-adjusted (1 deals" in lines[0]
+    assert any(x.startswith(f"    {who}: leads {given:.3f} (1; 100.0% gave some away)")
+               for x in lines), lines
+    assert any(x.startswith("    all deals (1): game points a deal to ours") for x in lines)
