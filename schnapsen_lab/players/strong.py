@@ -152,14 +152,9 @@ def lead_losses(worlds: Sequence[Position]) -> list[int]:
             out.append(0)
             continue
         sign = 1 if w.leader == 0 else -1
-        values = {a: sign * solver.solve(prev.play(a)) for a in prev.legal_actions()
-                  if a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)}
-        kind = ActionKind.MARRIAGE if w.lead_marriage else ActionKind.PLAY
-        led = next((v for a, v in values.items() if a.card == w.lead and a.kind is kind),
-                   None)  # the world itself, already solved among the leads
-        if led is None:
-            led = sign * solver.solve(w)
-        out.append(max(values.values()) - led if values else 0)
+        values = [sign * solver.solve(prev.play(a)) for a in prev.legal_actions()
+                  if a.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)]
+        out.append(max(values) - sign * solver.solve(w) if values else 0)
     return out
 
 
