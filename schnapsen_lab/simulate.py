@@ -161,7 +161,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterato
 
 def explains(player: str, game: str | None = None) -> bool:
     """Whether the registered player says what each of its choices rested on (it has a
-    ``why``: :class:`~schnapsen_lab.games.schnapsen.players.base.Explains`)."""
+    ``why``: :class:`~schnapsen_lab.games.protocol.Explains`)."""
     return callable(getattr(make_player(player, game), "why", None))
 
 

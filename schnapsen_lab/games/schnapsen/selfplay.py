@@ -62,7 +62,7 @@ class QuickPlayer(Protocol):
 class PlayedDeal:
     """One simulated deal: its deck, dealer and profile, every action, and the outcome;
     with ``explain``, ``notes`` holds for each action what its player said it rested on
-    (:class:`~schnapsen_lab.games.schnapsen.players.base.Explains`; None where it said
+    (:class:`~schnapsen_lab.games.protocol.Explains`; None where it said
     nothing or was not asked)."""
 
     deck: tuple[Card, ...]
