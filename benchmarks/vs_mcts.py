@@ -173,7 +173,7 @@ from schnapsen_lab.io import atomic_write
 from schnapsen_lab.players.registry import make_player as registered_player
 from schnapsen_lab.psn import Record, dumps
 from schnapsen_lab.psn import loads as psn_loads
-from schnapsen_lab.stats.tables import wilson
+from schnapsen_lab.stats.tables import mean_interval, wilson
 
 MEASURED_COMMIT = "2e047665"
 """The commit of the other bot that issue 20 measured."""
@@ -874,12 +874,12 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
     rs = [r for r in records if r.get("psn") and not r["aborted"]]
     for r in tqdm(rs, desc="luck", file=sys.stderr, disable=not progress):
         ours = Seat("AB".index(r["ours_seat"]))
+        sign = 1 if ours is Seat.A else -1
         for rec in psn_loads(r["psn"]):
             positions = rec.positions()
             end = positions[-1].outcome
             if end is None:
                 continue
-            sign = 1 if ours is Seat.A else -1
             closer = "none"
             for step, move in enumerate(rec.moves):
                 if move.action is not None and move.action.kind is ActionKind.CLOSE:
@@ -906,9 +906,8 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
 
 def _mean_ci(xs: Sequence[float]) -> str:
     """The mean of ``xs`` with its 95 % interval (normal approximation)."""
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return f"{m:+.3f} (95% {m - half:+.3f} .. {m + half:+.3f})"
+    m, lo, hi = mean_interval(xs)
+    return f"{m:+.3f} (95% {lo:+.3f} .. {hi:+.3f})"
 
 
 def luck_lines(lk: Luck, name: str) -> list[str]:
