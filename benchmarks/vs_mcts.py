@@ -3,6 +3,8 @@
     python -O benchmarks/vs_mcts.py --mcts-repo DIR [--player strong|strong-bummerl]
         [--set NAME=INTEGER ...] [--bummerls N] [--first K] [--seed S] [--out FILE.jsonl]
     python benchmarks/vs_mcts.py --summary FILE.jsonl [FILE.jsonl ...] [--luck] [--psn OUT]
+    python benchmarks/vs_mcts.py --summary FILE.jsonl ... --redecide [--player P]
+        [--set NAME=INTEGER ...] [--versus NAME=INTEGER ...] [--every K]
 
 The other bot is ``CythonMctsPlayer(mcts_player_options_v1())`` of the public repository
 cpatrasciuc/schnapsen-card-game on GitHub (measured at commit 2e047665), at its app's
@@ -46,6 +48,23 @@ cards gave; our game points a deal beyond it, with a 95 % interval, are what the
 added, in all, by who closed and by who led first. Each decision while the talon was
 open is judged the same way (the game points it gave away against the best with every
 card known), by side, leads and answers apart. About 25 ms of one core a deal.
+
+``--summary FILES --redecide --set ...`` measures a setting without playing the bot: every
+decision our player made in the deals kept as PSN (every ``K``-th deal with ``--every
+K``) is taken again by ``--player`` with those settings, from the same view, and both
+choices are judged with every card known (the game points each gives away against the
+best). With ``--versus NAME=INTEGER ...`` the same player with those settings takes each
+decision again beside it, drawing the same worlds (each decision's generator is seeded
+from the Bummerl, the deal and the step), so the two are compared decision by decision;
+without it the choices made in play are the baseline, and the difference includes the
+luck of the worlds drawn. The report gives the mean given away then and now, their
+paired difference with a 95 % interval, and how many choices changed, for leads and
+answers while the talon is open and for the rest. What it cannot see: a choice judged by
+every card known favours what a player seeing every card would do, and the positions are
+those the player reached in play, not those a changed player would reach; a setting that
+wins here still has to win Bummerls. It costs what the decisions cost: about 2 s of one
+core a deal for each player at the head-to-head settings, a third of what the
+head-to-head spends on the deal.
 
 A Bummerl costs about 20 to 35 s of one core (measured: 17 to 30 s at our default
 settings, nine tenths of it the bot's; 32 s with the settings above), so 300 Bummerls of
@@ -945,6 +964,118 @@ def luck_lines(lk: Luck, name: str) -> list[str]:
     return lines
 
 
+@dataclass
+class Redecided:
+    """Our player's decisions in the deals kept as PSN, taken again (:func:`redecide`):
+    one row a decision, ``(phase, then, now, changed)``, with ``then`` and ``now`` the game
+    points the choice in play (or the ``versus`` player's) and the new one give away,
+    judged with every card known, and whether they differ. Phases: ``lead`` and
+    ``answer`` while the talon is open, ``talon gone`` after closing or exhaustion."""
+
+    rows: list[tuple[str, int, int, bool]] = field(default_factory=list)
+    deals: int = 0
+    interrupted: bool = False
+
+
+def redecide(records: Iterable[dict[str, Any]], name: str, settings: dict[str, int],
+             versus: dict[str, int] | None = None, every: int = 1,
+             progress: bool = False) -> Redecided:
+    """Every decision our player made in every ``every``-th deal kept as PSN in
+    ``records``, taken again by the player ``name`` with ``settings`` from the same view
+    (and, for a player that plays for the Bummerl, the same counters) and judged with
+    every card known against the choice made in play, or with ``versus`` against the same
+    player with those settings instead. Each decision's generator is seeded from the
+    Bummerl, the deal and the step alone, so both players draw the same worlds and a run
+    repeats exactly: the comparison is paired, decision by decision. Interrupted (Ctrl-C),
+    it returns the decisions taken so far, marked so."""
+    out = Redecided()
+    todo: list[tuple[dict[str, Any], list[Record]]] = []
+    for r in records:
+        if not r.get("psn") or r["aborted"]:
+            continue
+        recs = psn_loads(r["psn"])
+        todo.append((r, recs))
+    total = sum(len(recs) for _, recs in todo)
+    bar = tqdm(total=total, desc="redecide", file=sys.stderr, disable=not progress)
+    try:
+        _redecide(todo, out, bar, name, settings, versus, every)
+    except KeyboardInterrupt:
+        out.interrupted = True
+    bar.close()
+    return out
+
+
+def _redecide(todo: list[tuple[dict[str, Any], list[Record]]], out: Redecided, bar: Any,
+              name: str, settings: dict[str, int], versus: dict[str, int] | None,
+              every: int) -> None:
+    """The loop of :func:`redecide`, adding to ``out`` as it goes."""
+    from schnapsen_lab.review import decision_points
+    from schnapsen_lab.solver.api import action_values
+
+    n = 0
+    for r, recs in todo:
+        ours = Seat("AB".index(r["ours_seat"]))
+        new = make_player(name, settings)
+        old = make_player(name, versus) if versus is not None else None
+        state = Bummerl.new(SOFT, Seat.A)
+        for rec in recs:
+            positions = rec.positions()
+            end = positions[-1].outcome
+            take = n % every == 0
+            n += 1
+            bar.update()
+            if take and end is not None:
+                out.deals += 1
+                for p in (new, old):
+                    new_deal = getattr(p, "new_deal", None)
+                    if callable(new_deal):
+                        new_deal(state.counters, state.dealer)
+                for step, actor, _ in decision_points(rec):
+                    pos = positions[step]
+                    chosen = rec.moves[step].action
+                    if actor is not ours or pos.outcome is not None or chosen is CLAIM:
+                        continue
+                    legal = [a for a in pos.legal_actions() if a is not CLAIM]
+                    if len(legal) < 2:
+                        continue
+                    seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
+                                      f"{step}".encode())
+                    now = new.act(view_of(pos, actor, legal), random.Random(seed))
+                    then = chosen if old is None else old.act(view_of(pos, actor, legal),
+                                                              random.Random(seed))
+                    values = action_values(pos)
+                    if now not in values or then not in values:
+                        continue
+                    s = 1 if actor is Seat.A else -1
+                    best = max(s * values[a] for a in legal if a in values)
+                    phase = ("talon gone" if not pos.talon_open else
+                             "answer" if pos.lead >= 0 else "lead")
+                    out.rows.append((phase, best - s * values[then], best - s * values[now],
+                                     now != then))
+            if end is not None:
+                state = state.after(end)
+
+
+def redecided_lines(rd: Redecided, name: str, against: str) -> list[str]:
+    """The report's lines on :func:`redecide`: by phase, the game points a decision gave
+    away then (``against``) and now (``name``), their paired difference with its 95 %
+    interval, and how many choices changed."""
+    lines = [f"  {len(rd.rows)} decisions of ours in {rd.deals} deals taken again by {name}, "
+             f"against {against} (game points a decision gave away, every card known)"
+             + (", interrupted:" if rd.interrupted else ":")]
+    for phase in ("lead", "answer", "talon gone", "all"):
+        rows = [x for x in rd.rows if phase in ("all", x[0])]
+        if len(rows) < 2:
+            continue
+        then = statistics.fmean(x[1] for x in rows)
+        now = statistics.fmean(x[2] for x in rows)
+        diff = _mean_ci([x[2] - x[1] for x in rows])
+        changed = sum(x[3] for x in rows)
+        lines.append(f"    {phase} ({len(rows)}): then {then:.3f}, now {now:.3f}; now - then "
+                     f"{diff}; {changed} choices changed")
+    return lines
+
+
 def sign_test(k: int, n: int) -> float:
     """Two-sided exact sign test: the chance of a split at least as uneven as ``k`` of
     ``n`` when each side is as likely."""
@@ -1058,7 +1189,33 @@ def main(argv: list[str] | None = None) -> int:
                     "each decision against the best one with every card known")
     ap.add_argument("--psn", type=Path, help="with --summary: write the deals of those "
                     "Bummerls, our player's reasons as comments, to this PSN file")
+    ap.add_argument("--redecide", action="store_true", help="with --summary: take our "
+                    "player's decisions in the deals kept as PSN again by --player with the "
+                    "--set settings, and judge both choices with every card known")
+    ap.add_argument("--versus", action="append", default=[], metavar="NAME=INTEGER",
+                    help="with --redecide: compare with the same player with these settings "
+                    "(repeatable; the same worlds drawn) instead of the choices made in play")
+    ap.add_argument("--every", type=int, default=1, metavar="K",
+                    help="with --redecide: every K-th deal only")
     a = ap.parse_args(argv)
+    if a.redecide and not a.summary:
+        ap.error("--redecide takes the deals of --summary FILES")
+    if a.every < 1:
+        ap.error("--every must be at least 1")
+    if a.redecide:
+        lines = read_lines(a.summary)
+        settings = parse_settings(a.set)
+        versus = parse_settings(a.versus) if a.versus else None
+        make_player(a.player, settings)  # fail early on an unknown name or setting
+        if versus is not None:
+            make_player(a.player, versus)
+        rd = redecide(lines, a.player, settings, versus, a.every, progress=True)
+        label = _label({"player": a.player, "settings": settings})
+        against = ("the choices made in play" if versus is None else
+                   _label({"player": a.player, "settings": versus}) + ", the same worlds")
+        for line in redecided_lines(rd, label, against):
+            print(line)
+        return 0
     if a.summary:
         lines = read_lines(a.summary)
         report(lines)

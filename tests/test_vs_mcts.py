@@ -255,3 +255,59 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
     assert any(x.startswith(f"    {who}: leads {given:.3f} (1; 100.0% gave some away)")
                for x in lines), lines
     assert any(x.startswith("    all deals (1): game points a deal to ours") for x in lines)
+
+
+def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_known(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--redecide``: each decision our player made in a kept deal is taken again from the
+    same view; the choice made in play is judged as ``--luck`` judges it, the same player
+    with the same settings draws the same worlds and changes nothing, and a choice that
+    stayed gives away what it gave away before."""
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.games.schnapsen.rules import CLAIM, ActionKind, Position, Seat
+    from schnapsen_lab.solver.api import best_actions
+
+    vs = _bench()
+    deck = list(range(20))
+    random.Random(13).shuffle(deck)
+    pos, actions, rng, ours_moves = Position.deal(deck, Seat.A), [], random.Random(6), 0
+    while best_actions(pos):  # both at random (the other never closing), then the claim
+        legal = [a for a in pos.legal_actions() if a is not CLAIM]
+        if pos.to_move is Seat.B and pos.outcome is None and len(legal) > 1:
+            a = rng.choice(legal)  # ours (B): something to give away
+            ours_moves += 1
+        elif pos.outcome is None and legal:
+            a = random.Random(42 + len(actions)).choice(
+                [b for b in legal if b.kind is not ActionKind.CLOSE] or legal)
+        else:
+            a = best_actions(pos)[0]
+        actions.append(a)
+        pos = pos.play(a)
+    rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
+                         ["mcts 2e047665", "strong"], "2026-2", 1)
+    line = _record(2, won=False)  # ours in B
+    line["psn"] = psn.dumps([rec])
+    fast = {"samples": 6}
+    rd = vs.redecide([line], "strong", fast)
+    assert rd.deals == 1 and len(rd.rows) == ours_moves > 5 and not rd.interrupted
+    assert {x[0] for x in rd.rows} == {"lead", "answer", "talon gone"}
+    lk = vs.luck([line])
+    for role in ("lead", "answer"):
+        then = sorted(x[1] for x in rd.rows if x[0] == role)
+        assert then == sorted(lk.losses.get(("ours", role), []))
+    assert sum(x[1] for x in rd.rows) > sum(x[2] for x in rd.rows)  # worlds beat chance
+    assert all(x[1] == x[2] for x in rd.rows if not x[3])
+    assert rd.rows == vs.redecide([line], "strong", fast).rows  # seeded: repeats exactly
+    same = vs.redecide([line], "strong", fast, versus=fast)
+    assert same.rows and all(not x[3] and x[1] == x[2] for x in same.rows)
+    twice = dict(line, psn=psn.dumps([rec, rec]))
+    assert vs.redecide([twice], "strong", fast).deals == 2
+    assert vs.redecide([twice], "strong", fast, every=2).deals == 1
+    assert vs.main(["--summary", "/dev/null", "--redecide", "--set", "samples=6"]) == 0
+    text = capsys.readouterr().out
+    assert "0 decisions of ours in 0 deals" in text
+    lines = vs.redecided_lines(rd, "strong samples=6", "the choices made in play")
+    assert lines[0].startswith(f"  {ours_moves} decisions of ours in 1 deals")
+    assert any(x.startswith(f"    all ({ours_moves}): then ") for x in lines)
