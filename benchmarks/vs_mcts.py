@@ -1152,13 +1152,13 @@ def make_player(name: str, settings: dict[str, int] | None = None) -> Any:
     return p
 
 
-def parse_settings(items: Sequence[str]) -> dict[str, int]:
-    """``NAME=INTEGER`` pairs of ``--set``."""
+def parse_settings(items: Sequence[str], flag: str = "--set") -> dict[str, int]:
+    """``NAME=INTEGER`` pairs of ``--set`` (or of ``flag``)."""
     out: dict[str, int] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not value.lstrip("-").isdigit():
-            raise SystemExit(f"vs_mcts.py: --set {item!r}: expected NAME=INTEGER")
+            raise SystemExit(f"vs_mcts.py: {flag} {item!r}: expected NAME=INTEGER")
         out[key.strip()] = int(value)
     return out
 
@@ -1205,7 +1205,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.redecide:
         lines = read_lines(a.summary)
         settings = parse_settings(a.set)
-        versus = parse_settings(a.versus) if a.versus else None
+        versus = parse_settings(a.versus, "--versus") if a.versus else None
         make_player(a.player, settings)  # fail early on an unknown name or setting
         if versus is not None:
             make_player(a.player, versus)
@@ -1215,7 +1215,7 @@ def main(argv: list[str] | None = None) -> int:
                    _label({"player": a.player, "settings": versus}) + ", the same worlds")
         for line in redecided_lines(rd, label, against):
             print(line)
-        return 0
+        return 130 if rd.interrupted else 0
     if a.summary:
         lines = read_lines(a.summary)
         report(lines)

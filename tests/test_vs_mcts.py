@@ -308,6 +308,8 @@ def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_kn
     assert vs.main(["--summary", "/dev/null", "--redecide", "--set", "samples=6"]) == 0
     text = capsys.readouterr().out
     assert "0 decisions of ours in 0 deals" in text
+    with pytest.raises(SystemExit, match="--versus 'samples': expected NAME=INTEGER"):
+        vs.main(["--summary", "/dev/null", "--redecide", "--versus", "samples"])
     lines = vs.redecided_lines(rd, "strong samples=6", "the choices made in play")
     assert lines[0].startswith(f"  {ours_moves} decisions of ours in 1 deals")
     assert any(x.startswith(f"    all ({ours_moves}): then ") for x in lines)
