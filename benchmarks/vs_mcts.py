@@ -883,6 +883,23 @@ class Luck:
     losses: dict[tuple[str, str], list[int]] = field(default_factory=dict)
 
 
+def kept_deals(records: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Seat,
+                                                                  list[Record]]]:
+    """The lines of ``records`` that kept their deals as PSN (not aborted), each with our
+    player's seat and its deals read back."""
+    return [(r, Seat("AB".index(r["ours_seat"])), psn_loads(r["psn"]))
+            for r in records if r.get("psn") and not r["aborted"]]
+
+
+def given_away(values: dict[Action, int], seat: Seat, action: Action,
+               among: Iterable[Action] | None = None) -> int:
+    """The game points ``action`` gives away for ``seat``: the best value of ``among``
+    (default: every action valued) less its own, ``values`` being A's (``action_values``)."""
+    s = 1 if seat is Seat.A else -1
+    best = max(s * values[a] for a in (values if among is None else among) if a in values)
+    return best - s * values[action]
+
+
 def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
     """:class:`Luck` of the deals kept as PSN in ``records`` (lines written before the deals
     were kept add nothing)."""
@@ -890,11 +907,10 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
     from schnapsen_lab.solver.api import action_values, solve
 
     out = Luck()
-    rs = [r for r in records if r.get("psn") and not r["aborted"]]
-    for r in tqdm(rs, desc="luck", file=sys.stderr, disable=not progress):
-        ours = Seat("AB".index(r["ours_seat"]))
+    for _, ours, recs in tqdm(kept_deals(records), desc="luck", file=sys.stderr,
+                              disable=not progress):
         sign = 1 if ours is Seat.A else -1
-        for rec in psn_loads(r["psn"]):
+        for rec in recs:
             positions = rec.positions()
             end = positions[-1].outcome
             if end is None:
@@ -915,8 +931,7 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
                 values = action_values(pos)
                 if chosen not in values:
                     continue
-                s = 1 if actor is Seat.A else -1
-                loss = max(s * v for v in values.values()) - s * values[chosen]
+                loss = given_away(values, actor, chosen)
                 side = "ours" if actor is ours else "mcts"
                 role = "answer" if pos.lead >= 0 else "lead"
                 out.losses.setdefault((side, role), []).append(loss)
@@ -989,14 +1004,9 @@ def redecide(records: Iterable[dict[str, Any]], name: str, settings: dict[str, i
     repeats exactly: the comparison is paired, decision by decision. Interrupted (Ctrl-C),
     it returns the decisions taken so far, marked so."""
     out = Redecided()
-    todo: list[tuple[dict[str, Any], list[Record]]] = []
-    for r in records:
-        if not r.get("psn") or r["aborted"]:
-            continue
-        recs = psn_loads(r["psn"])
-        todo.append((r, recs))
-    total = sum(len(recs) for _, recs in todo)
-    bar = tqdm(total=total, desc="redecide", file=sys.stderr, disable=not progress)
+    todo = kept_deals(records)
+    bar = tqdm(total=sum(len(recs) for _, _, recs in todo), desc="redecide",
+               file=sys.stderr, disable=not progress)
     try:
         _redecide(todo, out, bar, name, settings, versus, every)
     except KeyboardInterrupt:
@@ -1005,7 +1015,7 @@ def redecide(records: Iterable[dict[str, Any]], name: str, settings: dict[str, i
     return out
 
 
-def _redecide(todo: list[tuple[dict[str, Any], list[Record]]], out: Redecided, bar: Any,
+def _redecide(todo: list[tuple[dict[str, Any], Seat, list[Record]]], out: Redecided, bar: Any,
               name: str, settings: dict[str, int], versus: dict[str, int] | None,
               every: int) -> None:
     """The loop of :func:`redecide`, adding to ``out`` as it goes."""
@@ -1013,8 +1023,7 @@ def _redecide(todo: list[tuple[dict[str, Any], list[Record]]], out: Redecided, b
     from schnapsen_lab.solver.api import action_values
 
     n = 0
-    for r, recs in todo:
-        ours = Seat("AB".index(r["ours_seat"]))
+    for r, ours, recs in todo:
         new = make_player(name, settings)
         old = make_player(name, versus) if versus is not None else None
         state = Bummerl.new(SOFT, Seat.A)
@@ -1040,18 +1049,16 @@ def _redecide(todo: list[tuple[dict[str, Any], list[Record]]], out: Redecided, b
                         continue
                     seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
                                       f"{step}".encode())
-                    now = new.act(view_of(pos, actor, legal), random.Random(seed))
-                    then = chosen if old is None else old.act(view_of(pos, actor, legal),
-                                                              random.Random(seed))
+                    v = view_of(pos, actor, legal)
+                    now = new.act(v, random.Random(seed))
+                    then = chosen if old is None else old.act(v, random.Random(seed))
                     values = action_values(pos)
                     if now not in values or then not in values:
                         continue
-                    s = 1 if actor is Seat.A else -1
-                    best = max(s * values[a] for a in legal if a in values)
                     phase = ("talon gone" if not pos.talon_open else
                              "answer" if pos.lead >= 0 else "lead")
-                    out.rows.append((phase, best - s * values[then], best - s * values[now],
-                                     now != then))
+                    out.rows.append((phase, given_away(values, actor, then, legal),
+                                     given_away(values, actor, now, legal), now != then))
             if end is not None:
                 state = state.after(end)
 
