@@ -5,6 +5,7 @@
     python benchmarks/vs_mcts.py --summary FILE.jsonl [FILE.jsonl ...] [--luck] [--psn OUT]
     python benchmarks/vs_mcts.py --summary FILE.jsonl ... --redecide [--player P]
         [--set NAME=INTEGER ...] [--versus NAME=INTEGER ...] [--every K]
+    python benchmarks/vs_mcts.py --summary FILE.jsonl ... --closings [--every K]
 
 The other bot is ``CythonMctsPlayer(mcts_player_options_v1())`` of the public repository
 cpatrasciuc/schnapsen-card-game on GitHub (measured at commit 2e047665), at its app's
@@ -65,6 +66,16 @@ those the player reached in play, not those a changed player would reach; a sett
 wins here still has to win Bummerls. It costs what the decisions cost: about 2 s of one
 core a deal for each player at the head-to-head settings, a third of what the
 head-to-head spends on the deal.
+
+``--summary FILES --closings`` asks whether our player closes as often as it should: at
+every decision of ours where closing the talon was legal (in every ``K``-th deal kept as
+PSN with ``--every K``), the best closing plan is searched as our strong player searches
+it, against the opponent's hands the view allows, and set beside how the deal ended. By
+the share of hands the plan wins, the report gives, for the closings taken and those
+declined, the plan's mean value, the deal's mean result and their difference with a
+95 % interval. The plan's value is a floor (the defender sees every card), so a declined
+closing whose deals ended below it would have paid, and a closing taken whose deals ended
+above it shows what the bot's defence gave away. About 30 ms of one core a decision.
 
 A Bummerl costs about 20 to 35 s of one core (measured: 17 to 30 s at our default
 settings, nine tenths of it the bot's; 32 s with the settings above), so 300 Bummerls of
@@ -1083,6 +1094,100 @@ def redecided_lines(rd: Redecided, name: str, against: str) -> list[str]:
     return lines
 
 
+@dataclass
+class Closings:
+    """Every decision of ours in the deals kept as PSN where closing the talon was legal,
+    set against how the deal ended (:func:`closings`): one row a decision, ``(closed,
+    share, plan, result)``: whether our player closed there, the share of the opponent's
+    possible hands the best closing plan wins and that plan's mean game points (against
+    a defender who sees every card: a floor on what closing gets), and our game points of
+    the deal (a loss negative)."""
+
+    rows: list[tuple[bool, float, float, int]] = field(default_factory=list)
+    deals: int = 0
+    interrupted: bool = False
+
+
+CLOSING_SHARES = ((0.0, 0.5, "under 50%"), (0.5, 0.8, "50-80%"), (0.8, 0.9, "80-90%"),
+                  (0.9, 0.99, "90-99%"), (0.99, 1.01, "all (>= 99%)"))
+"""The buckets of :func:`closings_lines`: the share of hands the closing plan wins."""
+
+
+def closings(records: Iterable[dict[str, Any]], every: int = 1,
+             progress: bool = False) -> Closings:
+    """:class:`Closings` of every ``every``-th deal kept as PSN in ``records``: at each
+    decision of ours where closing was legal, the best closing plan against the opponent's
+    hands the view allows (as our strong player plans: at most ``PLAN_HANDS`` of them,
+    drawn with a generator seeded from the Bummerl, the deal and the step; the plan search
+    bounded by ``PLAN_BUDGET``). Interrupted (Ctrl-C), it returns the rows so far."""
+    from schnapsen_lab.players.strong import PLAN_BUDGET, PLAN_HANDS
+    from schnapsen_lab.solver.plan import closed_plan
+    from schnapsen_lab.worlds import opponent_hands, position_from_view
+
+    out = Closings()
+    todo = kept_deals(records)
+    bar = tqdm(total=sum(len(recs) for _, _, recs in todo), desc="closings",
+               file=sys.stderr, disable=not progress)
+    n = 0
+    try:
+        for r, ours, recs in todo:
+            for rec in recs:
+                positions = rec.positions()
+                end = positions[-1].outcome
+                take = n % every == 0
+                n += 1
+                bar.update()
+                if not take or end is None:
+                    continue
+                out.deals += 1
+                result = end.game_points if end.winner is ours else -end.game_points
+                for step, move in enumerate(rec.moves):
+                    pos = positions[step]
+                    if pos.to_move is not ours or pos.outcome is not None:
+                        continue
+                    legal = pos.legal_actions()
+                    if CLOSE not in legal or move.action is EXCHANGE:
+                        continue  # after the exchange comes the choice to close
+                    v = view_of(pos, ours, legal)
+                    seen, hidden = position_from_view(v, v.profile)
+                    hands = list(opponent_hands(hidden))
+                    if len(hands) > PLAN_HANDS:
+                        seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
+                                          f"{step}".encode())
+                        hands = sorted(random.Random(seed).sample(hands, PLAN_HANDS))
+                    plan = closed_plan(seen.play(CLOSE), int(ours), hands, depth=1,
+                                       budget=PLAN_BUDGET)
+                    got = plan.achieved
+                    out.rows.append((move.action is CLOSE, sum(g > 0 for g in got) / len(got),
+                                     statistics.fmean(got), result))
+    except KeyboardInterrupt:
+        out.interrupted = True
+    bar.close()
+    return out
+
+
+def closings_lines(cl: Closings, name: str) -> list[str]:
+    """The report's lines on :func:`closings`: the closings taken and declined by the share
+    of hands their plan wins, each with the plan's mean value, the deal's mean result and
+    the result less the plan (95 % interval). Declined, a result below the plan says
+    closing would have paid (the plan is a floor); taken, a result above it is what the
+    defence gave beyond the floor."""
+    lines = [f"  closing, wherever {name} could close ({len(cl.rows)} decisions in {cl.deals} "
+             "deals; the plan's value against a defender who sees every card)"
+             + (", interrupted:" if cl.interrupted else ":")]
+    for closed, what in ((True, "closed"), (False, "declined")):
+        for lo, hi, bucket in CLOSING_SHARES:
+            rows = [x for x in cl.rows if x[0] is closed and lo <= x[1] < hi]
+            if len(rows) < 2:
+                continue
+            plan = statistics.fmean(x[2] for x in rows)
+            result = statistics.fmean(x[3] for x in rows)
+            lines.append(f"    {what}, plan wins {bucket} of hands ({len(rows)}): plan "
+                         f"{plan:+.2f}, deal {result:+.2f}; deal - plan "
+                         f"{_mean_ci([x[3] - x[2] for x in rows])}")
+    return lines
+
+
 def sign_test(k: int, n: int) -> float:
     """Two-sided exact sign test: the chance of a split at least as uneven as ``k`` of
     ``n`` when each side is as likely."""
@@ -1202,11 +1307,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", action="append", default=[], metavar="NAME=INTEGER",
                     help="with --redecide: compare with the same player with these settings "
                     "(repeatable; the same worlds drawn) instead of the choices made in play")
+    ap.add_argument("--closings", action="store_true", help="with --summary: set each "
+                    "decision where our player could close against the best closing plan "
+                    "and how the deal ended")
     ap.add_argument("--every", type=int, default=1, metavar="K",
-                    help="with --redecide: every K-th deal only")
+                    help="with --redecide or --closings: every K-th deal only")
     a = ap.parse_args(argv)
-    if a.redecide and not a.summary:
-        ap.error("--redecide takes the deals of --summary FILES")
+    if (a.redecide or a.closings) and not a.summary:
+        ap.error("--redecide and --closings take the deals of --summary FILES")
     if a.every < 1:
         ap.error("--every must be at least 1")
     if a.redecide:
@@ -1232,6 +1340,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{label}:")
                 for line in luck_lines(lk, "ours"):
                     print(line)
+        if a.closings:
+            for label in sorted({_label(r) for r in lines}):
+                cl = closings((r for r in lines if _label(r) == label), a.every,
+                              progress=True)
+                print(f"{label}:")
+                for line in closings_lines(cl, "ours"):
+                    print(line)
+                if cl.interrupted:
+                    return 130
         if a.psn is not None:
             text = played_deals(sorted(lines, key=lambda r: (_label(r), r["seed"], r["k"])))
             with atomic_write(a.psn) as f:

@@ -313,3 +313,62 @@ def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_kn
     lines = vs.redecided_lines(rd, "strong samples=6", "the choices made in play")
     assert lines[0].startswith(f"  {ours_moves} decisions of ours in 1 deals")
     assert any(x.startswith(f"    all ({ours_moves}): then ") for x in lines)
+
+
+def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--closings``: every decision of ours where closing was legal (the exchange before
+    it aside) is set against the best closing plan, the same plan our player valued when it
+    closed, and against how the deal ended."""
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.games.schnapsen.knowledge import view
+    from schnapsen_lab.games.schnapsen.rules import CLOSE, ActionKind, Position, Seat
+    from schnapsen_lab.players.strong import StrongPlayer
+    from schnapsen_lab.solver.api import best_actions
+
+    vs = _bench()
+    deck = list(range(20))
+    random.Random(19).shuffle(deck)
+    pos, actions, rng = Position.deal(deck, Seat.A), [], random.Random(19)
+    ours = StrongPlayer(samples=6, seed=1)
+    could = exchanged = 0  # our decisions where closing was legal: the choice, the exchange
+    while pos.outcome is None or best_actions(pos):
+        legal = pos.legal_actions()
+        if pos.outcome is not None:
+            a = best_actions(pos)[0]
+        elif pos.to_move is Seat.A and len(legal) > 1:  # ours (A): the strong player
+            a = ours.act(view(pos, Seat.A, legal), rng)
+            could += CLOSE in legal and a.kind is not ActionKind.EXCHANGE
+            exchanged += CLOSE in legal and a.kind is ActionKind.EXCHANGE
+        else:  # the other at random, never closing
+            a = random.Random(42 + len(actions)).choice(
+                [b for b in legal if b.kind not in (ActionKind.CLOSE, ActionKind.CLAIM)]
+                or legal)
+        actions.append(a)
+        pos = pos.play(a)
+    assert CLOSE in actions and exchanged and len(ours.closings) == 1
+    end = pos.outcome
+    result = end.game_points if end.winner is Seat.A else -end.game_points
+    rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
+                         ["strong", "mcts 2e047665"], "2026-1", 1)
+    line = _record(1, won=result > 0)  # ours in A
+    line["psn"] = psn.dumps([rec])
+    cl = vs.closings([line])
+    assert cl.deals == 1 and len(cl.rows) == could > 1 and not cl.interrupted
+    closed = [x for x in cl.rows if x[0]]
+    mean, share = ours.closings[0]
+    assert len(closed) == 1 and closed[0][1:3] == pytest.approx((share, mean))
+    assert all(x[3] == result for x in cl.rows)
+    assert all(x[2] >= 1 for x in cl.rows if x[1] == 1)  # won against every hand
+    twice = dict(line, psn=psn.dumps([rec, rec]))
+    assert vs.closings([twice]).deals == 2 and vs.closings([twice], every=2).deals == 1
+    lines = vs.closings_lines(cl, "ours")
+    assert lines[0].startswith(f"  closing, wherever ours could close ({could} decisions in 1")
+    vs.write_line(tmp_path / "run.jsonl", line)
+    assert vs.main(["--summary", str(tmp_path / "run.jsonl"), "--closings"]) == 0
+    assert lines[0] in capsys.readouterr().out.splitlines()
+    with pytest.raises(SystemExit):
+        vs.main(["--closings"])
+
