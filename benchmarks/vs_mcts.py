@@ -1116,7 +1116,8 @@ CLOSING_SHARES = ((0.0, 0.5, "under 50%"), (0.5, 0.8, "50-80%"), (0.8, 0.9, "80-
 def closings(records: Iterable[dict[str, Any]], every: int = 1,
              progress: bool = False) -> Closings:
     """:class:`Closings` of every ``every``-th deal kept as PSN in ``records``: at each
-    decision of ours where closing was legal, the best closing plan against the opponent's
+    decision of ours where closing was legal (an exchange of the trump jack, which comes
+    before the choice to close, aside), the best closing plan against the opponent's
     hands the view allows (as our strong player plans: at most ``PLAN_HANDS`` of them,
     drawn with a generator seeded from the Bummerl, the deal and the step; the plan search
     bounded by ``PLAN_BUDGET``). Interrupted (Ctrl-C), it returns the rows so far."""
@@ -1151,6 +1152,8 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                     v = view_of(pos, ours, legal)
                     seen, hidden = position_from_view(v, v.profile)
                     hands = list(opponent_hands(hidden))
+                    if not hands:
+                        continue  # no hand fits the view: nothing to plan against
                     if len(hands) > PLAN_HANDS:
                         seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
                                           f"{step}".encode())
