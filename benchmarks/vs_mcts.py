@@ -173,7 +173,7 @@ import sys
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -1003,6 +1003,19 @@ class Redecided:
     interrupted: bool = False
 
 
+def _deals(recs: list[Record], seen: list[int], every: int, bar: Any
+           ) -> Iterator[tuple[Record, list[Position], Any, bool]]:
+    """One Bummerl's deals ``recs``, each with its positions, its outcome (None if
+    unfinished) and whether it is taken: every ``every``-th deal counted over the whole
+    run (``seen[0]`` holds the count so far). The progress ``bar`` moves a deal each."""
+    for rec in recs:
+        positions = rec.positions()
+        take = seen[0] % every == 0
+        seen[0] += 1
+        bar.update()
+        yield rec, positions, positions[-1].outcome, take
+
+
 def redecide(records: Iterable[dict[str, Any]], name: str, settings: dict[str, int],
              versus: dict[str, int] | None = None, every: int = 1,
              progress: bool = False) -> Redecided:
@@ -1033,17 +1046,12 @@ def _redecide(todo: list[tuple[dict[str, Any], Seat, list[Record]]], out: Redeci
     from schnapsen_lab.review import decision_points
     from schnapsen_lab.solver.api import action_values
 
-    n = 0
+    seen = [0]
     for r, ours, recs in todo:
         new = make_player(name, settings)
         old = make_player(name, versus) if versus is not None else None
         state = Bummerl.new(SOFT, Seat.A)
-        for rec in recs:
-            positions = rec.positions()
-            end = positions[-1].outcome
-            take = n % every == 0
-            n += 1
-            bar.update()
+        for rec, positions, end, take in _deals(recs, seen, every, bar):
             if take and end is not None:
                 out.deals += 1
                 for p in (new, old):
@@ -1129,15 +1137,10 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
     todo = kept_deals(records)
     bar = tqdm(total=sum(len(recs) for _, _, recs in todo), desc="closings",
                file=sys.stderr, disable=not progress)
-    n = 0
+    seen = [0]
     try:
         for r, ours, recs in todo:
-            for rec in recs:
-                positions = rec.positions()
-                end = positions[-1].outcome
-                take = n % every == 0
-                n += 1
-                bar.update()
+            for rec, positions, end, take in _deals(recs, seen, every, bar):
                 if not take or end is None:
                     continue
                 out.deals += 1
@@ -1150,7 +1153,7 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                     if CLOSE not in legal or move.action is EXCHANGE:
                         continue  # after the exchange comes the choice to close
                     v = view_of(pos, ours, legal)
-                    seen, hidden = position_from_view(v, v.profile)
+                    shown, hidden = position_from_view(v, v.profile)
                     hands = list(opponent_hands(hidden))
                     if not hands:
                         continue  # no hand fits the view: nothing to plan against
@@ -1158,7 +1161,7 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                         seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
                                           f"{step}".encode())
                         hands = sorted(random.Random(seed).sample(hands, PLAN_HANDS))
-                    plan = closed_plan(seen.play(CLOSE), int(ours), hands, depth=1,
+                    plan = closed_plan(shown.play(CLOSE), int(ours), hands, depth=1,
                                        budget=PLAN_BUDGET)
                     got = plan.achieved
                     out.rows.append((move.action is CLOSE, sum(g > 0 for g in got) / len(got),
