@@ -1119,6 +1119,9 @@ class Closings:
 CLOSING_SHARES = ((0.0, 0.5, "under 50%"), (0.5, 0.8, "50-80%"), (0.8, 0.9, "80-90%"),
                   (0.9, 0.99, "90-99%"), (0.99, 1.01, "all (>= 99%)"))
 """The buckets of :func:`closings_lines`: the share of hands the closing plan wins."""
+MIN_INTERVAL = 10
+"""The fewest decisions a row of :func:`closings_lines` needs for its 95 % interval (the
+normal approximation is too narrow below)."""
 
 
 def closings(records: Iterable[dict[str, Any]], every: int = 1,
@@ -1188,9 +1191,11 @@ def closings_lines(cl: Closings, name: str) -> list[str]:
                 continue
             plan = statistics.fmean(x[2] for x in rows)
             result = statistics.fmean(x[3] for x in rows)
+            gap = [x[3] - x[2] for x in rows]
+            shown = (_mean_ci(gap) if len(rows) >= MIN_INTERVAL else
+                     f"{statistics.fmean(gap):+.3f} (too few for an interval)")
             lines.append(f"    {what}, plan wins {bucket} of hands ({len(rows)}): plan "
-                         f"{plan:+.2f}, deal {result:+.2f}; deal - plan "
-                         f"{_mean_ci([x[3] - x[2] for x in rows])}")
+                         f"{plan:+.2f}, deal {result:+.2f}; deal - plan {shown}")
     return lines
 
 

@@ -366,9 +366,16 @@ def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
     assert vs.closings([twice]).deals == 2 and vs.closings([twice], every=2).deals == 1
     lines = vs.closings_lines(cl, "ours")
     assert lines[0].startswith(f"  closing, wherever ours could close ({could} decisions in 1")
+    few = vs.Closings(rows=[(False, 0.6, 1.0, 2)] * 3 + [(False, 0.7, 1.0, -1)] * 2)
+    assert vs.closings_lines(few, "ours")[1].endswith(
+        "(5): plan +1.00, deal +0.80; deal - plan -0.200 (too few for an interval)")
+    many = vs.Closings(rows=few.rows * 2)
+    assert "(10): plan +1.00, deal +0.80; deal - plan -0.200 (95% " in vs.closings_lines(
+        many, "ours")[1]
     vs.write_line(tmp_path / "run.jsonl", line)
     assert vs.main(["--summary", str(tmp_path / "run.jsonl"), "--closings"]) == 0
     assert lines[0] in capsys.readouterr().out.splitlines()
     with pytest.raises(SystemExit):
         vs.main(["--closings"])
+    assert "--closings take the deals of --summary FILES" in capsys.readouterr().err
 
