@@ -902,6 +902,17 @@ def kept_deals(records: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], 
             for r in records if r.get("psn") and not r["aborted"]]
 
 
+def points_for(end: Any, seat: Seat) -> int:
+    """The game points of a deal's outcome ``end`` for ``seat`` (a loss negative)."""
+    return int(end.game_points if end.winner is seat else -end.game_points)
+
+
+def decision_seed(line: dict[str, Any], rec: Record, step: int) -> int:
+    """The seed of a decision taken again: from the line's seed and Bummerl, the deal and
+    the step alone (so a run repeats, and two players draw the same numbers)."""
+    return zlib.crc32(f"{line['seed']} {line['k']} {rec.tags.get('Deal')} {step}".encode())
+
+
 def given_away(values: dict[Action, int], seat: Seat, action: Action,
                among: Iterable[Action] | None = None) -> int:
     """The game points ``action`` gives away for ``seat``: the best value of ``among``
@@ -932,7 +943,7 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
                     closer = "ours" if positions[step].to_move is ours else "mcts"
                     break
             first = "ours" if positions[0].to_move is ours else "mcts"
-            result = end.game_points if end.winner is ours else -end.game_points
+            result = points_for(end, ours)
             out.deals.append((result, sign * solve(positions[0]), closer, first))
             for step, actor, _ in decision_points(rec):
                 pos = positions[step]
@@ -1066,8 +1077,7 @@ def _redecide(todo: list[tuple[dict[str, Any], Seat, list[Record]]], out: Redeci
                     legal = [a for a in pos.legal_actions() if a is not CLAIM]
                     if len(legal) < 2:
                         continue
-                    seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
-                                      f"{step}".encode())
+                    seed = decision_seed(r, rec, step)
                     v = view_of(pos, actor, legal)
                     now = new.act(v, random.Random(seed))
                     then = chosen if old is None else old.act(v, random.Random(seed))
@@ -1147,7 +1157,7 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                 if not take or end is None:
                     continue
                 out.deals += 1
-                result = end.game_points if end.winner is ours else -end.game_points
+                result = points_for(end, ours)
                 for step, move in enumerate(rec.moves):
                     pos = positions[step]
                     if pos.to_move is not ours or pos.outcome is not None:
@@ -1161,9 +1171,8 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                     if not hands:
                         continue  # no hand fits the view: nothing to plan against
                     if len(hands) > PLAN_HANDS:
-                        seed = zlib.crc32(f"{r['seed']} {r['k']} {rec.tags.get('Deal')} "
-                                          f"{step}".encode())
-                        hands = sorted(random.Random(seed).sample(hands, PLAN_HANDS))
+                        rng = random.Random(decision_seed(r, rec, step))
+                        hands = sorted(rng.sample(hands, PLAN_HANDS))
                     plan = closed_plan(shown.play(CLOSE), int(ours), hands, depth=1,
                                        budget=PLAN_BUDGET)
                     got = plan.achieved
