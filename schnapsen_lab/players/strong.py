@@ -40,6 +40,7 @@ from ..notation import action_text, cards_text
 from ..numbers import format_numbers
 from ..scope import analysis_refusal
 from ..solver.api import default_solver
+from ..solver.reference import claim_now
 from ..worlds import (
     ActionEstimate,
     Estimate,
@@ -56,10 +57,10 @@ from ..worlds import (
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "Decision",
-           "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
-           "close_call", "counted", "lead_losses", "margin_values", "resample",
-           "sure_enough", "unannounced_partner"]
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "REPLY_TALON",
+           "Decision", "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
+           "close_call", "counted", "guessed_answer", "lead_losses", "margin_values",
+           "replied_values", "resample", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -76,6 +77,11 @@ CLOSING_MARGIN = 0.25
 """Closing is searched for a plan only when, over the sampled worlds, its double-dummy
 value comes within this many game points of playing on (the plan is never worth more
 than double dummy)."""
+
+REPLY_TALON = 8
+"""The most cards the talon may hold for ``reply_worlds`` to judge a lead: with the full
+talon (the deal's first lead) a world costs some ten times more (about 6 s a decision
+at 60 worlds and 4 of his)."""
 
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 
@@ -214,6 +220,46 @@ def answer_loss(world: Position, led: Action, answer: int) -> int | None:
     return max(values) - values[cards.index(answer)]
 
 
+def guessed_answer(after: Position, worlds: int, gen: random.Random) -> Action:
+    """The card the follower answers the lead on the table with when he chooses it as a
+    player who cannot see the leader's hand nor the talon's order would: by its average
+    over ``worlds`` worlds drawn from his own view (the leader's hand and the talon dealt
+    anew), each solved with every card known; the first of his best cards."""
+    from ..games.schnapsen.knowledge import view
+
+    follower = after.to_move
+    assert follower is not None
+    answers = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
+    if len(answers) == 1:
+        return answers[0]
+    pos, h = position_from_view(view(after, follower, answers), after.profile)
+    totals = [0] * len(answers)
+    for w in sample_worlds_hidden(pos, h, worlds, gen, exhaustive=True):
+        for i, v in enumerate(world_action_values(w, answers)):
+            totals[i] += side(follower, v)
+    return answers[max(range(len(answers)), key=totals.__getitem__)]
+
+
+def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies: int,
+                   gen: random.Random) -> list[tuple[int, ...]]:
+    """For each lead, its game points for the leader in each world when the follower
+    answers it as :func:`guessed_answer` says (over ``replies`` worlds of his own), the
+    rest of the deal solved with every card known; a lead he cannot answer (a claim
+    follows) is solved as it is."""
+    out: list[list[int]] = [[] for _ in leads]
+    for w in worlds:
+        me = w.to_move
+        assert me is not None
+        for j, a in enumerate(leads):
+            after = w.play(a)
+            if after.lead < 0 or after.to_move is None or claim_now(after) is not None:
+                out[j].append(side(me, world_action_values(w, [a])[0]))
+                continue
+            b = guessed_answer(after, replies, gen)
+            out[j].append(side(me, world_action_values(after, [b])[0]))
+    return [tuple(v) for v in out]
+
+
 def margin_values(values: Sequence[float], share: int) -> tuple[float, ...]:
     """Game points with each point beyond the first of a win or loss counted at ``share``
     percent: at 100 they are unchanged; at 50, 1, 2 and 3 count 1, 1.5 and 2; at 0 only
@@ -282,6 +328,10 @@ PLURALS = Plurals({
                  "game points over all {n} worlds possible: {options}"),
     "second": NP_("a close call, so {n} of them were added for a second look",
                   "a close call, so {n} of them were added for a second look"),
+    "replied": NP_("the cards to lead judged with his answer chosen as he would choose "
+                   "it, from what he sees (over {n} world of his)",
+                   "the cards to lead judged with his answer chosen as he would choose "
+                   "it, from what he sees (over {n} worlds of his)"),
 })
 
 
@@ -303,7 +353,8 @@ class Decision:
     were weighed by how well they fit his answer to the player's own last lead
     (``answer_weight``); ``margin`` is the share (a percentage) at which each game point
     beyond the first counted when the options were compared (``margin_weight``; 100: game
-    points as they are).
+    points as they are); ``replied`` the worlds of his own over which the opponent's answer
+    to each card the player could lead was chosen (``reply_worlds``; 0: not so judged).
     """
 
     action: Action | None
@@ -319,6 +370,7 @@ class Decision:
     weighed: bool = False
     answered: bool = False
     margin: int = 100
+    replied: int = 0
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -348,6 +400,8 @@ class Decision:
             parts.append(TEXT["answered"])
         if self.margin != 100:
             parts.append(format_numbers(TEXT["margin"], share=self.margin / 100))
+        if self.replied:
+            parts.append(PLURALS.text("replied", self.replied))
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -422,6 +476,13 @@ class StrongPlayer:
     worth 2, so that a surer deal counts for more against a bigger win that the sampled
     worlds, each solved with every card known, may promise too readily. The options'
     values shown stay game points.
+    ``reply_worlds`` (default 0: off) stops assuming that the opponent answers a lead as
+    if he saw every card: once the player has chosen to lead a card (not to exchange or
+    close) with at most :data:`REPLY_TALON` cards in the open talon, the cards it may lead
+    are judged again over the first ``samples`` worlds, the opponent answering each as a
+    player who cannot see the cards would (his best answer on average over
+    ``reply_worlds`` worlds drawn from his own view, :func:`guessed_answer`), the rest of
+    the deal solved with every card known (:func:`replied_values`).
     """
 
     name = "strong"
@@ -432,11 +493,12 @@ class StrongPlayer:
                  look_nodes: int = 0, infer: bool = False,
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
                  lead_weight: int = 100, answer_weight: int = 100,
-                 margin_weight: int = 100) -> None:
+                 margin_weight: int = 100, reply_worlds: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
-        if second_look < 0 or look_nodes < 0 or plan_hands < 0:
-            raise ValueError("second_look, look_nodes and plan_hands cannot be negative")
+        if second_look < 0 or look_nodes < 0 or plan_hands < 0 or reply_worlds < 0:
+            raise ValueError("second_look, look_nodes, plan_hands and reply_worlds cannot be "
+                             "negative")
         if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
                                            margin_weight)):
             raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
@@ -458,6 +520,7 @@ class StrongPlayer:
         self.lead_weight = lead_weight
         self.answer_weight = answer_weight
         self.margin_weight = margin_weight
+        self.reply_worlds = reply_worlds
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -595,12 +658,18 @@ class StrongPlayer:
         self._ranked = ranked
         self._by_equity = False
         choice = self._choose(view, pos, h, ranked)
+        replied = 0
+        if (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
+                and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
+            choice = self._reply(worlds[:self.samples], weights[:self.samples], choice)
+            replied = self.reply_worlds
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
                              inferred=unannounced & h.absent, weighed=weighed,
                              answered=answered is not None,
-                             margin=100 if self._by_equity else self.margin_weight)
+                             margin=100 if self._by_equity else self.margin_weight,
+                             replied=replied)
         if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and view.closed_by is None and not view.exhausted):
             self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
@@ -658,6 +727,31 @@ class StrongPlayer:
                 if given is not None and given > 0:
                     out[i] *= keep
         return out
+
+    def _reply(self, worlds: list[Position], weights: list[float], choice: Action) -> Action:
+        """The lead to make, once leading a card is chosen: the leads judged again over
+        ``worlds`` with the follower answering as a player who cannot see the cards would
+        (:func:`replied_values`), compared as :attr:`margin_weight` says; between equal
+        values, the one ranked first before. :attr:`_ranked` gets the leads so valued,
+        best first, and the other options after them."""
+        share = self.margin_weight
+        leads = [e for e in self._ranked
+                 if e.action is not None and e.action.kind in (ActionKind.PLAY,
+                                                               ActionKind.MARRIAGE)]
+        values = replied_values(worlds, [e.action for e in leads if e.action is not None],
+                                self.reply_worlds, self._gen)
+        judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(leads, values,
+                                                                           strict=True)]
+        if weights and max(weights) != min(weights):
+            judged = resample(judged, weights, self._gen)
+        judged.sort(key=lambda e: -counted(e, share).mean)
+        rest = [e for e in self._ranked
+                if e.action is None or e.action.kind not in (ActionKind.PLAY,
+                                                             ActionKind.MARRIAGE)]
+        self._ranked = [*judged, *rest]
+        best = judged[0].action
+        assert best is not None
+        return best
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:
