@@ -15,6 +15,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     CLAIM,
     CLOSE,
     STRICT,
+    Action,
     ActionKind,
     End,
     Position,
@@ -31,7 +32,9 @@ from schnapsen_lab.players.strong import (
     before_answer,
     before_lead,
     close_call,
+    guessed_answer,
     lead_losses,
+    replied_values,
     resample,
     sure_enough,
     unannounced_partner,
@@ -44,6 +47,8 @@ from schnapsen_lab.worlds import (
     estimate,
     hidden_cards,
     position_from_view,
+    sample_worlds_hidden,
+    side,
 )
 
 from .conftest import ROOT
@@ -602,3 +607,91 @@ def test_margin_weight_counts_the_points_beyond_the_first() -> None:
     assert all(v == int(v) for e in d.ranked for v in e.values)  # shown in game points
     with pytest.raises(ValueError):
         StrongPlayer(margin_weight=101)
+
+
+# -- the opponent's answer chosen from what he sees ---------------------------------------------
+
+def _leads_with_open_talon(seeds: range) -> list[tuple[Position, Action]]:
+    """Positions of random deals played by the heuristic player where a card is led with
+    at most 8 cards in the talon, with that lead."""
+    heuristic = make_player("heuristic")
+    out = []
+    for seed in seeds:
+        pos = _random_deal(seed)
+        rng = random.Random(seed)
+        while pos.outcome is None and pos.closed_by < 0 and not pos.exhausted:
+            legal = pos.legal_actions()
+            to_move = pos.to_move
+            assert to_move is not None
+            a = heuristic.act(view(pos, to_move, legal), rng)
+            assert a is not None
+            if pos.lead < 0 and a.kind is ActionKind.PLAY and pos.talon_size <= 8:
+                out.append((pos, a))
+            pos = pos.play(a)
+            if pos.claim_by >= 0 and not pos.claimed and pos.claim_is_correct(pos.claim_by):
+                break
+    return out
+
+
+def test_his_guessed_answer_depends_only_on_what_he_sees() -> None:
+    """The follower's answer is one of his cards, chosen from his view alone: in two worlds
+    that look the same to him (the leader's other cards and the talon dealt anew) he
+    answers alike, where the best answer with every card known differs between them."""
+    from schnapsen_lab.solver.api import best_actions
+
+    differs = 0
+    for pos, lead in _leads_with_open_talon(range(12)):
+        after = pos.play(lead)
+        follower = after.to_move
+        assert follower is not None
+        legal = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
+        same, h = position_from_view(view(after, follower, legal), after.profile)
+        twin = next(w for w in sample_worlds_hidden(same, h, 5, random.Random(1))
+                    if w.hands[1 - follower] != after.hands[1 - follower])
+        answers = [guessed_answer(w, 4, random.Random(7)) for w in (after, twin)]
+        assert answers[0] == answers[1] and answers[0] in legal
+        if set(best_actions(after)) != set(best_actions(twin)):
+            differs += 1
+    assert differs > 3
+
+
+def test_a_lead_is_worth_at_least_its_value_against_every_card_known() -> None:
+    """An answer chosen without seeing the cards is never better for the follower than his
+    best answer with every card known: in every world, each lead is worth at least its
+    solved value to the leader, and more somewhere."""
+    from schnapsen_lab.worlds import world_action_values
+
+    more = 0
+    for pos, _ in _leads_with_open_talon(range(6)):
+        me = pos.to_move
+        assert me is not None
+        leads = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        replied = replied_values([pos], leads, 4, random.Random(2))
+        solved = [side(me, v) for v in world_action_values(pos, leads)]
+        for r, s in zip(replied, solved, strict=True):
+            assert r[0] >= s
+            more += r[0] > s
+    assert more > 0
+
+
+def test_reply_worlds_judges_the_leads_with_eight_cards_or_fewer_and_says_so() -> None:
+    """With ``reply_worlds`` the player's leads with at most 8 cards in the open talon are
+    judged with the opponent answering from his view, and the note says so; never the
+    deal's first lead, nor an answer, nor by default."""
+    marked = "the cards to lead judged with his answer chosen as he would choose it, from " \
+             "what he sees (over 3 worlds of his)"
+    found = []
+    for replies in (3, 0):
+        where = []
+        for seed in range(3):
+            strong = StrongPlayer(samples=8, seed=1, reply_worlds=replies)
+            played = play_deal((strong, make_player("heuristic")), _random_deal(seed).deck,
+                               Seat.B, explain=True)
+            positions = played.record().positions()
+            where += [(positions[i].talon_size, positions[i].lead)
+                      for i, n in enumerate(played.notes) if n and marked in n]
+        found.append(where)
+    assert found[0] and all(0 < talon <= 8 and lead < 0 for talon, lead in found[0])
+    assert not found[1]
+    with pytest.raises(ValueError):
+        StrongPlayer(reply_worlds=-1)
