@@ -1142,9 +1142,9 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
     hands the view allows (as our strong player plans: at most ``PLAN_HANDS`` of them,
     drawn with a generator seeded from the Bummerl, the deal and the step; the plan search
     bounded by ``PLAN_BUDGET``). Interrupted (Ctrl-C), it returns the rows so far."""
-    from schnapsen_lab.players.strong import PLAN_BUDGET, PLAN_HANDS
+    from schnapsen_lab.players.strong import PLAN_BUDGET, PLAN_HANDS, hands_to_plan
     from schnapsen_lab.solver.plan import closed_plan
-    from schnapsen_lab.worlds import opponent_hands, position_from_view
+    from schnapsen_lab.worlds import position_from_view
 
     out = Closings()
     todo = kept_deals(records)
@@ -1167,12 +1167,10 @@ def closings(records: Iterable[dict[str, Any]], every: int = 1,
                         continue  # after the exchange comes the choice to close
                     v = view_of(pos, ours, legal)
                     shown, hidden = position_from_view(v, v.profile)
-                    hands = list(opponent_hands(hidden))
+                    rng = random.Random(decision_seed(r, rec, step))
+                    hands, _ = hands_to_plan(hidden, PLAN_HANDS, rng)
                     if not hands:
                         continue  # no hand fits the view: nothing to plan against
-                    if len(hands) > PLAN_HANDS:
-                        rng = random.Random(decision_seed(r, rec, step))
-                        hands = sorted(rng.sample(hands, PLAN_HANDS))
                     plan = closed_plan(shown.play(CLOSE), int(ours), hands, depth=1,
                                        budget=PLAN_BUDGET)
                     got = plan.achieved

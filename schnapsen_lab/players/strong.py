@@ -59,8 +59,8 @@ from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "REPLY_TALON",
            "Decision", "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
-           "close_call", "counted", "guessed_answer", "lead_losses", "margin_values",
-           "replied_values", "resample", "sure_enough", "unannounced_partner"]
+           "close_call", "counted", "guessed_answer", "hands_to_plan", "lead_losses",
+           "margin_values", "replied_values", "resample", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -218,6 +218,16 @@ def answer_loss(world: Position, led: Action, answer: int) -> int | None:
         return None
     values = [side(follower, v) for v in world_action_values(after, options)]
     return max(values) - values[cards.index(answer)]
+
+
+def hands_to_plan(h: HiddenCards, most: int, gen: random.Random) -> tuple[list[int], bool]:
+    """The opponent hands a closing plan is searched against: every hand ``h`` allows, or
+    where there are more than ``most`` (0: no bound), that many of them drawn with
+    ``gen``, in order; and whether they are all of them."""
+    hands = list(opponent_hands(h))
+    if most and len(hands) > most:
+        return sorted(gen.sample(hands, most)), False
+    return hands, True
 
 
 def guessed_answer(after: Position, worlds: int, gen: random.Random) -> Action:
@@ -778,10 +788,7 @@ class StrongPlayer:
     def plan_against(self, h: HiddenCards) -> tuple[list[int], bool]:
         """The opponent hands to plan against, and whether they are all of them (else
         :attr:`plan_hands` of them drawn with this decision's generator)."""
-        hands = list(opponent_hands(h))
-        if self.plan_hands and len(hands) > self.plan_hands:
-            return sorted(self._gen.sample(hands, self.plan_hands)), False
-        return hands, True
+        return hands_to_plan(h, self.plan_hands, self._gen)
 
     def _closed_game(self, pos: Position, h: HiddenCards, options: list[Action]
                      ) -> tuple[Action | None, int]:
