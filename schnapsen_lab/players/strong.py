@@ -671,7 +671,7 @@ class StrongPlayer:
         replied = 0
         if (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
-            choice = self._reply(worlds[:self.samples], weights[:self.samples], choice)
+            choice = self._reply(worlds[:self.samples], weights[:self.samples])
             replied = self.reply_worlds
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
@@ -738,7 +738,7 @@ class StrongPlayer:
                     out[i] *= keep
         return out
 
-    def _reply(self, worlds: list[Position], weights: list[float], choice: Action) -> Action:
+    def _reply(self, worlds: list[Position], weights: list[float]) -> Action:
         """The lead to make, once leading a card is chosen: the leads judged again over
         ``worlds`` with the follower answering as a player who cannot see the cards would
         (:func:`replied_values`), compared as :attr:`margin_weight` says; between equal
