@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Rank
+from ..games.schnapsen import knowledge
 from ..games.schnapsen.knowledge import View
 from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
 from ..i18n import C_, N_, NP_, Plurals, Texts
@@ -235,14 +236,12 @@ def guessed_answer(after: Position, worlds: int, gen: random.Random) -> Action:
     player who cannot see the leader's hand nor the talon's order would: by its average
     over ``worlds`` worlds drawn from his own view (the leader's hand and the talon dealt
     anew), each solved with every card known; the first of his best cards."""
-    from ..games.schnapsen.knowledge import view
-
     follower = after.to_move
     assert follower is not None
     answers = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
     if len(answers) == 1:
         return answers[0]
-    pos, h = position_from_view(view(after, follower, answers), after.profile)
+    pos, h = position_from_view(knowledge.view(after, follower, answers), after.profile)
     totals = [0] * len(answers)
     for w in sample_worlds_hidden(pos, h, worlds, gen, exhaustive=True):
         for i, v in enumerate(world_action_values(w, answers)):
@@ -752,7 +751,7 @@ class StrongPlayer:
                                 self.reply_worlds, self._gen)
         judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(leads, values,
                                                                            strict=True)]
-        if weights and max(weights) != min(weights):
+        if weights:
             judged = resample(judged, weights, self._gen)
         judged.sort(key=lambda e: -counted(e, share).mean)
         rest = [e for e in self._ranked
