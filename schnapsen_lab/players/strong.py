@@ -59,9 +59,10 @@ from ..worlds import (
 from .registry import register
 
 __all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "REPLY_TALON",
-           "Decision", "MyLead", "StrongPlayer", "answer_loss", "before_answer", "before_lead",
-           "close_call", "counted", "guessed_answer", "hands_to_plan", "lead_losses",
-           "margin_values", "replied_values", "resample", "sure_enough", "unannounced_partner"]
+           "Decision", "MyLead", "StrongPlayer", "answer_loss", "answered_values",
+           "before_answer", "before_lead", "close_call", "counted", "guessed_answer",
+           "guessed_lead", "hands_to_plan", "lead_losses", "margin_values",
+           "replied_values", "resample", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -231,22 +232,63 @@ def hands_to_plan(h: HiddenCards, most: int, gen: random.Random) -> tuple[list[i
     return hands, True
 
 
+def _guessed(pos: Position, options: Sequence[Action], legal: Sequence[Action],
+             worlds: int, gen: random.Random) -> Action:
+    """The one of ``options`` the player to move in ``pos`` (whose legal actions are
+    ``legal``) takes as a player who cannot see the other hand nor the talon's order
+    would: by its average over ``worlds`` worlds drawn from his own view, each solved with
+    every card known; the first of his best."""
+    mover = pos.to_move
+    assert mover is not None
+    if len(options) == 1:
+        return options[0]
+    mine, h = position_from_view(knowledge.view(pos, mover, list(legal)), pos.profile)
+    totals = [0] * len(options)
+    for w in sample_worlds_hidden(mine, h, worlds, gen, exhaustive=True):
+        for i, v in enumerate(world_action_values(w, options)):
+            totals[i] += side(mover, v)
+    return options[max(range(len(options)), key=totals.__getitem__)]
+
+
 def guessed_answer(after: Position, worlds: int, gen: random.Random) -> Action:
     """The card the follower answers the lead on the table with when he chooses it as a
     player who cannot see the leader's hand nor the talon's order would: by its average
     over ``worlds`` worlds drawn from his own view (the leader's hand and the talon dealt
     anew), each solved with every card known; the first of his best cards."""
-    follower = after.to_move
-    assert follower is not None
     answers = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
-    if len(answers) == 1:
-        return answers[0]
-    pos, h = position_from_view(knowledge.view(after, follower, answers), after.profile)
-    totals = [0] * len(answers)
-    for w in sample_worlds_hidden(pos, h, worlds, gen, exhaustive=True):
-        for i, v in enumerate(world_action_values(w, answers)):
-            totals[i] += side(follower, v)
-    return answers[max(range(len(answers)), key=totals.__getitem__)]
+    return _guessed(after, answers, answers, worlds, gen)
+
+
+def guessed_lead(pos: Position, worlds: int, gen: random.Random) -> Action:
+    """What the leader to move in ``pos`` does (a card or marriage to lead, exchanging
+    the trump jack, closing; a claim is left out) when he chooses as a player who cannot
+    see the other hand nor the talon's order would, as :func:`guessed_answer` does."""
+    legal = pos.legal_actions()
+    options = [a for a in legal if a.kind is not ActionKind.CLAIM]
+    return _guessed(pos, options, legal, worlds, gen)
+
+
+def answered_values(worlds: Sequence[Position], answers: Sequence[Action], leads: int,
+                    gen: random.Random) -> list[tuple[int, ...]]:
+    """For each answer to the lead on the table, its game points for the follower in
+    each world when the leader, if he wins the trick and makes no correct claim, then
+    chooses what to do as :func:`guessed_lead` says (over ``leads`` worlds of his own), the
+    rest of the deal solved with every card known; where the follower wins the trick, or
+    the talon is gone or closed, it is solved as it is."""
+    out: list[list[int]] = [[] for _ in answers]
+    for w in worlds:
+        me = w.to_move
+        assert me is not None
+        for j, a in enumerate(answers):
+            after = w.play(a)
+            if (after.to_move is None or after.to_move is me or after.lead >= 0
+                    or after.closed_by >= 0 or after.exhausted
+                    or claim_now(after) is not None):
+                out[j].append(side(me, world_action_values(w, [a])[0]))
+                continue
+            b = guessed_lead(after, leads, gen)
+            out[j].append(side(me, world_action_values(after, [b])[0]))
+    return [tuple(v) for v in out]
 
 
 def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies: int,
@@ -502,12 +544,13 @@ class StrongPlayer:
                  look_nodes: int = 0, infer: bool = False,
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
                  lead_weight: int = 100, answer_weight: int = 100,
-                 margin_weight: int = 100, reply_worlds: int = 0) -> None:
+                 margin_weight: int = 100, reply_worlds: int = 0,
+                 lead_worlds: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
-        if second_look < 0 or look_nodes < 0 or plan_hands < 0 or reply_worlds < 0:
-            raise ValueError("second_look, look_nodes, plan_hands and reply_worlds cannot be "
-                             "negative")
+        if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds) < 0:
+            raise ValueError("second_look, look_nodes, plan_hands, reply_worlds and lead_worlds "
+                             "cannot be negative")
         if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
                                            margin_weight)):
             raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
@@ -530,6 +573,7 @@ class StrongPlayer:
         self.answer_weight = answer_weight
         self.margin_weight = margin_weight
         self.reply_worlds = reply_worlds
+        self.lead_worlds = lead_worlds
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -672,6 +716,11 @@ class StrongPlayer:
                 and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
             choice = self._reply(worlds[:self.samples], weights[:self.samples])
             replied = self.reply_worlds
+        elif (self.lead_worlds and choice.kind is ActionKind.PLAY and len(view.trick) == 1
+                and view.leader != view.viewer and not closed
+                and 0 < view.talon <= REPLY_TALON):
+            choice = self._reply(worlds[:self.samples], weights[:self.samples], answer=True)
+            replied = self.lead_worlds
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
@@ -737,18 +786,22 @@ class StrongPlayer:
                     out[i] *= keep
         return out
 
-    def _reply(self, worlds: list[Position], weights: list[float]) -> Action:
+    def _reply(self, worlds: list[Position], weights: list[float],
+               answer: bool = False) -> Action:
         """The lead to make, once leading a card is chosen: the leads judged again over
         ``worlds`` with the follower answering as a player who cannot see the cards would
-        (:func:`replied_values`), compared as :attr:`margin_weight` says; between equal
-        values, the one ranked first before. :attr:`_ranked` gets the leads so valued,
-        best first, and the other options after them."""
+        (:func:`replied_values`); with ``answer``, the card to answer with, the answers
+        judged with the leader's next choice made so (:func:`answered_values`). Compared as
+        :attr:`margin_weight` says; between equal values, the one ranked first before.
+        :attr:`_ranked` gets the cards so valued, best first, and the other options after
+        them."""
         share = self.margin_weight
         leads = [e for e in self._ranked
                  if e.action is not None and e.action.kind in (ActionKind.PLAY,
                                                                ActionKind.MARRIAGE)]
-        values = replied_values(worlds, [e.action for e in leads if e.action is not None],
-                                self.reply_worlds, self._gen)
+        cards = [e.action for e in leads if e.action is not None]
+        values = (answered_values(worlds, cards, self.lead_worlds, self._gen) if answer
+                  else replied_values(worlds, cards, self.reply_worlds, self._gen))
         judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(leads, values,
                                                                            strict=True)]
         if weights:
