@@ -34,8 +34,9 @@ other settings are reported apart): issue 20's runs used the bot's thinking time
 worlds and a model of its play, ``--set samples=60 --set second_look=200 --set
 look_nodes=4000000 --set infer=1``, and then closed only on plans that win four hands in
 five, ``--set close_share=80``; later ones read the bot's leads and answers into the
-worlds, ``--set lead_weight=50 --set answer_weight=60``, and the last one judged the
-leads with the bot answering from what it sees, ``--set reply_worlds=6`` (see
+worlds, ``--set lead_weight=50 --set answer_weight=60``, and the last ones judged the
+leads with the bot answering from what it sees, ``--set reply_worlds=6``, and then the
+answers with the bot's next lead chosen so too, ``--set lead_worlds=6`` (see
 :class:`schnapsen_lab.players.strong.StrongPlayer`).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, and our closings by the share of opponent hands their plan won when chosen. Runs of

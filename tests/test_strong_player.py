@@ -29,10 +29,12 @@ from schnapsen_lab.players.strong import (
     MyLead,
     StrongPlayer,
     answer_loss,
+    answered_values,
     before_answer,
     before_lead,
     close_call,
     guessed_answer,
+    guessed_lead,
     lead_losses,
     replied_values,
     resample,
@@ -672,6 +674,71 @@ def test_a_lead_is_worth_at_least_its_value_against_every_card_known() -> None:
             assert r[0] >= s
             more += r[0] > s
     assert more > 0
+
+
+def test_his_guessed_lead_depends_only_on_what_he_sees() -> None:
+    """The leader's next choice is one of his actions (never a claim), chosen from his view
+    alone: in two worlds that look the same to him he chooses alike, where the best choice
+    with every card known differs between them."""
+    from schnapsen_lab.solver.api import best_actions
+
+    differs = 0
+    for pos, _ in _leads_with_open_talon(range(12)):
+        leader = pos.to_move
+        assert leader is not None
+        legal = pos.legal_actions()
+        same, h = position_from_view(view(pos, leader, legal), pos.profile)
+        twin = next(w for w in sample_worlds_hidden(same, h, 5, random.Random(1))
+                    if w.hands[1 - leader] != pos.hands[1 - leader])
+        chosen = [guessed_lead(w, 4, random.Random(7)) for w in (pos, twin)]
+        assert chosen[0] == chosen[1] and chosen[0] in legal
+        assert chosen[0].kind is not ActionKind.CLAIM
+        if set(best_actions(pos)) != set(best_actions(twin)):
+            differs += 1
+    assert differs > 3
+
+
+def test_an_answer_is_worth_at_least_its_value_against_every_card_known() -> None:
+    """A next lead chosen without seeing the cards is never better for its leader than his
+    best with every card known: in every world, each answer is worth at least its solved
+    value to the follower, and more somewhere."""
+    from schnapsen_lab.worlds import world_action_values
+
+    more = 0
+    for pos, lead in _leads_with_open_talon(range(6)):
+        after = pos.play(lead)
+        me = after.to_move
+        assert me is not None
+        answers = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
+        judged = answered_values([after], answers, 4, random.Random(2))
+        solved = [side(me, v) for v in world_action_values(after, answers)]
+        for r, s in zip(judged, solved, strict=True):
+            assert r[0] >= s
+            more += r[0] > s
+    assert more > 0
+
+
+def test_lead_worlds_judges_the_answers_with_eight_cards_or_fewer_and_says_so() -> None:
+    """With ``lead_worlds`` the player's answers with at most 8 cards in the open talon are
+    judged with the opponent's next lead chosen from his view, and the note says so; never
+    a lead, nor by default."""
+    marked = "the cards to answer with judged with his next lead, if he wins the trick, " \
+             "chosen as he would choose it, from what he sees (over 3 worlds of his)"
+    found = []
+    for leads in (3, 0):
+        where = []
+        for seed in range(3):
+            strong = StrongPlayer(samples=8, seed=1, lead_worlds=leads)
+            played = play_deal((strong, make_player("heuristic")), _random_deal(seed).deck,
+                               Seat.A, explain=True)
+            positions = played.record().positions()
+            where += [(positions[i].talon_size, positions[i].lead)
+                      for i, n in enumerate(played.notes) if n and marked in n]
+        found.append(where)
+    assert found[0] and all(0 < talon <= 8 and lead >= 0 for talon, lead in found[0])
+    assert not found[1]
+    with pytest.raises(ValueError):
+        StrongPlayer(lead_worlds=-1)
 
 
 def test_reply_worlds_judges_the_leads_with_eight_cards_or_fewer_and_says_so() -> None:

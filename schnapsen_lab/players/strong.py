@@ -383,6 +383,10 @@ PLURALS = Plurals({
                    "it, from what he sees (over {n} world of his)",
                    "the cards to lead judged with his answer chosen as he would choose "
                    "it, from what he sees (over {n} worlds of his)"),
+    "led": NP_("the cards to answer with judged with his next lead, if he wins the trick, "
+               "chosen as he would choose it, from what he sees (over {n} world of his)",
+               "the cards to answer with judged with his next lead, if he wins the trick, "
+               "chosen as he would choose it, from what he sees (over {n} worlds of his)"),
 })
 
 
@@ -405,7 +409,9 @@ class Decision:
     (``answer_weight``); ``margin`` is the share (a percentage) at which each game point
     beyond the first counted when the options were compared (``margin_weight``; 100: game
     points as they are); ``replied`` the worlds of his own over which the opponent's answer
-    to each card the player could lead was chosen (``reply_worlds``; 0: not so judged).
+    to each card the player could lead was chosen (``reply_worlds``; 0: not so judged);
+    ``led`` those over which his next lead after each card the player could answer with
+    was chosen (``lead_worlds``; 0: not so judged).
     """
 
     action: Action | None
@@ -422,6 +428,7 @@ class Decision:
     answered: bool = False
     margin: int = 100
     replied: int = 0
+    led: int = 0
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -453,6 +460,8 @@ class Decision:
             parts.append(format_numbers(TEXT["margin"], share=self.margin / 100))
         if self.replied:
             parts.append(PLURALS.text("replied", self.replied))
+        if self.led:
+            parts.append(PLURALS.text("led", self.led))
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -534,6 +543,12 @@ class StrongPlayer:
     player who cannot see the cards would (his best answer on average over
     ``reply_worlds`` worlds drawn from his own view, :func:`guessed_answer`), the rest of
     the deal solved with every card known (:func:`replied_values`).
+    ``lead_worlds`` (default 0: off) does the same for the opponent's next choice after
+    the player's answer: once the player answers a lead with at most :data:`REPLY_TALON`
+    cards in the open talon, the cards it may answer with are judged again over the first
+    ``samples`` worlds, the opponent, where he wins the trick, choosing what to do next
+    (a card or marriage to lead, exchanging, closing) over ``lead_worlds`` worlds of his
+    own (:func:`guessed_lead`, :func:`answered_values`).
     """
 
     name = "strong"
@@ -711,7 +726,7 @@ class StrongPlayer:
         self._ranked = ranked
         self._by_equity = False
         choice = self._choose(view, pos, h, ranked)
-        replied = 0
+        replied = led = 0
         if (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
             choice = self._reply(worlds[:self.samples], weights[:self.samples])
@@ -720,14 +735,14 @@ class StrongPlayer:
                 and view.leader != view.viewer and not closed
                 and 0 < view.talon <= REPLY_TALON):
             choice = self._reply(worlds[:self.samples], weights[:self.samples], answer=True)
-            replied = self.lead_worlds
+            led = self.lead_worlds
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
                              plan=self._weighed, equity=self._by_equity,
                              inferred=unannounced & h.absent, weighed=weighed,
                              answered=answered is not None,
                              margin=100 if self._by_equity else self.margin_weight,
-                             replied=replied)
+                             replied=replied, led=led)
         if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and view.closed_by is None and not view.exhausted):
             self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
