@@ -657,20 +657,24 @@ def test_his_guessed_answer_depends_only_on_what_he_sees() -> None:
     assert differs > 3
 
 
-def test_a_lead_is_worth_at_least_its_value_against_every_card_known() -> None:
-    """An answer chosen without seeing the cards is never better for the follower than his
-    best answer with every card known: in every world, each lead is worth at least its
-    solved value to the leader, and more somewhere."""
+@pytest.mark.parametrize("leading", [True, False])
+def test_a_card_is_worth_at_least_its_value_against_every_card_known(leading: bool) -> None:
+    """A choice made without seeing the cards is never better for the one who makes it
+    than his best with every card known: in every world, each lead (his answer guessed) and
+    each answer (his next lead guessed) is worth at least its solved value to the player,
+    and more somewhere."""
     from schnapsen_lab.worlds import world_action_values
 
     more = 0
-    for pos, _ in _leads_with_open_talon(range(6)):
+    for before, lead in _leads_with_open_talon(range(6)):
+        pos = before if leading else before.play(lead)
         me = pos.to_move
         assert me is not None
-        leads = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
-        replied = replied_values([pos], leads, 4, random.Random(2))
-        solved = [side(me, v) for v in world_action_values(pos, leads)]
-        for r, s in zip(replied, solved, strict=True):
+        cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        judged = (replied_values if leading else answered_values)([pos], cards, 4,
+                                                                  random.Random(2))
+        solved = [side(me, v) for v in world_action_values(pos, cards)]
+        for r, s in zip(judged, solved, strict=True):
             assert r[0] >= s
             more += r[0] > s
     assert more > 0
@@ -698,67 +702,31 @@ def test_his_guessed_lead_depends_only_on_what_he_sees() -> None:
     assert differs > 3
 
 
-def test_an_answer_is_worth_at_least_its_value_against_every_card_known() -> None:
-    """A next lead chosen without seeing the cards is never better for its leader than his
-    best with every card known: in every world, each answer is worth at least its solved
-    value to the follower, and more somewhere."""
-    from schnapsen_lab.worlds import world_action_values
-
-    more = 0
-    for pos, lead in _leads_with_open_talon(range(6)):
-        after = pos.play(lead)
-        me = after.to_move
-        assert me is not None
-        answers = [b for b in after.legal_actions() if b.kind is ActionKind.PLAY]
-        judged = answered_values([after], answers, 4, random.Random(2))
-        solved = [side(me, v) for v in world_action_values(after, answers)]
-        for r, s in zip(judged, solved, strict=True):
-            assert r[0] >= s
-            more += r[0] > s
-    assert more > 0
-
-
-def test_lead_worlds_judges_the_answers_with_eight_cards_or_fewer_and_says_so() -> None:
-    """With ``lead_worlds`` the player's answers with at most 8 cards in the open talon are
-    judged with the opponent's next lead chosen from his view, and the note says so; never
-    a lead, nor by default."""
-    marked = "the cards to answer with judged with his next lead, if he wins the trick, " \
-             "chosen as he would choose it, from what he sees (over 3 worlds of his)"
+@pytest.mark.parametrize(("setting", "marked", "leading"), [
+    ("reply_worlds", "the cards to lead judged with his answer chosen as he would choose it, "
+     "from what he sees (over 3 worlds of his)", True),
+    ("lead_worlds", "the cards to answer with judged with his next lead, if he wins the "
+     "trick, chosen as he would choose it, from what he sees (over 3 worlds of his)", False),
+])
+def test_the_guessing_settings_judge_with_eight_cards_or_fewer_and_say_so(
+        setting: str, marked: str, leading: bool) -> None:
+    """With ``reply_worlds`` the player's leads, with ``lead_worlds`` its answers, with at
+    most 8 cards in the open talon are judged with the opponent's next choice made from
+    his view, and the note says so; never the deal's first lead, nor the other kind of
+    decision, nor by default; a negative value is refused."""
     found = []
-    for leads in (3, 0):
+    for worlds in (3, 0):
         where = []
         for seed in range(3):
-            strong = StrongPlayer(samples=8, seed=1, lead_worlds=leads)
+            strong = StrongPlayer(samples=8, seed=1, **{setting: worlds})
             played = play_deal((strong, make_player("heuristic")), _random_deal(seed).deck,
-                               Seat.A, explain=True)
+                               Seat.B if leading else Seat.A, explain=True)
             positions = played.record().positions()
             where += [(positions[i].talon_size, positions[i].lead)
                       for i, n in enumerate(played.notes) if n and marked in n]
         found.append(where)
-    assert found[0] and all(0 < talon <= 8 and lead >= 0 for talon, lead in found[0])
+    assert found[0] and all(0 < talon <= 8 and (lead < 0) is leading
+                            for talon, lead in found[0])
     assert not found[1]
     with pytest.raises(ValueError):
-        StrongPlayer(lead_worlds=-1)
-
-
-def test_reply_worlds_judges_the_leads_with_eight_cards_or_fewer_and_says_so() -> None:
-    """With ``reply_worlds`` the player's leads with at most 8 cards in the open talon are
-    judged with the opponent answering from his view, and the note says so; never the
-    deal's first lead, nor an answer, nor by default."""
-    marked = "the cards to lead judged with his answer chosen as he would choose it, from " \
-             "what he sees (over 3 worlds of his)"
-    found = []
-    for replies in (3, 0):
-        where = []
-        for seed in range(3):
-            strong = StrongPlayer(samples=8, seed=1, reply_worlds=replies)
-            played = play_deal((strong, make_player("heuristic")), _random_deal(seed).deck,
-                               Seat.B, explain=True)
-            positions = played.record().positions()
-            where += [(positions[i].talon_size, positions[i].lead)
-                      for i, n in enumerate(played.notes) if n and marked in n]
-        found.append(where)
-    assert found[0] and all(0 < talon <= 8 and lead < 0 for talon, lead in found[0])
-    assert not found[1]
-    with pytest.raises(ValueError):
-        StrongPlayer(reply_worlds=-1)
+        StrongPlayer(**{setting: -1})

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Rank
 from ..games.schnapsen import knowledge
 from ..games.schnapsen.knowledge import View
-from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position
+from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..notation import action_text, cards_text
 from ..numbers import format_numbers
@@ -268,6 +268,24 @@ def guessed_lead(pos: Position, worlds: int, gen: random.Random) -> Action:
     return _guessed(pos, options, legal, worlds, gen)
 
 
+def _judged_values(worlds: Sequence[Position], actions: Sequence[Action],
+                   guess: Callable[[Position, Seat], Action | None]
+                   ) -> list[tuple[int, ...]]:
+    """For each of ``actions``, its game points for the player to move in each world when
+    the next choice after it is ``guess(after, player)``, the rest of the deal solved with
+    every card known; where ``guess`` says None, the action is solved as it is."""
+    out: list[list[int]] = [[] for _ in actions]
+    for w in worlds:
+        me = w.to_move
+        assert me is not None
+        for j, a in enumerate(actions):
+            after = w.play(a)
+            b = guess(after, me)
+            out[j].append(side(me, world_action_values(w, [a])[0] if b is None
+                               else world_action_values(after, [b])[0]))
+    return [tuple(v) for v in out]
+
+
 def answered_values(worlds: Sequence[Position], answers: Sequence[Action], leads: int,
                     gen: random.Random) -> list[tuple[int, ...]]:
     """For each answer to the lead on the table, its game points for the follower in
@@ -275,20 +293,13 @@ def answered_values(worlds: Sequence[Position], answers: Sequence[Action], leads
     chooses what to do as :func:`guessed_lead` says (over ``leads`` worlds of his own), the
     rest of the deal solved with every card known; where the follower wins the trick, or
     the talon is gone or closed, it is solved as it is."""
-    out: list[list[int]] = [[] for _ in answers]
-    for w in worlds:
-        me = w.to_move
-        assert me is not None
-        for j, a in enumerate(answers):
-            after = w.play(a)
-            if (after.to_move is None or after.to_move is me or after.lead >= 0
-                    or after.closed_by >= 0 or after.exhausted
-                    or claim_now(after) is not None):
-                out[j].append(side(me, world_action_values(w, [a])[0]))
-                continue
-            b = guessed_lead(after, leads, gen)
-            out[j].append(side(me, world_action_values(after, [b])[0]))
-    return [tuple(v) for v in out]
+    def guess(after: Position, me: Seat) -> Action | None:
+        if (after.to_move is None or after.to_move is me or after.lead >= 0
+                or after.closed_by >= 0 or after.exhausted or claim_now(after) is not None):
+            return None
+        return guessed_lead(after, leads, gen)
+
+    return _judged_values(worlds, answers, guess)
 
 
 def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies: int,
@@ -297,18 +308,12 @@ def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies:
     answers it as :func:`guessed_answer` says (over ``replies`` worlds of his own), the
     rest of the deal solved with every card known; a lead he cannot answer (a claim
     follows) is solved as it is."""
-    out: list[list[int]] = [[] for _ in leads]
-    for w in worlds:
-        me = w.to_move
-        assert me is not None
-        for j, a in enumerate(leads):
-            after = w.play(a)
-            if after.lead < 0 or after.to_move is None or claim_now(after) is not None:
-                out[j].append(side(me, world_action_values(w, [a])[0]))
-                continue
-            b = guessed_answer(after, replies, gen)
-            out[j].append(side(me, world_action_values(after, [b])[0]))
-    return [tuple(v) for v in out]
+    def guess(after: Position, me: Seat) -> Action | None:
+        if after.lead < 0 or after.to_move is None or claim_now(after) is not None:
+            return None
+        return guessed_answer(after, replies, gen)
+
+    return _judged_values(worlds, leads, guess)
 
 
 def margin_values(values: Sequence[float], share: int) -> tuple[float, ...]:
