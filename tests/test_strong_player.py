@@ -702,6 +702,38 @@ def test_his_guessed_lead_depends_only_on_what_he_sees() -> None:
     assert differs > 3
 
 
+@pytest.mark.parametrize("leading", [True, False])
+def test_the_bummerl_aware_player_orders_the_guessed_cards_by_its_chance(leading: bool) -> None:
+    """The Bummerl-aware player takes ``reply_worlds`` and ``lead_worlds`` too, and with
+    the score known orders the cards so judged by its chance to win the Bummerl, not by
+    game points: at 1 to 1 (the deal decides the Bummerl) those orders differ somewhere."""
+    checked = differs = 0
+    for before, lead in _leads_with_open_talon(range(8)):
+        pos = before if leading else before.play(lead)
+        me = pos.to_move
+        assert me is not None
+        p = BummerlStrongPlayer(samples=8, seed=1, reply_worlds=3, lead_worlds=3)
+        p.new_deal((1, 1), Seat.A)
+        v = view(pos, me, pos.legal_actions())
+        score = p.score(v)
+        assert score is not None
+        choice = p.act(v, random.Random(0))
+        d = p.last
+        assert d is not None
+        if not (d.replied if leading else d.led):
+            continue
+        checked += 1
+        cards = [e for e in d.ranked
+                 if e.action is not None and e.action.kind in (ActionKind.PLAY,
+                                                               ActionKind.MARRIAGE)]
+        chances = [round(score.mean_equity(e.values, me), 9) for e in cards]
+        assert d.equity and choice == cards[0].action
+        assert chances == sorted(chances, reverse=True)
+        means = [e.mean for e in cards]
+        differs += means != sorted(means, reverse=True)
+    assert checked > 5 and differs > 0
+
+
 @pytest.mark.parametrize(("setting", "marked", "leading"), [
     ("reply_worlds", "the cards to lead judged with his answer chosen as he would choose it, "
      "from what he sees (over 3 worlds of his)", True),

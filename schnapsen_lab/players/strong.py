@@ -734,12 +734,13 @@ class StrongPlayer:
         replied = led = 0
         if (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
-            choice = self._reply(worlds[:self.samples], weights[:self.samples])
+            choice = self._reply(view, worlds[:self.samples], weights[:self.samples])
             replied = self.reply_worlds
         elif (self.lead_worlds and choice.kind is ActionKind.PLAY and len(view.trick) == 1
                 and view.leader != view.viewer and not closed
                 and 0 < view.talon <= REPLY_TALON):
-            choice = self._reply(worlds[:self.samples], weights[:self.samples], answer=True)
+            choice = self._reply(view, worlds[:self.samples], weights[:self.samples],
+                                 answer=True)
             led = self.lead_worlds
         self.last = Decision(choice, "worlds", worlds=len(worlds), exact=exact,
                              second_look=looked, ranked=tuple(self._ranked),
@@ -806,16 +807,15 @@ class StrongPlayer:
                     out[i] *= keep
         return out
 
-    def _reply(self, worlds: list[Position], weights: list[float],
+    def _reply(self, view: View, worlds: list[Position], weights: list[float],
                answer: bool = False) -> Action:
         """The lead to make, once leading a card is chosen: the leads judged again over
         ``worlds`` with the follower answering as a player who cannot see the cards would
         (:func:`replied_values`); with ``answer``, the card to answer with, the answers
         judged with the leader's next choice made so (:func:`answered_values`). Compared as
-        :attr:`margin_weight` says; between equal values, the one ranked first before.
+        :meth:`_order` says; between equal values, the one ranked first before.
         :attr:`_ranked` gets the cards so valued, best first, and the other options after
         them."""
-        share = self.margin_weight
         leads = [e for e in self._ranked
                  if e.action is not None and e.action.kind in (ActionKind.PLAY,
                                                                ActionKind.MARRIAGE)]
@@ -826,7 +826,7 @@ class StrongPlayer:
                                                                            strict=True)]
         if weights:
             judged = resample(judged, weights, self._gen)
-        judged.sort(key=lambda e: -counted(e, share).mean)
+        judged = self._order(view, judged)
         rest = [e for e in self._ranked
                 if e.action is None or e.action.kind not in (ActionKind.PLAY,
                                                              ActionKind.MARRIAGE)]
@@ -834,6 +834,13 @@ class StrongPlayer:
         best = judged[0].action
         assert best is not None
         return best
+
+    def _order(self, view: View, judged: list[ActionEstimate]) -> list[ActionEstimate]:
+        """``judged`` (the cards to lead or answer with, valued with the opponent's next
+        choice guessed) best first, by their values counted as :attr:`margin_weight` says;
+        between equal values, in the order given."""
+        share = self.margin_weight
+        return sorted(judged, key=lambda e: -counted(e, share).mean)
 
     def _choose(self, view: View, pos: Position, h: HiddenCards,
                 ranked: list[ActionEstimate]) -> Action:

@@ -54,10 +54,13 @@ class BummerlStrongPlayer(StrongPlayer):
                  table: EquityTable | None = None, *, plan: bool = True,
                  second_look: int = 0, look_nodes: int = 0, infer: bool = False,
                  close_share: int = 0, lead_weight: int = 100,
-                 answer_weight: int = 100) -> None:
+                 answer_weight: int = 100, margin_weight: int = 100,
+                 reply_worlds: int = 0, lead_worlds: int = 0) -> None:
         super().__init__(samples, seed, plan=plan, second_look=second_look,
                          look_nodes=look_nodes, infer=infer, close_share=close_share,
-                         lead_weight=lead_weight, answer_weight=answer_weight)
+                         lead_weight=lead_weight, answer_weight=answer_weight,
+                         margin_weight=margin_weight, reply_worlds=reply_worlds,
+                         lead_worlds=lead_worlds)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
@@ -104,6 +107,17 @@ class BummerlStrongPlayer(StrongPlayer):
         best = self._ranked[0]
         assert best.action is not None
         return best.action
+
+    def _order(self, view: View, judged: list[ActionEstimate]) -> list[ActionEstimate]:
+        """By equity when the score is known (``reply_worlds``, ``lead_worlds``: the cards
+        valued with the opponent's next choice guessed), else as the strong player."""
+        score = self.score(view)
+        if score is None:
+            return super()._order(view, judged)
+        me = view.viewer
+        self._by_equity = True
+        return sorted(judged, key=lambda e: (-round(score.mean_equity(e.values, me), 12),
+                                             -round(e.mean, 12), -e.estimate.win_chance))
 
     def _judge_closing_for_the_bummerl(self, pos: Position, h: HiddenCards,
                                        ranked: Sequence[ActionEstimate],
