@@ -816,13 +816,13 @@ class StrongPlayer:
         :meth:`_order` says; between equal values, the one ranked first before.
         :attr:`_ranked` gets the cards so valued, best first, and the other options after
         them."""
-        leads = [e for e in self._ranked
-                 if e.action is not None and e.action.kind in (ActionKind.PLAY,
-                                                               ActionKind.MARRIAGE)]
-        cards = [e.action for e in leads if e.action is not None]
+        played = [e for e in self._ranked
+                  if e.action is not None and e.action.kind in (ActionKind.PLAY,
+                                                                ActionKind.MARRIAGE)]
+        cards = [e.action for e in played if e.action is not None]
         values = (answered_values(worlds, cards, self.lead_worlds, self._gen) if answer
                   else replied_values(worlds, cards, self.reply_worlds, self._gen))
-        judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(leads, values,
+        judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(played, values,
                                                                            strict=True)]
         if weights:
             judged = resample(judged, weights, self._gen)

@@ -18,7 +18,7 @@ counters (or without a table for the profile) it plays exactly as the strong pla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bummerl import BummerlScore
 from ..equity import EquityTable
@@ -40,6 +40,16 @@ EQUITY_MARGIN = 0.02
 """Closing is searched for a plan only when, over the sampled worlds, its double-dummy
 equity comes within this much (2 percentage points, about the strong player's quarter of
 a game point at the start of a Bummerl) of the best other action's."""
+
+
+def _by_chance(score: BummerlScore, me: Seat
+               ) -> Callable[[ActionEstimate], tuple[float, float, float, bool]]:
+    """The sort key that puts the options best first by ``me``'s chance to win the
+    Bummerl, then by game points, then by the share of worlds won, then not closing."""
+    def key(e: ActionEstimate) -> tuple[float, float, float, bool]:
+        return (-round(score.mean_equity(e.values, me), 12), -round(e.mean, 12),
+                -e.estimate.win_chance, e.action is CLOSE)
+    return key
 
 
 class BummerlStrongPlayer(StrongPlayer):
@@ -101,9 +111,7 @@ class BummerlStrongPlayer(StrongPlayer):
         self._by_equity = True
         if self.plan and self.closing != "pimc" and any(e.action is CLOSE for e in ranked):
             return self._judge_closing_for_the_bummerl(pos, h, ranked, score, me)
-        self._ranked = sorted(ranked, key=lambda e: (
-            -round(score.mean_equity(e.values, me), 12), -round(e.mean, 12),
-            -e.estimate.win_chance, e.action is CLOSE))
+        self._ranked = sorted(ranked, key=_by_chance(score, me))
         best = self._ranked[0]
         assert best.action is not None
         return best.action
@@ -116,8 +124,7 @@ class BummerlStrongPlayer(StrongPlayer):
             return super()._order(view, judged)
         me = view.viewer
         self._by_equity = True
-        return sorted(judged, key=lambda e: (-round(score.mean_equity(e.values, me), 12),
-                                             -round(e.mean, 12), -e.estimate.win_chance))
+        return sorted(judged, key=_by_chance(score, me))
 
     def _judge_closing_for_the_bummerl(self, pos: Position, h: HiddenCards,
                                        ranked: Sequence[ActionEstimate],
@@ -131,8 +138,7 @@ class BummerlStrongPlayer(StrongPlayer):
         from ..solver.plan import closed_plan
 
         others = sorted((e for e in ranked if e.action is not CLOSE),
-                        key=lambda e: (-round(score.mean_equity(e.values, me), 12),
-                                       -round(e.mean, 12), -e.estimate.win_chance))
+                        key=_by_chance(score, me))
         sampled = next(e for e in ranked if e.action is CLOSE)
         if not others:
             return CLOSE
