@@ -78,6 +78,10 @@ declined, the plan's mean value, the deal's mean result and their difference wit
 95 % interval. The plan's value is a floor (the defender sees every card), so a declined
 closing whose deals ended below it would have paid, and a closing taken whose deals ended
 above it shows what the bot's defence gave away. About 30 ms of one core a decision.
+A run's ``infer`` needs no replaying here: closing is chosen before a lead with the talon
+open, and what the strong player reads from the opponent's lead is kept for later
+decisions only once the talon is gone, so its closing plans face the hands the view
+allows, as these do.
 
 A Bummerl costs about 20 to 35 s of one core (measured: 17 to 30 s at our default
 settings, nine tenths of it the bot's; 32 s with the settings above), so 300 Bummerls of

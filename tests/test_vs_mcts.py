@@ -315,31 +315,40 @@ def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_kn
     assert any(x.startswith(f"    all ({ours_moves}): then ") for x in lines)
 
 
+@pytest.mark.parametrize(("infer", "seed"), [(False, 19), (True, 74)], ids=["plain", "infer"])
 def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, infer: bool, seed: int) -> None:
     """``--closings``: every decision of ours where closing was legal (the exchange before
     it aside) is set against the best closing plan, the same plan our player valued when it
-    closed, and against how the deal ended."""
+    closed, and against how the deal ended. With ``infer`` too: in the deal of seed 74 the
+    opponent leads a king or queen without its marriage, and its partner is still unseen
+    when ours closes, yet the plans agree, since what the player reads from a lead is kept
+    only once the talon is gone."""
     import random
 
     from schnapsen_lab import psn
     from schnapsen_lab.games.schnapsen.knowledge import view
     from schnapsen_lab.games.schnapsen.rules import CLOSE, ActionKind, Position, Seat
-    from schnapsen_lab.players.strong import StrongPlayer
+    from schnapsen_lab.players.strong import StrongPlayer, unannounced_partner
     from schnapsen_lab.solver.api import best_actions
 
     vs = _bench()
     deck = list(range(20))
-    random.Random(19).shuffle(deck)
-    pos, actions, rng = Position.deal(deck, Seat.A), [], random.Random(19)
-    ours = StrongPlayer(samples=6, seed=1)
+    random.Random(seed).shuffle(deck)
+    pos, actions, rng = Position.deal(deck, Seat.A), [], random.Random(seed)
+    ours = StrongPlayer(samples=6, seed=1, infer=infer)
     could = exchanged = 0  # our decisions where closing was legal: the choice, the exchange
+    inferred = unseen = 0
     while pos.outcome is None or best_actions(pos):
         legal = pos.legal_actions()
         if pos.outcome is not None:
             a = best_actions(pos)[0]
         elif pos.to_move is Seat.A and len(legal) > 1:  # ours (A): the strong player
-            a = ours.act(view(pos, Seat.A, legal), rng)
+            v = view(pos, Seat.A, legal)
+            inferred |= unannounced_partner(v)
+            a = ours.act(v, rng)
+            if a is CLOSE:
+                unseen = inferred & v.unknown  # read from his lead, still unseen at closing
             could += CLOSE in legal and a.kind is not ActionKind.EXCHANGE
             exchanged += CLOSE in legal and a.kind is ActionKind.EXCHANGE
         else:  # the other at random, never closing
@@ -349,6 +358,7 @@ def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
         actions.append(a)
         pos = pos.play(a)
     assert CLOSE in actions and exchanged and len(ours.closings) == 1
+    assert bool(unseen) is infer
     end = pos.outcome
     result = end.game_points if end.winner is Seat.A else -end.game_points
     rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
