@@ -37,7 +37,10 @@ five, ``--set close_share=80``; later ones read the bot's leads and answers into
 worlds, ``--set lead_weight=50 --set answer_weight=60``, and the last ones judged the
 leads with the bot answering from what it sees, ``--set reply_worlds=6``, and then the
 answers with the bot's next lead chosen so too, ``--set lead_worlds=6`` (see
-:class:`schnapsen_lab.players.strong.StrongPlayer`).
+:class:`schnapsen_lab.players.strong.StrongPlayer`). The best of them, ``--player
+strong-bummerl`` with the settings above up to ``reply_worlds=6`` (``answer_weight`` and
+``lead_worlds`` left off), is the registered player ``expert``: ``--player expert`` plays
+the same (its records are reported apart, under its own name).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, and our closings by the share of opponent hands their plan won when chosen. Runs of
 two players (or settings) over the same Bummerls are also compared pair by pair: Bummerl
@@ -1309,8 +1312,8 @@ def warm_up(name: str, settings: dict[str, int]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mcts-repo", type=Path, help="the other bot's checkout (built)")
-    ap.add_argument("--player", default="strong", help="our player: strong (default) or "
-                    "strong-bummerl (any registered name)")
+    ap.add_argument("--player", default="strong", help="our player: strong (default), "
+                    "strong-bummerl, expert (any registered name)")
     ap.add_argument("--bummerls", type=int, default=10, help="how many Bummerls")
     ap.add_argument("--first", type=int, default=1, help="the number of the first Bummerl")
     ap.add_argument("--seed", type=int, default=2026)

@@ -46,6 +46,7 @@ TEXT = Texts({
     "bot.random": C_("a bot's name", "random"),
     "bot.strong": C_("a bot's name", "strong"),
     "bot.strong-bummerl": C_("a bot's name", "strong for the Bummerl"),
+    "bot.expert": C_("a bot's name", "expert"),
     "bot.beginner": C_("a bot's name", "beginner"),
 })
 """The words of a record's header (English source)."""

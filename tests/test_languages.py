@@ -53,6 +53,7 @@ SAME_AS_ENGLISH = {
     **{(lang, None, name): True for lang in ("de", "fr")
        for name in ("Bauernschnapsen", "Schnapsen")},
     ("fr", "a PSN tag", "Date"): True,
+    ("fr", "a bot's name", "expert"): True,  # the strongest bot: the same word in French
 }
 
 
@@ -527,9 +528,11 @@ def test_a_profile_and_a_bot_in_words() -> None:
         assert rules_name("bauern") == "Bauernschnapsen, feste Partner"
         assert rules_name("soft") == "weich" and rules_name("my-house") == "my-house"
         assert bot_name("heuristic N") == "Heuristik N" and bot_name("Anna") == "Anna"
+        assert bot_name("expert") == "Experte"
         assert tag_value("Result", "*") == "nicht beendet"
     with language("ru"):
         assert rules_name("strict") == "строгий"
+        assert bot_name("expert A") == "эксперт A"
 
 
 @pytest.mark.parametrize(("lang", "points", "rate"), [

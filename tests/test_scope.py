@@ -16,6 +16,7 @@ from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN
 from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, Profile
 from schnapsen_lab.games.schnapsen.table import Table
+from schnapsen_lab.players.registry import SOLVER_PLAYERS
 from schnapsen_lab.scope import analysis_refusal, solver_knows
 from schnapsen_lab.training import closing_exercises, counting_quiz
 
@@ -68,8 +69,9 @@ def test_the_review_widget_refuses() -> None:
 
 
 def test_the_practice_table_refuses_what_its_bot_or_rules_cannot_play() -> None:
-    with pytest.raises(ValueError, match="strong bot knows"):
-        Table("strong", profile=BAUERN2, seed=1)
+    for engine in sorted(SOLVER_PLAYERS):  # strong, strong-bummerl, expert
+        with pytest.raises(ValueError, match=f"the {engine} bot knows the duty to beat"):
+            Table(engine, profile=BAUERN2, seed=1)
     t = Table("heuristic", profile=BAUERN2, seed=1)  # the rule-of-thumb bot plays bauern2
     assert t.bummerl.counters == (0, 0)  # counting up from 0 (BZ5)
     with pytest.raises(ValueError, match="strong bot knows"):
@@ -86,12 +88,14 @@ def test_the_practice_widget_offers_no_strong_bot_for_bauern2() -> None:
     from schnapsen_lab.widgets.table import PracticeTable
 
     w = PracticeTable("heuristic", profile=BAUERN2, seed=1)
-    assert "strong" not in list(w.bot_picker.options)
+    offered = {name for _, name in w.bot_picker.options}  # (words, name) pairs
+    assert "heuristic" in offered and not offered & SOLVER_PLAYERS
     assert w.review_button.disabled
     with pytest.raises(ValueError, match="the review"):
         w.open_review()
     soft = PracticeTable("heuristic", profile=SOFT, seed=1)
     assert not soft.review_button.disabled
+    assert {name for _, name in soft.bot_picker.options} >= SOLVER_PLAYERS
 
 
 def test_the_trainers_skip_what_they_cannot_ask() -> None:

@@ -131,7 +131,7 @@ def test_cli_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "heuristic"], "give two names separated by a comma"),
     (["--players", "heuristic,random", "--explain"],
-     "none of these players says why it chose (those who do: strong, strong-bummerl)"),
+     "none of these players says why it chose (those who do: expert, strong, strong-bummerl)"),
     (["--variant", "bauern", "--players", "heuristic,heuristic", "--explain"],
      "none of these players says why it chose"),
     (["--players", "heuristic,nobody"], "unknown player 'nobody'; known: "),

@@ -389,3 +389,20 @@ def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
         vs.main(["--closings"])
     assert "--closings take the deals of --summary FILES" in capsys.readouterr().err
 
+
+def test_the_expert_is_the_player_of_the_best_run() -> None:
+    """``make_player("expert")`` is the Bummerl-aware strong player with the settings its
+    head-to-head run recorded (docs/review.md: 169 of 300 Bummerls), and says so by name."""
+    from schnapsen_lab.players.registry import make_player
+    from schnapsen_lab.players.strong_bummerl import ExpertPlayer
+
+    run = {"samples": 60, "second_look": 200, "look_nodes": 4000000, "infer": 1,
+           "close_share": 80, "lead_weight": 50, "reply_worlds": 6}  # as sb6-*.jsonl record
+    expert, measured = make_player("expert"), _bench().make_player("strong-bummerl", run)
+    assert isinstance(expert, ExpertPlayer) and expert.name == "expert"
+    mine, theirs = vars(expert), vars(measured)
+    assert mine.pop("_gen").getstate() == theirs.pop("_gen").getstate()
+    assert mine == theirs
+    plain = vars(make_player("strong-bummerl"))
+    plain.pop("_gen")
+    assert plain != theirs  # the settings are not the default ones

@@ -34,7 +34,7 @@ Refusal = Callable[[Any, str], "str | None"]
 PLUGIN_MODULES = ("schnapsen_lab.players.strong", "schnapsen_lab.players.strong_bummerl")
 """Modules imported on first use that may call :func:`register` (skipped when absent)."""
 
-SOLVER_PLAYERS = frozenset({"strong", "strong-bummerl"})
+SOLVER_PLAYERS = frozenset({"strong", "strong-bummerl", "expert"})
 """Names of the players that choose with the analysis engine (the solver over sampled
 worlds): they play only the profiles it knows (:func:`refusal`)."""
 
