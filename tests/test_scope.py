@@ -69,7 +69,7 @@ def test_the_review_widget_refuses() -> None:
 
 
 def test_the_practice_table_refuses_what_its_bot_or_rules_cannot_play() -> None:
-    for engine in sorted(SOLVER_PLAYERS):  # strong, strong-bummerl, expert
+    for engine in sorted(SOLVER_PLAYERS):  # expert, strong, strong-bummerl
         with pytest.raises(ValueError, match=f"the {engine} bot knows the duty to beat"):
             Table(engine, profile=BAUERN2, seed=1)
     t = Table("heuristic", profile=BAUERN2, seed=1)  # the rule-of-thumb bot plays bauern2

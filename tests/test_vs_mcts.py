@@ -397,12 +397,12 @@ def test_the_expert_is_the_player_of_the_best_run() -> None:
     from schnapsen_lab.players.strong_bummerl import ExpertPlayer
 
     run = {"samples": 60, "second_look": 200, "look_nodes": 4000000, "infer": 1,
-           "close_share": 80, "lead_weight": 50, "reply_worlds": 6}  # as sb6-*.jsonl record
+           "close_share": 80, "lead_weight": 50, "reply_worlds": 6}  # as the run's lines say
     expert, measured = make_player("expert"), _bench().make_player("strong-bummerl", run)
     assert isinstance(expert, ExpertPlayer) and expert.name == "expert"
-    mine, theirs = vars(expert), vars(measured)
+    mine, theirs, plain = (dict(vars(p)) for p in (expert, measured,
+                                                   make_player("strong-bummerl")))
     assert mine.pop("_gen").getstate() == theirs.pop("_gen").getstate()
     assert mine == theirs
-    plain = vars(make_player("strong-bummerl"))
     plain.pop("_gen")
     assert plain != theirs  # the settings are not the default ones
