@@ -762,3 +762,62 @@ def test_the_guessing_settings_judge_with_eight_cards_or_fewer_and_say_so(
     assert not found[1]
     with pytest.raises(ValueError):
         StrongPlayer(**{setting: -1})
+
+
+def _marriage_leads(seeds: range) -> list[Position]:
+    """The first position of each random deal played by the heuristic player where the
+    leader could announce a marriage with 1 to 8 cards in the open talon, if any."""
+    heuristic = make_player("heuristic")
+    out = []
+    for seed in seeds:
+        pos = _random_deal(seed)
+        rng = random.Random(seed)
+        while pos.outcome is None and pos.closed_by < 0 and not pos.exhausted:
+            legal = pos.legal_actions()
+            if (pos.lead < 0 and pos.talon_size <= 8
+                    and any(a.kind is ActionKind.MARRIAGE for a in legal)):
+                out.append(pos)
+                break
+            to_move = pos.to_move
+            assert to_move is not None
+            a = heuristic.act(view(pos, to_move, legal), rng)
+            assert a is not None
+            pos = pos.play(a)
+            if pos.claim_by >= 0 and not pos.claimed and pos.claim_is_correct(pos.claim_by):
+                break
+    return out
+
+
+def test_a_marriage_card_is_led_announced_whatever_the_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the leads judged with the opponent's guessed answer (``reply_worlds``) put
+    the plain lead of a king or queen ahead of announcing its marriage, the player still
+    announces: with every card known the announcement never costs a point, and the two
+    observed plain leads against the MCTS bot came from a rough guess."""
+    def plain_first(worlds: list[Position], leads: list[Action], replies: int,
+                    gen: random.Random) -> list[tuple[int, ...]]:
+        married = {a.card for a in leads if a.kind is ActionKind.MARRIAGE}
+        value = {ActionKind.MARRIAGE: -1, ActionKind.PLAY: -3}
+        return [tuple(3 if a.kind is ActionKind.PLAY and a.card in married
+                      else value[a.kind] for _ in worlds) for a in leads]
+
+    import schnapsen_lab.players.strong as strong
+
+    monkeypatch.setattr(strong, "replied_values", plain_first)
+    checked = 0
+    for pos in _marriage_leads(range(40)):
+        legal = pos.legal_actions()
+        me = pos.to_move
+        assert me is not None
+        p = StrongPlayer(samples=8, seed=1, reply_worlds=3)
+        choice = p.act(view(pos, me, legal), random.Random(0))
+        d = p.last
+        assert d is not None and choice is not None
+        if not d.replied:
+            continue
+        checked += 1
+        assert choice.kind is ActionKind.MARRIAGE, (pos, choice)
+        married = {a.card for a in legal if a.kind is ActionKind.MARRIAGE}
+        assert not [e for e in d.ranked if e.action is not None
+                    and e.action.kind is ActionKind.PLAY and e.action.card in married]
+    assert checked >= 3

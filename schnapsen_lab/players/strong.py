@@ -316,6 +316,19 @@ def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies:
     return _judged_values(worlds, leads, guess)
 
 
+def announced(judged: Sequence[ActionEstimate]) -> list[ActionEstimate]:
+    """``judged`` without the plain lead of a king or queen whose marriage is among them.
+    With every card known the announcement never costs a point, so the plain lead can
+    come out ahead only through the guess of the opponent's next choice: he answers
+    knowing the partner card, and a guess over a few worlds of his is rough. A player
+    keeps his marriage's points rather than hide it on such a guess."""
+    marriages = {e.action.card for e in judged
+                 if e.action is not None and e.action.kind is ActionKind.MARRIAGE}
+    return [e for e in judged
+            if e.action is None or e.action.kind is not ActionKind.PLAY
+            or e.action.card not in marriages]
+
+
 def margin_values(values: Sequence[float], share: int) -> tuple[float, ...]:
     """Game points with each point beyond the first of a win or loss counted at ``share``
     percent: at 100 they are unchanged; at 50, 1, 2 and 3 count 1, 1.5 and 2; at 0 only
@@ -813,7 +826,8 @@ class StrongPlayer:
         ``worlds`` with the follower answering as a player who cannot see the cards would
         (:func:`replied_values`); with ``answer``, the card to answer with, the answers
         judged with the leader's next choice made so (:func:`answered_values`). Compared as
-        :meth:`_order` says; between equal values, the one ranked first before.
+        :meth:`_order` says; between equal values, the one ranked first before. A king or
+        queen whose marriage could be announced is led announced (:func:`announced`).
         :attr:`_ranked` gets the cards so valued, best first, and the other options after
         them."""
         played = [e for e in self._ranked
@@ -826,7 +840,7 @@ class StrongPlayer:
                                                                            strict=True)]
         if weights:
             judged = resample(judged, weights, self._gen)
-        judged = self._order(view, judged)
+        judged = self._order(view, announced(judged))
         rest = [e for e in self._ranked
                 if e.action is None or e.action.kind not in (ActionKind.PLAY,
                                                              ActionKind.MARRIAGE)]
