@@ -16,7 +16,7 @@ from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN
 from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, Profile
 from schnapsen_lab.games.schnapsen.table import Table
-from schnapsen_lab.players.registry import SOLVER_PLAYERS
+from schnapsen_lab.players.registry import SOLVER_PLAYERS, player_names, refusal
 from schnapsen_lab.scope import analysis_refusal, solver_knows
 from schnapsen_lab.training import closing_exercises, counting_quiz
 
@@ -66,6 +66,15 @@ def test_the_review_widget_refuses() -> None:
 
     four = ReviewWidget(next(psn.read(FOUR)), samples=1, progress=False)
     assert isinstance(four, BauernReviewWidget)  # four players have their own review
+
+
+def test_the_engine_players_are_the_players_that_refuse_bauern2() -> None:
+    """``SOLVER_PLAYERS`` (the names :func:`refusal` knows before the engine's players are
+    imported) is exactly the registered players that refuse a rules profile the engine
+    does not know: a new engine player left out of it fails here."""
+    names = player_names()
+    assert {n for n in names if refusal(n, BAUERN2) is not None} == SOLVER_PLAYERS
+    assert not {n for n in names if refusal(n, SOFT) is not None}
 
 
 def test_the_practice_table_refuses_what_its_bot_or_rules_cannot_play() -> None:

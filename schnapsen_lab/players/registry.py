@@ -36,7 +36,9 @@ PLUGIN_MODULES = ("schnapsen_lab.players.strong", "schnapsen_lab.players.strong_
 
 SOLVER_PLAYERS = frozenset({"strong", "strong-bummerl", "expert"})
 """Names of the players that choose with the analysis engine (the solver over sampled
-worlds): they play only the profiles it knows (:func:`refusal`)."""
+worlds): they play only the profiles it knows. :func:`refusal` imports the plugin modules
+for these names, so that it can answer before any of them was made; every player that
+registers a refusal is one of them (a test checks)."""
 
 _ADDED: dict[str, dict[str, PlayerFactory]] = {}
 _REFUSE: dict[tuple[str, str], Refusal] = {}

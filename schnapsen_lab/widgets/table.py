@@ -60,7 +60,7 @@ from ..notation import (
     suit_name,
     text_with_cards,
 )
-from ..players.registry import SOLVER_PLAYERS, player_names
+from ..players.registry import player_names, refusal
 from ..psn import dumps, loads
 from ..scope import analysis_refusal
 from .cards import CardRow
@@ -188,9 +188,8 @@ class PracticeTable(TableWidget):
         self._marriage_points: int | None = None
 
         self.header = classes(W.HTML(), "sl-practice-header")
-        names = player_names()
-        if analysis_refusal(self.table.profile) is not None:  # bots the engine cannot serve
-            names = [n for n in names if n not in SOLVER_PLAYERS]
+        # only the bots that play this table's rules (the engine's refuse bauern2)
+        names = [n for n in player_names() if refusal(n, self.table.profile) is None]
         current = self.table.player.name if self.table.player.name in names else None
         options = names if current is not None else [*names, self.table.player.name]
         self.bot_picker = classes(W.Dropdown(options=[(bot_words(n), n) for n in options],
