@@ -4,8 +4,9 @@ Opens ``languages.ipynb`` (beside this file): a replay of the closing that wins 
 practice table (Bert must follow Anna's A♥ after she closed the talon) in each language,
 made with ``lang=`` while the session speaks English. The translated texts are shown, and
 the widgets still work: a step forward shows the model's scores and the move in words; a
-greyed card says why in the language of the table, a playable card is played and the bot
-answers. Screenshots go to tests/artifacts/.
+greyed card says why in the language of the table; the expert bot is picked from the list
+by its name in that language, a playable card is played, and the bot leads on with its
+reason shown. Screenshots go to tests/artifacts/.
 """
 
 from __future__ import annotations
@@ -33,14 +34,18 @@ WORDS = {
            "closed": "fermé par A", "buttons": {"sl-close": "fermer", "sl-claim": "annoncer 66"},
            "refused": re.compile(r"Vous ne pouvez pas jouer K♦ maintenant\s*: "
                                  r"vous devez fournir à la couleur \(F2\)"),
-           "played": "Bert joue Q♥", "at_table": "À table"},
+           "played": "Bert joue Q♥", "at_table": "À table", "expert": "expert",
+           "reason": re.compile(r"pourquoi Anna a joué ainsi\s*: le premier coup du meilleur "
+                                r"plan contre les \d+ mains")},
     "ru": {"views": ["Открытый стол", "вид: Anna", "вид: Bert"],
            "step": re.compile(r"шаг 1 из 8: Anna закрывает колоду"),
            "moves": "Ходы", "score": "очки", "tricks": "взятки",
            "closed": "колода закрыта: A",
            "buttons": {"sl-close": "закрыть", "sl-claim": "заявить 66"},
            "refused": re.compile(r"Сейчас нельзя сыграть K♦: нужно ходить в масть \(F2\)"),
-           "played": "Bert кладёт Q♥", "at_table": "За столом"},
+           "played": "Bert кладёт Q♥", "at_table": "За столом", "expert": "эксперт",
+           "reason": re.compile(r"Anna: почему такой ход — первый ход лучшего плана против "
+                                r"\d+ рук")},
 }
 
 
@@ -87,10 +92,17 @@ def test_the_replay_and_the_table_in_french_and_russian(lab: Lab, page: Any) -> 
         hand.locator(".sl-card-KD").click()  # greyed: Bert must follow in hearts
         expect(table.locator(".sl-messages .sl-refusal")).to_contain_text(words["refused"])
         expect(felt).to_have_attribute("data-step", "2")
+        # Anna plays on as the expert bot, picked from the list in the table's language,
+        # and the teacher's switch shows why she leads as she does: her closed game's plan.
+        picker = table.locator(".sl-bot select")
+        expect(picker.locator("option", has_text=words["expert"])).to_have_count(1)
+        picker.select_option(label=words["expert"])
+        table.locator(".sl-show-reasons input").check()
         hand.locator(".sl-card-QH.sl-playable").click()
         expect(hand.locator(".sl-card-QH")).to_have_count(0)
         expect(table.locator(".sl-trick-area")).to_have_attribute("data-tricks", "1")
         expect(table.locator(".sl-messages")).to_contain_text(words["played"])
         expect(table.locator(".sl-messages .sl-refusal")).to_have_count(0)
+        expect(table.locator(".sl-bot-reason")).to_contain_text(words["reason"])
         table.evaluate("e => e.scrollIntoView()")
         lab.screenshot(page, f"table-{lang}")
