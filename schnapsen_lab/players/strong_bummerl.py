@@ -171,7 +171,7 @@ class BummerlStrongPlayer(StrongPlayer):
 class ExpertPlayer(BummerlStrongPlayer):
     """The best player of the runs measured: the Bummerl-aware strong player at the
     settings of its best head-to-head run against the public MCTS bot (169 of 300
-    Bummerls, 122 of 240 on fresh decks; docs/review.md), 60 worlds a
+    Bummerls, 273 of 540 on fresh decks; docs/review.md), 60 worlds a
     decision and 200 more for a close call (as many as 4,000,000 search nodes allow), the
     opponent's lead read (``infer``, ``lead_weight=50``), closing only on a plan that wins
     at least 80 % of his hands, and its leads with 8 or fewer cards in the talon judged
