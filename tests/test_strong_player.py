@@ -4,6 +4,7 @@ by plans."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -613,26 +614,28 @@ def test_margin_weight_counts_the_points_beyond_the_first() -> None:
 
 # -- the opponent's answer chosen from what he sees ---------------------------------------------
 
+def _open_talon_play(seed: int) -> Iterator[tuple[Position, Action]]:
+    """The positions of a random deal played by the heuristic player while the talon is
+    open and no correct claim is due, each with the heuristic's action there."""
+    heuristic = make_player("heuristic")
+    pos = _random_deal(seed)
+    rng = random.Random(seed)
+    while pos.outcome is None and pos.closed_by < 0 and not pos.exhausted:
+        to_move = pos.to_move
+        assert to_move is not None
+        a = heuristic.act(view(pos, to_move, pos.legal_actions()), rng)
+        assert a is not None
+        yield pos, a
+        pos = pos.play(a)
+        if pos.claim_by >= 0 and not pos.claimed and pos.claim_is_correct(pos.claim_by):
+            break
+
+
 def _leads_with_open_talon(seeds: range) -> list[tuple[Position, Action]]:
     """Positions of random deals played by the heuristic player where a card is led with
     at most 8 cards in the talon, with that lead."""
-    heuristic = make_player("heuristic")
-    out = []
-    for seed in seeds:
-        pos = _random_deal(seed)
-        rng = random.Random(seed)
-        while pos.outcome is None and pos.closed_by < 0 and not pos.exhausted:
-            legal = pos.legal_actions()
-            to_move = pos.to_move
-            assert to_move is not None
-            a = heuristic.act(view(pos, to_move, legal), rng)
-            assert a is not None
-            if pos.lead < 0 and a.kind is ActionKind.PLAY and pos.talon_size <= 8:
-                out.append((pos, a))
-            pos = pos.play(a)
-            if pos.claim_by >= 0 and not pos.claimed and pos.claim_is_correct(pos.claim_by):
-                break
-    return out
+    return [(pos, a) for seed in seeds for pos, a in _open_talon_play(seed)
+            if pos.lead < 0 and a.kind is ActionKind.PLAY and pos.talon_size <= 8]
 
 
 def test_his_guessed_answer_depends_only_on_what_he_sees() -> None:
@@ -767,24 +770,11 @@ def test_the_guessing_settings_judge_with_eight_cards_or_fewer_and_say_so(
 def _marriage_leads(seeds: range) -> list[Position]:
     """The first position of each random deal played by the heuristic player where the
     leader could announce a marriage with 1 to 8 cards in the open talon, if any."""
-    heuristic = make_player("heuristic")
     out = []
     for seed in seeds:
-        pos = _random_deal(seed)
-        rng = random.Random(seed)
-        while pos.outcome is None and pos.closed_by < 0 and not pos.exhausted:
-            legal = pos.legal_actions()
-            if (pos.lead < 0 and pos.talon_size <= 8
-                    and any(a.kind is ActionKind.MARRIAGE for a in legal)):
-                out.append(pos)
-                break
-            to_move = pos.to_move
-            assert to_move is not None
-            a = heuristic.act(view(pos, to_move, legal), rng)
-            assert a is not None
-            pos = pos.play(a)
-            if pos.claim_by >= 0 and not pos.claimed and pos.claim_is_correct(pos.claim_by):
-                break
+        out += [pos for pos, _ in _open_talon_play(seed)
+                if pos.lead < 0 and pos.talon_size <= 8
+                and any(a.kind is ActionKind.MARRIAGE for a in pos.legal_actions())][:1]
     return out
 
 
