@@ -770,12 +770,11 @@ def test_the_guessing_settings_judge_with_eight_cards_or_fewer_and_say_so(
 def _marriage_leads(seeds: range) -> list[Position]:
     """The first position of each random deal played by the heuristic player where the
     leader could announce a marriage with 1 to 8 cards in the open talon, if any."""
-    out = []
-    for seed in seeds:
-        out += [pos for pos, _ in _open_talon_play(seed)
-                if pos.lead < 0 and pos.talon_size <= 8
-                and any(a.kind is ActionKind.MARRIAGE for a in pos.legal_actions())][:1]
-    return out
+    found = (next((pos for pos, _ in _open_talon_play(seed)
+                   if pos.lead < 0 and pos.talon_size <= 8
+                   and any(a.kind is ActionKind.MARRIAGE for a in pos.legal_actions())), None)
+             for seed in seeds)
+    return [pos for pos in found if pos is not None]
 
 
 def test_a_marriage_card_is_led_announced_whatever_the_guess(
