@@ -4,7 +4,7 @@ by plans."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -37,6 +37,7 @@ from schnapsen_lab.players.strong import (
     guessed_answer,
     guessed_lead,
     lead_losses,
+    played_out_values,
     replied_values,
     resample,
     sure_enough,
@@ -765,6 +766,104 @@ def test_the_guessing_settings_judge_with_eight_cards_or_fewer_and_say_so(
     assert not found[1]
     with pytest.raises(ValueError):
         StrongPlayer(**{setting: -1})
+
+
+# -- every later choice made from what the chooser sees (playout_talon) -------------------------
+
+def _plays_at(talon: int, leading: bool, seeds: range) -> list[Position]:
+    """Positions of random deals played by the heuristic player with ``talon`` cards in
+    the open talon where a card is to be led (``leading``) or answered."""
+    return [pos for seed in seeds for pos, _ in _open_talon_play(seed)
+            if pos.talon_size == talon and (pos.lead < 0) is leading]
+
+
+def test_a_playout_guesses_every_choice_of_both_until_the_talon_is_gone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """From a lead with 4 cards in the talon, the playout guesses the opponent's answer,
+    then the next trick's lead and answer, whoever makes them (each from the chooser's
+    view, as :func:`guessed_lead` and :func:`guessed_answer` are tested to do), and
+    nothing once the talon is gone or closed or a correct claim is due; the values are
+    game points."""
+    import schnapsen_lab.players.strong as strong
+
+    asked: list[tuple[int, bool, int, bool]] = []
+    me = Seat.A
+
+    def recorded(guess: Callable[[Position, int, random.Random], Action]
+                 ) -> Callable[[Position, int, random.Random], Action]:
+        def wrapped(pos: Position, worlds: int, gen: random.Random) -> Action:
+            asked.append((pos.talon_size, pos.talon_open, int(pos.to_move is me),
+                          pos.claim_by >= 0 and pos.claim_is_correct(pos.claim_by)))
+            return guess(pos, worlds, gen)
+        return wrapped
+
+    monkeypatch.setattr(strong, "guessed_lead", recorded(guessed_lead))
+    monkeypatch.setattr(strong, "guessed_answer", recorded(guessed_answer))
+    positions = _plays_at(4, True, range(30))[:6]
+    assert len(positions) >= 4
+    for pos in positions:
+        mover = pos.to_move
+        assert mover is not None
+        me = mover
+        cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        values = played_out_values([pos], cards, 2, random.Random(3))
+        assert all(len(v) == 1 and -3 <= v[0] <= 3 for v in values)
+    assert all(is_open for _, is_open, _, _ in asked)
+    assert not any(due for *_, due in asked)
+    assert {talon for talon, *_ in asked} == {4, 2}
+    assert {mine for _, _, mine, _ in asked} == {0, 1}  # his choices and mine
+
+
+def test_with_two_cards_in_the_talon_a_playout_is_the_guessed_answer() -> None:
+    """With 2 cards in the talon the only choice left open is the follower's answer to
+    the lead: a lead's played-out values are those of ``reply_worlds`` (the same
+    generator giving the same guesses), and an answer's are its values with every card
+    known."""
+    from schnapsen_lab.worlds import world_action_values
+
+    leads = _plays_at(2, True, range(20))[:5]
+    answers = [pos.play(next(a for a in pos.legal_actions() if a.kind is ActionKind.PLAY))
+               for pos in leads]
+    assert len(leads) >= 3
+    for pos in leads:
+        cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        assert (played_out_values([pos], cards, 3, random.Random(9))
+                == replied_values([pos], cards, 3, random.Random(9)))
+    for pos in answers:
+        me = pos.to_move
+        assert me is not None
+        cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        solved = [side(me, v) for v in world_action_values(pos, cards)]
+        assert played_out_values([pos], cards, 3, random.Random(9)) == [(v,) for v in solved]
+
+
+def test_the_playout_judges_from_three_cards_to_its_talon_and_says_so() -> None:
+    """With ``playout_talon=6`` the player's leads and answers with 4 or 6 cards in the
+    open talon are judged by playouts over as many worlds of the chooser as
+    ``reply_worlds`` says, and the note says so; never with 2 cards (where
+    ``reply_worlds`` judges the leads alike) nor 8, nor by default; a negative value is
+    refused."""
+    marked = ("the cards judged with every later choice while the talon is open, his and "
+              "mine, made as the chooser would make it, from what he sees (over 3 worlds of "
+              "his)")
+    found = []
+    for talon in (6, 0):
+        where = []
+        for seed in range(2):
+            for first in (Seat.A, Seat.B):
+                strong = StrongPlayer(samples=6, seed=1, reply_worlds=3, playout_talon=talon)
+                played = play_deal((strong, make_player("heuristic")),
+                                   _random_deal(seed).deck, first, explain=True)
+                positions = played.record().positions()
+                where += [(positions[i].talon_size, positions[i].lead >= 0)
+                          for i, n in enumerate(played.notes) if n and marked in n]
+        found.append(where)
+    assert found[0] and {talon for talon, _ in found[0]} <= {4, 6}
+    assert {answer for _, answer in found[0]} == {False, True}
+    assert not found[1]
+    assert BummerlStrongPlayer(playout_talon=6).playout_talon == 6
+    with pytest.raises(ValueError):
+        StrongPlayer(playout_talon=-1)
 
 
 def _marriage_leads(seeds: range) -> list[Position]:

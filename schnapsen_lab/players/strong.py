@@ -58,11 +58,12 @@ from ..worlds import (
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "REPLY_TALON",
-           "Decision", "MyLead", "StrongPlayer", "answer_loss", "answered_values",
-           "before_answer", "before_lead", "close_call", "counted", "guessed_answer",
-           "guessed_lead", "hands_to_plan", "lead_losses", "margin_values",
-           "replied_values", "resample", "sure_enough", "unannounced_partner"]
+__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "PLAYOUT_WORLDS",
+           "REPLY_TALON", "Decision", "MyLead", "StrongPlayer", "answer_loss",
+           "answered_values", "before_answer", "before_lead", "close_call", "counted",
+           "guessed_answer", "guessed_lead", "hands_to_plan", "lead_losses", "margin_values",
+           "played_out_values", "replied_values", "resample", "sure_enough",
+           "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -84,6 +85,10 @@ REPLY_TALON = 8
 """The most cards the talon may hold for ``reply_worlds`` to judge a lead: with the full
 talon (the deal's first lead) a world costs some ten times more (about 6 s a decision
 at 60 worlds and 4 of his)."""
+
+PLAYOUT_WORLDS = 6
+"""The worlds of his own each chooser's choices are made over in a playout
+(``playout_talon``) when ``reply_worlds`` does not say."""
 
 _SUIT = tuple(0b11111 << (5 * s) for s in range(4))
 
@@ -316,6 +321,37 @@ def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies:
     return _judged_values(worlds, leads, guess)
 
 
+def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], choosers: int,
+                      gen: random.Random) -> list[tuple[int, ...]]:
+    """For each action, its game points for the player to move in each world when every
+    later choice while the talon stays open, his own and the opponent's, is made as a
+    player who cannot see the other hand nor the talon's order would make it (a lead by
+    :func:`guessed_lead`, an answer by :func:`guessed_answer`, over ``choosers`` worlds of
+    the chooser's own view); once the talon is gone or closed, or a correct claim can be
+    made, the rest of the deal is solved with every card known."""
+    def guess(after: Position, me: Seat) -> Action | None:
+        if (after.to_move is None or after.outcome is not None or not after.talon_open
+                or claim_now(after) is not None):
+            return None
+        if after.lead >= 0:
+            return guessed_answer(after, choosers, gen)
+        return guessed_lead(after, choosers, gen)
+
+    out: list[list[int]] = [[] for _ in actions]
+    for w in worlds:
+        me = w.to_move
+        assert me is not None
+        for j, a in enumerate(actions):
+            pos, act = w, a
+            nxt = guess(w.play(a), me)
+            while nxt is not None:
+                pos = pos.play(act)
+                act = nxt
+                nxt = guess(pos.play(act), me)
+            out[j].append(side(me, world_action_values(pos, [act])[0]))
+    return [tuple(v) for v in out]
+
+
 def announced(judged: Sequence[ActionEstimate]) -> list[ActionEstimate]:
     """``judged`` without the plain lead of a king or queen whose marriage is among them.
     With every card known the announcement never costs a point, so the plain lead can
@@ -401,6 +437,12 @@ PLURALS = Plurals({
                    "it, from what he sees (over {n} world of his)",
                    "the cards to lead judged with his answer chosen as he would choose "
                    "it, from what he sees (over {n} worlds of his)"),
+    "played": NP_("the cards judged with every later choice while the talon is open, his "
+                  "and mine, made as the chooser would make it, from what he sees (over {n} "
+                  "world of his)",
+                  "the cards judged with every later choice while the talon is open, his "
+                  "and mine, made as the chooser would make it, from what he sees (over {n} "
+                  "worlds of his)"),
     "led": NP_("the cards to answer with judged with his next lead, if he wins the trick, "
                "chosen as he would choose it, from what he sees (over {n} world of his)",
                "the cards to answer with judged with his next lead, if he wins the trick, "
@@ -429,7 +471,9 @@ class Decision:
     points as they are); ``replied`` the worlds of his own over which the opponent's answer
     to each card the player could lead was chosen (``reply_worlds``; 0: not so judged);
     ``led`` those over which his next lead after each card the player could answer with
-    was chosen (``lead_worlds``; 0: not so judged).
+    was chosen (``lead_worlds``; 0: not so judged); ``played`` those over which each
+    later choice, the opponent's and the player's own, was made while the talon stayed
+    open (``playout_talon``; 0: not so judged).
     """
 
     action: Action | None
@@ -447,6 +491,7 @@ class Decision:
     margin: int = 100
     replied: int = 0
     led: int = 0
+    played: int = 0
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -480,6 +525,8 @@ class Decision:
             parts.append(PLURALS.text("replied", self.replied))
         if self.led:
             parts.append(PLURALS.text("led", self.led))
+        if self.played:
+            parts.append(PLURALS.text("played", self.played))
         if self.inferred:
             parts.append(TEXT["inferred"].format(
                 cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
@@ -567,6 +614,15 @@ class StrongPlayer:
     ``samples`` worlds, the opponent, where he wins the trick, choosing what to do next
     (a card or marriage to lead, exchanging, closing) over ``lead_worlds`` worlds of his
     own (:func:`guessed_lead`, :func:`answered_values`).
+    ``playout_talon`` (default 0: off) stops assuming that anyone sees every card while
+    the talon is open: once the player has chosen to lead or answer with a card with 3
+    to ``playout_talon`` cards in the open talon, the cards it may play are judged again
+    over the first ``samples`` worlds, every later choice until the talon is gone or
+    closed, the opponent's and the player's own, made as a player who sees only his own
+    view would make it (over :attr:`playout_worlds` worlds of the chooser's view), and
+    the rest of the deal solved with every card known (:func:`played_out_values`). It
+    takes the place of ``reply_worlds`` and ``lead_worlds`` there; with 2 cards in the
+    talon they judge the same.
     """
 
     name = "strong"
@@ -578,12 +634,13 @@ class StrongPlayer:
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
                  lead_weight: int = 100, answer_weight: int = 100,
                  margin_weight: int = 100, reply_worlds: int = 0,
-                 lead_worlds: int = 0) -> None:
+                 lead_worlds: int = 0, playout_talon: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
-        if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds) < 0:
-            raise ValueError("second_look, look_nodes, plan_hands, reply_worlds and lead_worlds "
-                             "cannot be negative")
+        if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
+               playout_talon) < 0:
+            raise ValueError("second_look, look_nodes, plan_hands, reply_worlds, lead_worlds "
+                             "and playout_talon cannot be negative")
         if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
                                            margin_weight)):
             raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
@@ -607,6 +664,7 @@ class StrongPlayer:
         self.margin_weight = margin_weight
         self.reply_worlds = reply_worlds
         self.lead_worlds = lead_worlds
+        self.playout_talon = playout_talon
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -744,8 +802,14 @@ class StrongPlayer:
         self._ranked = ranked
         self._by_equity = False
         choice = self._choose(view, pos, h, ranked)
-        replied = led = 0
-        if (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
+        replied = led = played = 0
+        if (self.playout_talon and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
+                and not closed and 2 < view.talon <= self.playout_talon
+                and not (view.trick and view.leader == view.viewer)):
+            choice = self._reply(view, worlds[:self.samples], weights[:self.samples],
+                                 playout=True)
+            played = self.playout_worlds
+        elif (self.reply_worlds and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and not closed and 0 < view.talon <= REPLY_TALON):
             choice = self._reply(view, worlds[:self.samples], weights[:self.samples])
             replied = self.reply_worlds
@@ -761,7 +825,7 @@ class StrongPlayer:
                              inferred=unannounced & h.absent, weighed=weighed,
                              answered=answered is not None,
                              margin=100 if self._by_equity else self.margin_weight,
-                             replied=replied, led=led)
+                             replied=replied, led=led, played=played)
         if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and view.closed_by is None and not view.exhausted):
             self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
@@ -820,8 +884,14 @@ class StrongPlayer:
                     out[i] *= keep
         return out
 
+    @property
+    def playout_worlds(self) -> int:
+        """The worlds of his own each chooser's choices are made over in a playout
+        (``playout_talon``): those of ``reply_worlds``, else :data:`PLAYOUT_WORLDS`."""
+        return self.reply_worlds or PLAYOUT_WORLDS
+
     def _reply(self, view: View, worlds: list[Position], weights: list[float],
-               answer: bool = False) -> Action:
+               answer: bool = False, playout: bool = False) -> Action:
         """The lead to make, once leading a card is chosen: the leads judged again over
         ``worlds`` with the follower answering as a player who cannot see the cards would
         (:func:`replied_values`); with ``answer``, the card to answer with, the answers
@@ -834,8 +904,12 @@ class StrongPlayer:
                   if e.action is not None and e.action.kind in (ActionKind.PLAY,
                                                                 ActionKind.MARRIAGE)]
         cards = [e.action for e in played if e.action is not None]
-        values = (answered_values(worlds, cards, self.lead_worlds, self._gen) if answer
-                  else replied_values(worlds, cards, self.reply_worlds, self._gen))
+        if playout:
+            values = played_out_values(worlds, cards, self.playout_worlds, self._gen)
+        elif answer:
+            values = answered_values(worlds, cards, self.lead_worlds, self._gen)
+        else:
+            values = replied_values(worlds, cards, self.reply_worlds, self._gen)
         judged = [ActionEstimate(e.action, estimate(v), v) for e, v in zip(played, values,
                                                                            strict=True)]
         if weights:
