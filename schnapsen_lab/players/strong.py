@@ -895,11 +895,13 @@ class StrongPlayer:
         """The lead to make, once leading a card is chosen: the leads judged again over
         ``worlds`` with the follower answering as a player who cannot see the cards would
         (:func:`replied_values`); with ``answer``, the card to answer with, the answers
-        judged with the leader's next choice made so (:func:`answered_values`). Compared as
-        :meth:`_order` says; between equal values, the one ranked first before. A king or
-        queen whose marriage could be announced is led announced (:func:`announced`).
-        :attr:`_ranked` gets the cards so valued, best first, and the other options after
-        them."""
+        judged with the leader's next choice made so (:func:`answered_values`); with
+        ``playout``, the cards to lead or answer with, judged with every later choice
+        while the talon is open made so, both players' (:func:`played_out_values`).
+        Compared as :meth:`_order` says; between equal values, the one ranked first
+        before. A king or queen whose marriage could be announced is led announced
+        (:func:`announced`). :attr:`_ranked` gets the cards so valued, best first, and the
+        other options after them."""
         played = [e for e in self._ranked
                   if e.action is not None and e.action.kind in (ActionKind.PLAY,
                                                                 ActionKind.MARRIAGE)]
