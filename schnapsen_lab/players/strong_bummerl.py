@@ -170,20 +170,23 @@ class BummerlStrongPlayer(StrongPlayer):
 
 
 class ExpertPlayer(BummerlStrongPlayer):
-    """The best player of the runs measured: the Bummerl-aware strong player at the
-    settings of its best head-to-head run against the public MCTS bot (169 of 300
-    Bummerls, 273 of 540 on fresh decks; docs/review.md), 60 worlds a
-    decision and 200 more for a close call (as many as 4,000,000 search nodes allow), the
-    opponent's lead read (``infer``, ``lead_weight=50``), closing only on a plan that wins
-    at least 80 % of his hands, and its leads with 8 or fewer cards in the talon judged
-    with his answer chosen over 6 worlds of his own view. About 0.4 s of one core a
+    """The best player of the runs measured: the Bummerl-aware strong player with 60
+    worlds a decision and 200 more for a close call (as many as 4,000,000 search nodes
+    allow), the opponent's lead read (``infer``, ``lead_weight=50``), closing only on a
+    plan that wins at least 80 % of his hands, its leads with 8 or fewer cards in the
+    talon judged with his answer chosen over 6 worlds of his own view, and its leads and
+    answers with 4 or 6 cards in the talon judged by playouts in which every later choice
+    while the talon is open, his and its own, is made from the chooser's view
+    (``playout_talon=6``). Against the public MCTS bot it won 166 of 300 Bummerls on
+    decks no setting had been tried on (docs/review.md). About 0.5 s of one core a
     decision on average, a few seconds at most."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, table: EquityTable | None = None) -> None:
         super().__init__(60, seed, table, second_look=200, look_nodes=4_000_000,
-                         infer=True, close_share=80, lead_weight=50, reply_worlds=6)
+                         infer=True, close_share=80, lead_weight=50, reply_worlds=6,
+                         playout_talon=6)
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"
