@@ -329,7 +329,7 @@ def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], cho
     :func:`guessed_lead`, an answer by :func:`guessed_answer`, over ``choosers`` worlds of
     the chooser's own view); once the talon is gone or closed, or a correct claim can be
     made, the rest of the deal is solved with every card known."""
-    def guess(after: Position, me: Seat) -> Action | None:
+    def guess(after: Position) -> Action | None:
         if (after.to_move is None or after.outcome is not None or not after.talon_open
                 or claim_now(after) is not None):
             return None
@@ -343,11 +343,11 @@ def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], cho
         assert me is not None
         for j, a in enumerate(actions):
             pos, act = w, a
-            nxt = guess(w.play(a), me)
+            nxt = guess(w.play(a))
             while nxt is not None:
                 pos = pos.play(act)
                 act = nxt
-                nxt = guess(pos.play(act), me)
+                nxt = guess(pos.play(act))
             out[j].append(side(me, world_action_values(pos, [act])[0]))
     return [tuple(v) for v in out]
 
