@@ -402,6 +402,17 @@ def test_a_close_call_says_how_many_worlds_the_second_look_added() -> None:
     p.act(view(pos, Seat(pos.to_move)), random.Random(0))
     assert p.last is not None and p.last.worlds == 30 and p.last.second_look == 0
     assert "close call" not in p.last.text()
+    # the cards judged again with his answer guessed are valued over the first 30 only
+    p = StrongPlayer(samples=30, seed=0, second_look=100, reply_worlds=4)
+    p.act(view(pos, Seat(pos.to_move)), random.Random(0))
+    d = p.last
+    assert d is not None and d.worlds == 130 and d.replied == 4 and d.judged == 30
+    cards = [e for e in d.ranked if e.action is not None and e.action.card is not None]
+    assert cards and {len(e.values) for e in cards} == {d.judged}
+    assert ("a close call, so 100 of them were added for a second look; the cards valued "
+            "again over the first 30 of them; the cards to lead judged") in d.text()
+    with language("de"):
+        assert "die Karten noch einmal über die ersten 30 davon bewertet" in d.text()
 
 
 def test_claims_and_forced_choices_say_so() -> None:

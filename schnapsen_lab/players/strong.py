@@ -433,6 +433,8 @@ PLURALS = Plurals({
                  "game points over all {n} worlds possible: {options}"),
     "second": NP_("a close call, so {n} of them were added for a second look",
                   "a close call, so {n} of them were added for a second look"),
+    "judged": NP_("the cards valued again over the first of them",
+                  "the cards valued again over the first {n} of them"),
     "replied": NP_("the cards to lead judged with his answer chosen as he would choose "
                    "it, from what he sees (over {n} world of his)",
                    "the cards to lead judged with his answer chosen as he would choose "
@@ -473,7 +475,8 @@ class Decision:
     ``led`` those over which his next lead after each card the player could answer with
     was chosen (``lead_worlds``; 0: not so judged); ``played`` those over which each
     later choice, the opponent's and the player's own, was made while the talon stayed
-    open (``playout_talon``; 0: not so judged).
+    open (``playout_talon``; 0: not so judged); ``judged`` how many of the sampled worlds,
+    the first ones, the cards so judged were valued over (0: not so judged).
     """
 
     action: Action | None
@@ -492,6 +495,7 @@ class Decision:
     replied: int = 0
     led: int = 0
     played: int = 0
+    judged: int = 0
 
     def text(self, options: int = 3) -> str:
         """The decision in a sentence, in the language spoken: what it rests on and the
@@ -511,6 +515,8 @@ class Decision:
                               options=listed)]
         if self.second_look:
             parts.append(PLURALS.text("second", self.second_look))
+        if 0 < self.judged < self.worlds:
+            parts.append(PLURALS.text("judged", self.judged))
         if self.plan is not None:
             parts.append(format_numbers(TEXT["closing"], share=float(self.plan[1])))
         if self.equity:
@@ -825,7 +831,9 @@ class StrongPlayer:
                              inferred=unannounced & h.absent, weighed=weighed,
                              answered=answered is not None,
                              margin=100 if self._by_equity else self.margin_weight,
-                             replied=replied, led=led, played=played)
+                             replied=replied, led=led, played=played,
+                             judged=min(len(worlds), self.samples)
+                             if replied or led or played else 0)
         if (self.answer_weight < 100 and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not view.trick and view.closed_by is None and not view.exhausted):
             self._my_lead[int(view.viewer)] = (MyLead(pos, h, choice), view.played, view.talon)
