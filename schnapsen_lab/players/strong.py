@@ -274,20 +274,27 @@ def guessed_lead(pos: Position, worlds: int, gen: random.Random) -> Action:
 
 
 def _judged_values(worlds: Sequence[Position], actions: Sequence[Action],
-                   guess: Callable[[Position, Seat], Action | None]
-                   ) -> list[tuple[int, ...]]:
+                   guess: Callable[[Position, Seat], Action | None], *,
+                   repeat: bool = False) -> list[tuple[int, ...]]:
     """For each of ``actions``, its game points for the player to move in each world when
-    the next choice after it is ``guess(after, player)``, the rest of the deal solved with
-    every card known; where ``guess`` says None, the action is solved as it is."""
+    the next choice after it is ``guess(after, player)`` (with ``repeat``, every later
+    choice too, as long as ``guess`` names one), the rest of the deal solved with every
+    card known; where ``guess`` says None, the position is solved as it is."""
     out: list[list[int]] = [[] for _ in actions]
     for w in worlds:
         me = w.to_move
         assert me is not None
         for j, a in enumerate(actions):
+            pos, act = w, a
             after = w.play(a)
-            b = guess(after, me)
-            out[j].append(side(me, world_action_values(w, [a])[0] if b is None
-                               else world_action_values(after, [b])[0]))
+            nxt = guess(after, me)
+            while nxt is not None:
+                pos, act = after, nxt
+                if not repeat:
+                    break
+                after = pos.play(act)
+                nxt = guess(after, me)
+            out[j].append(side(me, world_action_values(pos, [act])[0]))
     return [tuple(v) for v in out]
 
 
@@ -329,7 +336,7 @@ def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], cho
     :func:`guessed_lead`, an answer by :func:`guessed_answer`, over ``choosers`` worlds of
     the chooser's own view); once the talon is gone or closed, or a correct claim can be
     made, the rest of the deal is solved with every card known."""
-    def guess(after: Position) -> Action | None:
+    def guess(after: Position, me: Seat) -> Action | None:
         if (after.to_move is None or after.outcome is not None or not after.talon_open
                 or claim_now(after) is not None):
             return None
@@ -337,19 +344,7 @@ def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], cho
             return guessed_answer(after, choosers, gen)
         return guessed_lead(after, choosers, gen)
 
-    out: list[list[int]] = [[] for _ in actions]
-    for w in worlds:
-        me = w.to_move
-        assert me is not None
-        for j, a in enumerate(actions):
-            pos, act = w, a
-            nxt = guess(w.play(a))
-            while nxt is not None:
-                pos = pos.play(act)
-                act = nxt
-                nxt = guess(pos.play(act))
-            out[j].append(side(me, world_action_values(pos, [act])[0]))
-    return [tuple(v) for v in out]
+    return _judged_values(worlds, actions, guess, repeat=True)
 
 
 def announced(judged: Sequence[ActionEstimate]) -> list[ActionEstimate]:
