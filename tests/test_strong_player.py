@@ -920,3 +920,45 @@ def test_a_marriage_card_is_led_announced_whatever_the_guess(
         assert not [e for e in d.ranked if e.action is not None
                     and e.action.kind is ActionKind.PLAY and e.action.card in married]
     assert checked >= 3
+
+
+def test_reply_and_lead_worlds_guess_only_the_opponents_next_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unlike a playout, ``reply_worlds`` and ``lead_worlds`` guess one choice after the
+    player's card, the opponent's: his answer to the lead (before the draw) and, where he
+    wins the trick, his next lead (after it); everything later is solved with every card
+    known, so nothing is guessed for the player himself nor a trick further on."""
+    import schnapsen_lab.players.strong as strong
+
+    asked: list[tuple[int, bool]] = []
+    me = Seat.A
+
+    def recorded(guess: Callable[[Position, int, random.Random], Action]
+                 ) -> Callable[[Position, int, random.Random], Action]:
+        def wrapped(pos: Position, worlds: int, gen: random.Random) -> Action:
+            asked.append((pos.talon_size, pos.to_move is me))
+            return guess(pos, worlds, gen)
+        return wrapped
+
+    monkeypatch.setattr(strong, "guessed_lead", recorded(guessed_lead))
+    monkeypatch.setattr(strong, "guessed_answer", recorded(guessed_answer))
+    leads = _plays_at(4, True, range(30))[:4]
+    answers = _plays_at(4, False, range(30))[:4]
+    assert len(leads) >= 3 and len(answers) >= 3
+    for judged, positions in ((strong.replied_values, leads),
+                              (strong.answered_values, answers)):
+        guessed = 0
+        for pos in positions:
+            mover = pos.to_move
+            assert mover is not None
+            me = mover
+            cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+            asked.clear()
+            values = judged([pos], cards, 2, random.Random(3))
+            assert all(len(v) == 1 and -3 <= v[0] <= 3 for v in values)
+            assert len(asked) <= len(cards)  # at most one guess a card (none: he lost)
+            assert not any(mine for _, mine in asked)
+            assert {talon for talon, _ in asked} <= {4 if judged is strong.replied_values
+                                                     else 2}
+            guessed += len(asked)
+        assert guessed > 0
