@@ -852,17 +852,19 @@ def test_the_playout_judges_from_three_cards_to_its_talon_and_says_so() -> None:
     """With ``playout_talon=6`` the player's leads and answers with 4 or 6 cards in the
     open talon are judged by playouts over as many worlds of the chooser as
     ``reply_worlds`` says, and the note says so; never with 2 cards (where
-    ``reply_worlds`` judges the leads alike) nor 8, nor by default; a negative value is
+    ``reply_worlds`` judges the leads alike) nor 8, nor by default; with
+    ``playout_answers=False`` only the leads are so judged; a negative value is
     refused."""
     marked = ("the cards judged with every later choice while the talon is open, his and "
               "mine, made as the chooser would make it, from what he sees (over 3 worlds of "
               "his)")
     found = []
-    for talon in (6, 0):
+    for talon, answers in ((6, True), (0, True), (6, False)):
         where = []
         for seed in range(2):
             for first in (Seat.A, Seat.B):
-                strong = StrongPlayer(samples=6, seed=1, reply_worlds=3, playout_talon=talon)
+                strong = StrongPlayer(samples=6, seed=1, reply_worlds=3, playout_talon=talon,
+                                      playout_answers=answers)
                 played = play_deal((strong, make_player("heuristic")),
                                    _random_deal(seed).deck, first, explain=True)
                 positions = played.record().positions()
@@ -872,7 +874,10 @@ def test_the_playout_judges_from_three_cards_to_its_talon_and_says_so() -> None:
     assert found[0] and {talon for talon, _ in found[0]} <= {4, 6}
     assert {answer for _, answer in found[0]} == {False, True}
     assert not found[1]
+    assert found[2] and {talon for talon, _ in found[2]} <= {4, 6}
+    assert {answer for _, answer in found[2]} == {False}
     assert BummerlStrongPlayer(playout_talon=6).playout_talon == 6
+    assert not BummerlStrongPlayer(playout_talon=6, playout_answers=False).playout_answers
     with pytest.raises(ValueError):
         StrongPlayer(playout_talon=-1)
 

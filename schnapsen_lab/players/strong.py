@@ -623,7 +623,8 @@ class StrongPlayer:
     view would make it (over :attr:`playout_worlds` worlds of the chooser's view), and
     the rest of the deal solved with every card known (:func:`played_out_values`). It
     takes the place of ``reply_worlds`` and ``lead_worlds`` there; with 2 cards in the
-    talon they judge the same.
+    talon they judge the same. ``playout_answers=False`` judges so the player's leads
+    only, its answers as without ``playout_talon``.
     """
 
     name = "strong"
@@ -635,7 +636,8 @@ class StrongPlayer:
                  plan_hands: int = PLAN_HANDS, close_share: int = 0,
                  lead_weight: int = 100, answer_weight: int = 100,
                  margin_weight: int = 100, reply_worlds: int = 0,
-                 lead_worlds: int = 0, playout_talon: int = 0) -> None:
+                 lead_worlds: int = 0, playout_talon: int = 0,
+                 playout_answers: bool = True) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
@@ -666,6 +668,7 @@ class StrongPlayer:
         self.reply_worlds = reply_worlds
         self.lead_worlds = lead_worlds
         self.playout_talon = playout_talon
+        self.playout_answers = playout_answers
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -806,7 +809,7 @@ class StrongPlayer:
         replied = led = played = 0
         if (self.playout_talon and choice.kind in (ActionKind.PLAY, ActionKind.MARRIAGE)
                 and not closed and 2 < view.talon <= self.playout_talon
-                and not (view.trick and view.leader == view.viewer)):
+                and (self.playout_answers or not view.trick)):
             choice = self._reply(view, worlds[:self.samples], weights[:self.samples],
                                  playout=True)
             played = self.playout_worlds
