@@ -98,24 +98,24 @@ TEXT = Texts({
     "verdict.close_call": N_("Too close to call with this many samples"),
     "verdict.right": N_("Right"),
     "verdict.wrong": N_("The advisor disagrees"),
-    "closing.seeing": N_(" (seeing every card it would win {chance}, {close}: no player can "
-                         "collect that)"),
+    "closing.seeing": N_("; seeing every card, closing would win {chance}, {close}: no "
+                         "player can collect that"),
 })
 
 PLURALS = Plurals({
     "closing.numbers": NP_(
         "{why}: closing with the best plan is sure to win {chance} of the {n} possible hand "
-        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "({close} game points on average{seeing}); playing on ({action}) is worth {play} "
         "[{low}, {high}].",
         "{why}: closing with the best plan is sure to win {chance} of the {n} possible hands "
-        "({close} game points on average){seeing}; playing on ({action}) is worth {play} "
+        "({close} game points on average{seeing}); playing on ({action}) is worth {play} "
         "[{low}, {high}]."),
     "closing.numbers_found": NP_(
         "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
-        "of the {n} possible hand ({close} game points on average){seeing}; playing on "
+        "of the {n} possible hand ({close} game points on average{seeing}); playing on "
         "({action}) is worth {play} [{low}, {high}].",
         "{why}: closing with the plan found (a better one may exist) is sure to win {chance} "
-        "of the {n} possible hands ({close} game points on average){seeing}; playing on "
+        "of the {n} possible hands ({close} game points on average{seeing}); playing on "
         "({action}) is worth {play} [{low}, {high}]."),
     "closing.played": NP_(
         "Played out by strong players who do not see each other's cards, in the same "

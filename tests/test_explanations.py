@@ -17,6 +17,7 @@ from schnapsen_lab.advisor import ClosingAdvice, advise
 from schnapsen_lab.games.schnapsen.rules import CLOSE, Position
 from schnapsen_lab.i18n import language
 from schnapsen_lab.notation import action_text
+from schnapsen_lab.numbers import number
 from schnapsen_lab.training import judge_closing
 from schnapsen_lab.worlds import Estimate
 
@@ -182,6 +183,31 @@ def test_a_close_call_does_not_call_one_choice_best() -> None:
     clear = dataclasses.replace(advice, play_on=Estimate(c + 1, c + 0.9, c + 1.1, 30, 0.9))
     fb = judge_closing("close", clear)
     assert fb.best == "play on" and not fb.correct
+
+
+def test_the_closing_numbers_say_what_seeing_every_card_gives_in_one_parenthesis() -> None:
+    """Where closing seeing every card would give more than the best plan, the feedback
+    says so inside the plan's parenthesis, not in a second one beside it (in every
+    language)."""
+    advice, _ = _advice("closing-guess")
+    c = advice.close.mean
+    seeing = dataclasses.replace(advice, close_double_dummy=Estimate(c + 0.5, c, c + 1, 30,
+                                                                     0.95))
+    messages = set()
+    for lang in LANGS:
+        with language(lang):
+            text = judge_closing("close", seeing).message
+            plain = judge_closing("close", dataclasses.replace(
+                advice, close_double_dummy=advice.close)).message
+            shown = number(c + 0.5, "+.2f")
+        assert ") (" not in text and ")\xa0(" not in text, text
+        assert shown in text and shown not in plain, text
+        after = text[text.index(shown):]
+        assert after.index(")") < after.index("("), text  # inside the plan's parenthesis
+        messages.add(text)
+    assert len(messages) == 4
+    assert "on average; seeing every card, closing would win 95%" in judge_closing(
+        "close", seeing).message
 
 
 def test_notebook_03_leaves_the_trainer_to_the_learner() -> None:
