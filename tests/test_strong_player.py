@@ -848,6 +848,44 @@ def test_with_two_cards_in_the_talon_a_playout_is_the_guessed_answer() -> None:
         assert played_out_values([pos], cards, 3, random.Random(9)) == [(v,) for v in solved]
 
 
+def test_paired_playouts_play_each_card_of_a_world_with_the_same_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``paired`` the cards of one world are played out with the same random draws:
+    a card judged twice in a list gets the same values both times, where without it the
+    draws alone tell the two apart; the player hands its ``paired_playouts`` setting on,
+    off by default."""
+    import schnapsen_lab.players.strong as strong
+
+    positions = _plays_at(6, True, range(30))[:8]
+    assert len(positions) >= 4
+    apart = 0
+    for pos in positions:
+        cards = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY][:2]
+        twice = [*cards, *cards]
+        paired = played_out_values([pos, pos], twice, 2, random.Random(5), paired=True)
+        assert paired[:2] == paired[2:]
+        plain = played_out_values([pos, pos], twice, 2, random.Random(5))
+        apart += plain[:2] != plain[2:]
+    assert apart
+
+    handed: list[bool] = []
+
+    def recorded(worlds: list[Position], actions: list[Action], choosers: int,
+                 gen: random.Random, *, paired: bool = False) -> list[tuple[int, ...]]:
+        handed.append(paired)
+        return played_out_values(worlds, actions, choosers, gen, paired=paired)
+
+    monkeypatch.setattr(strong, "played_out_values", recorded)
+    for setting in (True, False):
+        player = StrongPlayer(samples=4, seed=1, reply_worlds=2, playout_talon=6,
+                              paired_playouts=setting)
+        play_deal((player, make_player("heuristic")), _random_deal(1).deck, Seat.A)
+    assert True in handed and False in handed
+    assert handed == sorted(handed, reverse=True)
+    assert not StrongPlayer().paired_playouts
+    assert BummerlStrongPlayer(paired_playouts=True).paired_playouts
+
+
 def test_the_playout_judges_from_three_cards_to_its_talon_and_says_so() -> None:
     """With ``playout_talon=6`` the player's leads and answers with 4 or 6 cards in the
     open talon are judged by playouts over as many worlds of the chooser as

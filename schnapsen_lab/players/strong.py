@@ -274,26 +274,32 @@ def guessed_lead(pos: Position, worlds: int, gen: random.Random) -> Action:
 
 
 def _judged_values(worlds: Sequence[Position], actions: Sequence[Action],
-                   guess: Callable[[Position, Seat], Action | None], *,
-                   repeat: bool = False) -> list[tuple[int, ...]]:
+                   guess: Callable[[Position, Seat, random.Random], Action | None],
+                   gen: random.Random, *, repeat: bool = False,
+                   paired: bool = False) -> list[tuple[int, ...]]:
     """For each of ``actions``, its game points for the player to move in each world when
-    the next choice after it is ``guess(after, player)`` (with ``repeat``, every later
+    the next choice after it is ``guess(after, player, rng)`` (with ``repeat``, every later
     choice too, as long as ``guess`` names one), the rest of the deal solved with every
-    card known; where ``guess`` says None, the position is solved as it is."""
+    card known; where ``guess`` says None, the position is solved as it is. The guesses
+    draw from ``gen``; with ``paired``, the actions of one world draw the same numbers
+    (common random numbers: a generator seeded alike for each, from ``gen`` once a world),
+    so that they differ by what they are more than by the draws."""
     out: list[list[int]] = [[] for _ in actions]
     for w in worlds:
         me = w.to_move
         assert me is not None
+        seed = gen.getrandbits(64) if paired else 0
         for j, a in enumerate(actions):
+            rng = random.Random(seed) if paired else gen
             pos, act = w, a
             after = w.play(a)
-            nxt = guess(after, me)
+            nxt = guess(after, me, rng)
             while nxt is not None:
                 pos, act = after, nxt
                 if not repeat:
                     break
                 after = pos.play(act)
-                nxt = guess(after, me)
+                nxt = guess(after, me, rng)
             out[j].append(side(me, world_action_values(pos, [act])[0]))
     return [tuple(v) for v in out]
 
@@ -305,13 +311,13 @@ def answered_values(worlds: Sequence[Position], answers: Sequence[Action], leads
     chooses what to do as :func:`guessed_lead` says (over ``leads`` worlds of his own), the
     rest of the deal solved with every card known; where the follower wins the trick, or
     the talon is gone or closed, it is solved as it is."""
-    def guess(after: Position, me: Seat) -> Action | None:
+    def guess(after: Position, me: Seat, rng: random.Random) -> Action | None:
         if (after.to_move is None or after.to_move is me or after.lead >= 0
                 or after.closed_by >= 0 or after.exhausted or claim_now(after) is not None):
             return None
-        return guessed_lead(after, leads, gen)
+        return guessed_lead(after, leads, rng)
 
-    return _judged_values(worlds, answers, guess)
+    return _judged_values(worlds, answers, guess, gen)
 
 
 def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies: int,
@@ -320,31 +326,33 @@ def replied_values(worlds: Sequence[Position], leads: Sequence[Action], replies:
     answers it as :func:`guessed_answer` says (over ``replies`` worlds of his own), the
     rest of the deal solved with every card known; a lead he cannot answer (a claim
     follows) is solved as it is."""
-    def guess(after: Position, me: Seat) -> Action | None:
+    def guess(after: Position, me: Seat, rng: random.Random) -> Action | None:
         if after.lead < 0 or after.to_move is None or claim_now(after) is not None:
             return None
-        return guessed_answer(after, replies, gen)
+        return guessed_answer(after, replies, rng)
 
-    return _judged_values(worlds, leads, guess)
+    return _judged_values(worlds, leads, guess, gen)
 
 
 def played_out_values(worlds: Sequence[Position], actions: Sequence[Action], choosers: int,
-                      gen: random.Random) -> list[tuple[int, ...]]:
+                      gen: random.Random, *, paired: bool = False) -> list[tuple[int, ...]]:
     """For each action, its game points for the player to move in each world when every
     later choice while the talon stays open, his own and the opponent's, is made as a
     player who cannot see the other hand nor the talon's order would make it (a lead by
     :func:`guessed_lead`, an answer by :func:`guessed_answer`, over ``choosers`` worlds of
     the chooser's own view); once the talon is gone or closed, or a correct claim can be
-    made, the rest of the deal is solved with every card known."""
-    def guess(after: Position, me: Seat) -> Action | None:
+    made, the rest of the deal is solved with every card known. With ``paired`` the
+    actions of one world are played out with the same random draws (see
+    :func:`_judged_values`)."""
+    def guess(after: Position, me: Seat, rng: random.Random) -> Action | None:
         if (after.to_move is None or after.outcome is not None or not after.talon_open
                 or claim_now(after) is not None):
             return None
         if after.lead >= 0:
-            return guessed_answer(after, choosers, gen)
-        return guessed_lead(after, choosers, gen)
+            return guessed_answer(after, choosers, rng)
+        return guessed_lead(after, choosers, rng)
 
-    return _judged_values(worlds, actions, guess, repeat=True)
+    return _judged_values(worlds, actions, guess, gen, repeat=True, paired=paired)
 
 
 def announced(judged: Sequence[ActionEstimate]) -> list[ActionEstimate]:
@@ -624,7 +632,9 @@ class StrongPlayer:
     the rest of the deal solved with every card known (:func:`played_out_values`). It
     takes the place of ``reply_worlds`` and ``lead_worlds`` there; with 2 cards in the
     talon they judge the same. ``playout_answers=False`` judges so the player's leads
-    only, its answers as without ``playout_talon``.
+    only, its answers as without ``playout_talon``. ``paired_playouts`` plays the cards
+    out in each world with the same random draws, so that their values differ by the
+    cards more than by the draws (common random numbers, :func:`played_out_values`).
     """
 
     name = "strong"
@@ -637,7 +647,7 @@ class StrongPlayer:
                  lead_weight: int = 100, answer_weight: int = 100,
                  margin_weight: int = 100, reply_worlds: int = 0,
                  lead_worlds: int = 0, playout_talon: int = 0,
-                 playout_answers: bool = True) -> None:
+                 playout_answers: bool = True, paired_playouts: bool = False) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
@@ -669,6 +679,7 @@ class StrongPlayer:
         self.lead_worlds = lead_worlds
         self.playout_talon = playout_talon
         self.playout_answers = playout_answers
+        self.paired_playouts = paired_playouts
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -913,7 +924,8 @@ class StrongPlayer:
                                                                 ActionKind.MARRIAGE)]
         cards = [e.action for e in played if e.action is not None]
         if playout:
-            values = played_out_values(worlds, cards, self.playout_worlds, self._gen)
+            values = played_out_values(worlds, cards, self.playout_worlds, self._gen,
+                                       paired=self.paired_playouts)
         elif answer:
             values = answered_values(worlds, cards, self.lead_worlds, self._gen)
         else:

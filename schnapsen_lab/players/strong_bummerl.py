@@ -66,13 +66,15 @@ class BummerlStrongPlayer(StrongPlayer):
                  close_share: int = 0, lead_weight: int = 100,
                  answer_weight: int = 100, margin_weight: int = 100,
                  reply_worlds: int = 0, lead_worlds: int = 0,
-                 playout_talon: int = 0, playout_answers: bool = True) -> None:
+                 playout_talon: int = 0, playout_answers: bool = True,
+                 paired_playouts: bool = False) -> None:
         super().__init__(samples, seed, plan=plan, second_look=second_look,
                          look_nodes=look_nodes, infer=infer, close_share=close_share,
                          lead_weight=lead_weight, answer_weight=answer_weight,
                          margin_weight=margin_weight, reply_worlds=reply_worlds,
                          lead_worlds=lead_worlds, playout_talon=playout_talon,
-                         playout_answers=playout_answers)
+                         playout_answers=playout_answers,
+                         paired_playouts=paired_playouts)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
