@@ -180,16 +180,17 @@ class ExpertPlayer(BummerlStrongPlayer):
     talon judged with his answer chosen over 6 worlds of his own view, and its leads and
     answers with 4 or 6 cards in the talon judged by playouts in which every later choice
     while the talon is open, his and its own, is made from the chooser's view
-    (``playout_talon=6``). Against the public MCTS bot it won 318 of 600 Bummerls on
-    decks no setting was chosen on (docs/review.md). About 0.5 s of one core a
-    decision on average, a few seconds at most."""
+    (``playout_talon=6``), the cards of one world played out with the same random draws
+    (``paired_playouts``). Against the public MCTS bot it won 165 of 300 Bummerls on
+    decks no setting was chosen on, 318 of 600 without the pairing (docs/review.md).
+    About 0.5 s of one core a decision on average, a few seconds at most."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, table: EquityTable | None = None) -> None:
         super().__init__(60, seed, table, second_look=200, look_nodes=4_000_000,
                          infer=True, close_share=80, lead_weight=50, reply_worlds=6,
-                         playout_talon=6)
+                         playout_talon=6, paired_playouts=True)
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"
