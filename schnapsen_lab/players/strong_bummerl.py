@@ -181,8 +181,9 @@ class ExpertPlayer(BummerlStrongPlayer):
     answers with 4 or 6 cards in the talon judged by playouts in which every later choice
     while the talon is open, his and its own, is made from the chooser's view
     (``playout_talon=6``), the cards of one world played out with the same random draws
-    (``paired_playouts``). Against the public MCTS bot it won 165 of 300 Bummerls on
-    decks no setting was chosen on, 318 of 600 without the pairing (docs/review.md).
+    (``paired_playouts``). Against the public MCTS bot it won 322 of 600 Bummerls on
+    decks no setting was chosen on (165 and 157 on two seeds), 318 of 600 without the
+    pairing (docs/review.md).
     About 0.5 s of one core a decision on average, a few seconds at most."""
 
     name = "expert"
