@@ -183,8 +183,8 @@ class ExpertPlayer(BummerlStrongPlayer):
     (``playout_talon=6``), the cards of one world played out with the same random draws
     (``paired_playouts``). Against the public MCTS bot it won 322 of 600 Bummerls on
     decks no setting was chosen on (165 and 157 on two seeds), 318 of 600 without the
-    pairing (docs/review.md).
-    About 0.5 s of one core a decision on average, a few seconds at most."""
+    pairing (docs/review.md). About 0.5 s of one core a decision on average, a few
+    seconds at most."""
 
     name = "expert"
 
