@@ -257,6 +257,64 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
     assert any(x.startswith("    all deals (1): game points a deal to ours") for x in lines)
 
 
+def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
+    """``--luck`` on a closed deal: its value just before and just after the closing
+    (every card known, for us), and a slip in the closed game counted for the side that
+    made it, apart from the open-talon decisions."""
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.games.schnapsen.rules import CLOSE, Position, Seat
+    from schnapsen_lab.solver.api import action_values, best_actions, solve
+
+    vs = _bench()
+    found = 0
+    for seed in range(40):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos, actions, closing, given, who = Position.deal(deck, Seat.A), [], -1, 0, ""
+        while best_actions(pos):
+            legal = pos.legal_actions()
+            a = best_actions(pos)[0]
+            if closing < 0 and CLOSE in legal and len(actions) >= 2:
+                a, closing = CLOSE, len(actions)
+            elif closing >= 0 and not given and len(legal) > 1:
+                values = action_values(pos)
+                s = 1 if pos.to_move is Seat.A else -1
+                worse = [b for b in values if s * values[b] < s * values[a]]
+                if worse:
+                    a = worse[0]
+                    given = s * (values[best_actions(pos)[0]] - values[a])
+                    who = "ours" if pos.to_move is Seat.B else "mcts"
+            actions.append(a)
+            pos = pos.play(a)
+        if closing < 0 or not given:
+            continue
+        before = Position.deal(deck, Seat.A)
+        for a in actions[:closing]:
+            before = before.play(a)
+        closer = "ours" if before.to_move is Seat.B else "mcts"
+        rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
+                             ["mcts 2e047665", "strong"], "2026-2", 1)
+        line = _record(2, won=False)  # ours in B
+        line["psn"] = psn.dumps([rec])
+        lk = vs.luck([line])
+        assert lk.closed == [(closer, -solve(before), -solve(before.play(CLOSE)))]
+        assert [d[2] for d in lk.deals] == [closer]
+        closed = {k: v for k, v in lk.losses.items() if k[1].startswith("closed")}
+        assert set(closed) <= {("ours", f"closed by {closer}"), ("mcts", f"closed by {closer}")}
+        assert sum(sum(v) for v in closed.values()) == given
+        assert sum(closed[(who, f"closed by {closer}")]) == given
+        lines = vs.luck_lines(lk, "ours")
+        what = "ours" if closer == "ours" else "mcts"
+        assert any(x.startswith(f"  closed by {what} (1 deals; every card known, for ours): "
+                                f"{-solve(before):+.3f} just before the closing") for x in lines)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
 def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_known(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--redecide``: each decision our player made in a kept deal is taken again from the
