@@ -306,8 +306,7 @@ def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
         assert sum(sum(v) for v in closed.values()) == given
         assert sum(closed[(who, f"closed by {closer}")]) == given
         lines = vs.luck_lines(lk, "ours")
-        what = "ours" if closer == "ours" else "mcts"
-        assert any(x.startswith(f"  closed by {what} (1 deals; every card known, for ours): "
+        assert any(x.startswith(f"  closed by {closer} (1 deals; every card known, for ours): "
                                 f"{-solve(before):+.3f} just before the closing") for x in lines)
         found += 1
         if found == 3:
