@@ -1010,7 +1010,8 @@ def luck_lines(lk: Luck, name: str) -> list[str]:
                      f"deals' value {val:+.3f}; beyond it {_mean_ci([d[0] - d[1] for d in ds])}")
     lines.append("  game points a decision gave away while the talon was open (every card "
                  "known):")
-    for side, who in (("ours", name), ("mcts", "mcts")):
+    sides = (("ours", name), ("mcts", "mcts"))
+    for side, who in sides:
         parts = []
         for role in ("lead", "answer"):
             xs = lk.losses.get((side, role), [])
@@ -1020,14 +1021,14 @@ def luck_lines(lk: Luck, name: str) -> list[str]:
                              f"{given / len(xs):.1%} gave some away)")
         if parts:
             lines.append(f"    {who}: " + ", ".join(parts))
-    for key, what in (("ours", name), ("mcts", "mcts")):
+    for key, what in sides:
         cs = [c for c in lk.closed if c[0] == key]
         if not cs:
             continue
         before = statistics.fmean(c[1] for c in cs)
         after = statistics.fmean(c[2] for c in cs)
         gave = [f"{who} {sum(lk.losses.get((side, f'closed by {key}'), [])) / len(cs):.3f}"
-                for side, who in (("ours", name), ("mcts", "mcts"))]
+                for side, who in sides]
         lines.append(f"  closed by {what} ({len(cs)} deals; every card known, for {name}): "
                      f"{before:+.3f} just before the closing, {after:+.3f} just after it; "
                      "the closed game's decisions gave away a deal: " + ", ".join(gave))
