@@ -53,12 +53,14 @@ as the play is the same, so a difference in the settings shows where it changed 
 ``--summary FILES --luck`` also sets every deal kept as PSN against its cards: the deal's
 double-dummy value at its start (every card known, both sides at their best) is what the
 cards gave; our game points a deal beyond it, with a 95 % interval, are what the play
-added, in all, by who closed and by who led first. Each decision while the talon was
-open is judged the same way (the game points it gave away against the best with every
-card known), by side, leads and answers apart. For the deals each side closed, the report
-also gives their value just before and just after the closing, and what each side's
-decisions in the closed game gave away a deal: whether a closed deal was won before the
-closing, by the closing, or after it. About 25 ms of one core a deal.
+added, in all, by who closed and by who led first. Each decision while the talon was open
+is judged the same way (the game points it gave away against the best with every card
+known), by side, leads and answers apart, and again by the cards left in the talon, where
+both sides' decisions are also put a deal (the sides reach each stage a different number
+of times, so a decision's mean alone can mislead). For the deals each side closed, the
+report also gives their value just before and just after the closing, and what each
+side's decisions in the closed game gave away a deal: whether a closed deal was won
+before the closing, by the closing, or after it. About 25 ms of one core a deal.
 
 ``--summary FILES --redecide --set ...`` measures a setting without playing the bot: every
 decision our player made in the deals kept as PSN (every ``K``-th deal with ``--every
@@ -905,11 +907,14 @@ class Luck:
     action's value less the chosen one's, for the side that chose), and by ``(side,
     "closed by ours" | "closed by mcts")`` each decision after a closing. ``closed``
     holds, a closed deal each, ``(closer, before, after)``: who closed, and the deal's
-    double-dummy value for us just before and just after the closing."""
+    double-dummy value for us just before and just after the closing. ``talon`` holds the
+    open-talon decisions' game points again, by ``(side, "lead" | "answer", cards in the
+    talon)``."""
 
     deals: list[tuple[int, int, str, str]] = field(default_factory=list)
     losses: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     closed: list[tuple[str, int, int]] = field(default_factory=list)
+    talon: dict[tuple[str, str, int], list[int]] = field(default_factory=dict)
 
 
 def kept_deals(records: Iterable[dict[str, Any]]) -> list[tuple[dict[str, Any], Seat,
@@ -979,6 +984,8 @@ def luck(records: Iterable[dict[str, Any]], progress: bool = False) -> Luck:
                 role = (f"closed by {closer}" if step > closing else
                         "answer" if pos.lead >= 0 else "lead")
                 out.losses.setdefault((side, role), []).append(loss)
+                if step <= closing:
+                    out.talon.setdefault((side, role, pos.talon_size), []).append(loss)
     return out
 
 
@@ -1021,6 +1028,7 @@ def luck_lines(lk: Luck, name: str) -> list[str]:
                              f"{given / len(xs):.1%} gave some away)")
         if parts:
             lines.append(f"    {who}: " + ", ".join(parts))
+    lines.extend(talon_lines(lk, sides))
     for key, what in sides:
         cs = [c for c in lk.closed if c[0] == key]
         if not cs:
@@ -1032,6 +1040,26 @@ def luck_lines(lk: Luck, name: str) -> list[str]:
         lines.append(f"  closed by {what} ({len(cs)} deals; every card known, for {name}): "
                      f"{before:+.3f} just before the closing, {after:+.3f} just after it; "
                      "the closed game's decisions gave away a deal: " + ", ".join(gave))
+    return lines
+
+
+def talon_lines(lk: Luck, sides: Sequence[tuple[str, str]]) -> list[str]:
+    """The report's lines on the open-talon decisions by the cards in the talon: for each
+    side, the game points a lead and an answer gave away (with how many there were), and
+    both together a deal (over every deal, so that the sides' shares add up)."""
+    sizes = sorted({k[2] for k in lk.talon}, reverse=True)
+    if not sizes:
+        return []
+    lines = ["  the same by the cards in the talon (a decision; both together, a deal):"]
+    for size in sizes:
+        parts = []
+        for side, who in sides:
+            xs = {role: lk.talon.get((side, role, size), []) for role in ("lead", "answer")}
+            each = ", ".join(f"{role}s {statistics.fmean(v):.3f} ({len(v)})"
+                             for role, v in xs.items() if v)
+            total = sum(map(sum, xs.values())) / len(lk.deals)
+            parts.append(f"{who} {each or 'none'}, {total:.3f} a deal")
+        lines.append(f"    {size} cards: " + "; ".join(parts))
     return lines
 
 

@@ -217,8 +217,8 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
     start = Position.deal(deck, Seat.A)
     value = solve(start)
 
-    def played(slip: bool) -> tuple[list[Any], int, str]:
-        pos, actions, given, who = start, [], 0, ""
+    def played(slip: bool) -> tuple[list[Any], int, str, int]:
+        pos, actions, given, who, size = start, [], 0, "", 0
         while best_actions(pos):  # to the end, the claim after the last trick included
             legal = pos.legal_actions()
             best = best_actions(pos)[0]
@@ -231,12 +231,13 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
                     a = worse[0]
                     given = s * (values[best] - values[a])
                     who = "ours" if pos.to_move is Seat.B else "mcts"
+                    size = pos.talon_size
             actions.append(a)
             pos = pos.play(a)
-        return actions, given, who
+        return actions, given, who, size
 
     for slip in (False, True):
-        actions, given, who = played(slip)
+        actions, given, who, size = played(slip)
         rec = vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
                              ["mcts 2e047665", "strong"], "2026-2", 1)
         line = _record(2, won=False)  # ours in B
@@ -255,6 +256,14 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
     assert any(x.startswith(f"    {who}: leads {given:.3f} (1; 100.0% gave some away)")
                for x in lines), lines
     assert any(x.startswith("    all deals (1): game points a deal to ours") for x in lines)
+    # by the cards in the talon: the slip alone, where it was made, and every open-talon
+    # decision counted once
+    assert {k: sum(v) for k, v in lk.talon.items() if any(v)} == {(who, "lead", size): given}
+    assert sum(map(len, lk.talon.values())) == sum(
+        len(v) for k, v in lk.losses.items() if k[1] in ("lead", "answer"))
+    [row] = [x for x in lines if x.startswith(f"    {size} cards: ")]
+    part = row.split(": ", 1)[1].split("; ")[0 if who == "ours" else 1]
+    assert part.startswith(f"{who} leads ") and part.endswith(f"{given:.3f} a deal")
 
 
 def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
