@@ -81,6 +81,9 @@ CLOSING_MARGIN = 0.25
 value comes within this many game points of playing on (the plan is never worth more
 than double dummy)."""
 
+LAST_CLOSING_TALON = 2
+"""The cards in the talon (the indicator counted) at the last chance to close: after the
+next trick it is exhausted (``last_closing``)."""
 REPLY_TALON = 8
 """The most cards the talon may hold for ``reply_worlds`` to judge a lead: with the full
 talon (the deal's first lead) a world costs some ten times more (about 6 s a decision
@@ -635,6 +638,10 @@ class StrongPlayer:
     only, its answers as without ``playout_talon``. ``paired_playouts`` plays the cards
     out in each world with the same random draws, so that their values differ by the
     cards more than by the draws (common random numbers, :func:`played_out_values`).
+    ``last_closing`` (default off) drops ``close_share`` at the last chance to close,
+    with :data:`LAST_CLOSING_TALON` cards in the talon: playing on there leads straight to
+    the exhausted talon, where nobody may close, so declining keeps no surer closing for
+    later, and the player closes whenever the plan beats playing on.
     """
 
     name = "strong"
@@ -647,7 +654,8 @@ class StrongPlayer:
                  lead_weight: int = 100, answer_weight: int = 100,
                  margin_weight: int = 100, reply_worlds: int = 0,
                  lead_worlds: int = 0, playout_talon: int = 0,
-                 playout_answers: bool = True, paired_playouts: bool = False) -> None:
+                 playout_answers: bool = True, paired_playouts: bool = False,
+                 last_closing: bool = False) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
@@ -680,6 +688,7 @@ class StrongPlayer:
         self.playout_talon = playout_talon
         self.playout_answers = playout_answers
         self.paired_playouts = paired_playouts
+        self.last_closing = last_closing
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -993,6 +1002,14 @@ class StrongPlayer:
             return None, len(hands)
         return a, len(hands)
 
+    def sure_to_close(self, pos: Position, achieved: Sequence[float]) -> bool:
+        """Whether a closing plan with these results (game points, one an opponent hand)
+        is sure enough to close on in ``pos``: it wins :attr:`close_share` percent of the
+        hands, or, with ``last_closing``, this is the last chance to close."""
+        if self.last_closing and pos.talon_size <= LAST_CLOSING_TALON:
+            return True
+        return sure_enough(achieved, self.close_share)
+
     def _judge_closing(self, pos: Position, h: HiddenCards,
                        ranked: list[ActionEstimate]) -> list[ActionEstimate]:
         """``ranked`` with closing valued by its best plan (exact over every opponent hand)
@@ -1014,8 +1031,7 @@ class StrongPlayer:
         best = counted(others[0], share)
         bar = best.high if self.closing == "ci" else best.mean
         self._weighed = (valued.mean, valued.estimate.win_chance)
-        if (counted(valued, share).mean > bar + 1e-9
-                and sure_enough(plan.achieved, self.close_share)):
+        if counted(valued, share).mean > bar + 1e-9 and self.sure_to_close(pos, plan.achieved):
             self.closings.append(self._weighed)
             self._ranked = [valued, *others]
         else:

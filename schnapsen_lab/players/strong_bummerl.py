@@ -32,7 +32,7 @@ from ..worlds import (
     estimate,
 )
 from .registry import register
-from .strong import DEFAULT_SAMPLES, StrongPlayer, sure_enough
+from .strong import DEFAULT_SAMPLES, StrongPlayer
 
 __all__ = ["BummerlStrongPlayer", "ExpertPlayer"]
 
@@ -67,14 +67,14 @@ class BummerlStrongPlayer(StrongPlayer):
                  answer_weight: int = 100, margin_weight: int = 100,
                  reply_worlds: int = 0, lead_worlds: int = 0,
                  playout_talon: int = 0, playout_answers: bool = True,
-                 paired_playouts: bool = False) -> None:
+                 paired_playouts: bool = False, last_closing: bool = False) -> None:
         super().__init__(samples, seed, plan=plan, second_look=second_look,
                          look_nodes=look_nodes, infer=infer, close_share=close_share,
                          lead_weight=lead_weight, answer_weight=answer_weight,
                          margin_weight=margin_weight, reply_worlds=reply_worlds,
                          lead_worlds=lead_worlds, playout_talon=playout_talon,
                          playout_answers=playout_answers,
-                         paired_playouts=paired_playouts)
+                         paired_playouts=paired_playouts, last_closing=last_closing)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
@@ -163,7 +163,7 @@ class BummerlStrongPlayer(StrongPlayer):
         if plan.achieved:
             self._weighed = (valued.mean, valued.estimate.win_chance)
         self._ranked = [*others, valued]
-        if close > bar + 1e-12 and sure_enough(plan.achieved, self.close_share):
+        if close > bar + 1e-12 and self.sure_to_close(pos, plan.achieved):
             if self._weighed is not None:
                 self.closings.append(self._weighed)
             self._ranked = [valued, *others]
