@@ -355,6 +355,31 @@ def test_it_closes_only_on_a_plan_that_wins_close_share_of_the_hands(
             assert choice is not None and p.closings == []
 
 
+@pytest.mark.parametrize("player", [StrongPlayer, BummerlStrongPlayer])
+def test_at_the_last_chance_to_close_it_closes_whenever_the_plan_beats_playing_on(
+        player: type[StrongPlayer]) -> None:
+    """records/study/closing-guess.psn closes with 2 cards in the talon, the last chance:
+    with ``last_closing`` Bert closes on his plan that wins five hands of six whatever
+    ``close_share`` asks. With more cards in the talon the setting changes nothing."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    positions = rec.positions()
+    step = next(i for i, a in enumerate(rec.actions) if a is CLOSE)
+    assert positions[step].talon_size == 2
+    for share, last, closes in ((84, False, False), (84, True, True), (100, True, True)):
+        p = player(samples=30, seed=0, close_share=share, last_closing=last)
+        if isinstance(p, BummerlStrongPlayer):
+            p.new_deal((7, 7), Seat.A)
+        choice = p.act(view(positions[step], Seat.B), random.Random(0))
+        assert (choice is CLOSE) is closes, (share, last, choice)
+    p = player(close_share=84, last_closing=True)
+    earlier = next(pos for pos in positions if pos.talon_open and pos.talon_size > 2)
+    five_of_six = [2.0] * 5 + [-2.0]
+    assert p.sure_to_close(positions[step], five_of_six)
+    assert p.sure_to_close(positions[step], [-2.0])
+    assert not p.sure_to_close(earlier, five_of_six) and p.sure_to_close(earlier, [2.0] * 6)
+    assert not player().last_closing
+
+
 # -- what each choice rests on ------------------------------------------------------------------
 
 def test_each_choice_says_what_it_rests_on() -> None:
