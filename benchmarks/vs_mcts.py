@@ -40,9 +40,9 @@ answers with the bot's next lead chosen so too, ``--set lead_worlds=6``, and the
 one played every later choice while the talon is open from the chooser's view, ``--set
 playout_talon=6`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`). The best of
 them, ``--player strong-bummerl`` with the settings above up to ``reply_worlds=6``
-(``answer_weight`` and ``lead_worlds`` left off), ``playout_talon=6`` and
-``paired_playouts=1``, is the registered player ``expert``: ``--player expert`` plays
-the same (its records are reported apart, under its own name).
+(``answer_weight`` and ``lead_worlds`` left off), ``playout_talon=6``,
+``paired_playouts=1`` and ``last_closing=1``, is the registered player ``expert``:
+``--player expert`` plays the same (its records are reported apart, under its own name).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, and our closings by the share of opponent hands their plan won when chosen. Runs of
 two players (or settings) over the same Bummerls are also compared pair by pair: Bummerl
