@@ -380,6 +380,28 @@ def test_at_the_last_chance_to_close_it_closes_whenever_the_plan_beats_playing_o
     assert not player().last_closing
 
 
+@pytest.mark.parametrize("player", [StrongPlayer, BummerlStrongPlayer])
+def test_free_closing_drops_the_share_up_to_its_cards_in_the_talon(
+        player: type[StrongPlayer]) -> None:
+    """``free_closing=4`` closes on any plan that beats playing on with 4 or 2 cards in
+    the talon, and asks ``close_share`` with more; ``free_closing=2`` is ``last_closing``.
+    A negative count is refused."""
+    rec = next(psn.read(ROOT / "records" / "study" / "closing-guess.psn"))
+    by_talon = {pos.talon_size: pos for pos in reversed(rec.positions()) if pos.talon_open}
+    assert {2, 4, 6} <= set(by_talon)
+    five_of_six = [2.0] * 5 + [-2.0]
+    for free, sizes in ((0, ()), (2, (2,)), (4, (2, 4)), (6, (2, 4, 6))):
+        p = player(close_share=84, free_closing=free)
+        for size in (2, 4, 6, 8):
+            if size in by_talon:
+                assert p.sure_to_close(by_talon[size], five_of_six) is (size in sizes), \
+                    (free, size)
+                assert p.sure_to_close(by_talon[size], [2.0] * 6)
+    assert player().free_closing == 0
+    with pytest.raises(ValueError, match="free_closing"):
+        player(free_closing=-2)
+
+
 # -- what each choice rests on ------------------------------------------------------------------
 
 def test_each_choice_says_what_it_rests_on() -> None:

@@ -83,7 +83,7 @@ than double dummy)."""
 
 LAST_CLOSING_TALON = 2
 """The cards in the talon (the indicator counted) at the last chance to close: after the
-next trick it is exhausted (``last_closing``)."""
+next trick it is exhausted (``last_closing``, ``free_closing=2``)."""
 REPLY_TALON = 8
 """The most cards the talon may hold for ``reply_worlds`` to judge a lead: with the full
 talon (the deal's first lead) a world costs some ten times more (about 6 s a decision
@@ -642,6 +642,9 @@ class StrongPlayer:
     with :data:`LAST_CLOSING_TALON` cards in the talon: playing on there leads straight to
     the exhausted talon, where nobody may close, so declining keeps no surer closing for
     later, and the player closes whenever the plan beats playing on.
+    ``free_closing`` (default 0: nowhere) drops ``close_share`` likewise with at most that
+    many cards in the talon (the indicator counted): 2 is ``last_closing``, 4 drops it at
+    the last two chances to close.
     """
 
     name = "strong"
@@ -655,13 +658,13 @@ class StrongPlayer:
                  margin_weight: int = 100, reply_worlds: int = 0,
                  lead_worlds: int = 0, playout_talon: int = 0,
                  playout_answers: bool = True, paired_playouts: bool = False,
-                 last_closing: bool = False) -> None:
+                 last_closing: bool = False, free_closing: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
-               playout_talon) < 0:
-            raise ValueError("second_look, look_nodes, plan_hands, reply_worlds, lead_worlds "
-                             "and playout_talon cannot be negative")
+               playout_talon, free_closing) < 0:
+            raise ValueError("second_look, look_nodes, plan_hands, reply_worlds, lead_worlds, "
+                             "playout_talon and free_closing cannot be negative")
         if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
                                            margin_weight)):
             raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
@@ -689,6 +692,7 @@ class StrongPlayer:
         self.playout_answers = playout_answers
         self.paired_playouts = paired_playouts
         self.last_closing = last_closing
+        self.free_closing = free_closing
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -1005,8 +1009,10 @@ class StrongPlayer:
     def sure_to_close(self, pos: Position, achieved: Sequence[float]) -> bool:
         """Whether a closing plan with these results (game points, one an opponent hand)
         is sure enough to close on in ``pos``: it wins :attr:`close_share` percent of the
-        hands, or, with ``last_closing``, this is the last chance to close."""
-        if self.last_closing and pos.talon_size <= LAST_CLOSING_TALON:
+        hands, or the talon holds no more than :attr:`free_closing` cards (with
+        ``last_closing``, :data:`LAST_CLOSING_TALON`)."""
+        free = max(self.free_closing, LAST_CLOSING_TALON if self.last_closing else 0)
+        if pos.talon_size <= free:
             return True
         return sure_enough(achieved, self.close_share)
 

@@ -67,14 +67,16 @@ class BummerlStrongPlayer(StrongPlayer):
                  answer_weight: int = 100, margin_weight: int = 100,
                  reply_worlds: int = 0, lead_worlds: int = 0,
                  playout_talon: int = 0, playout_answers: bool = True,
-                 paired_playouts: bool = False, last_closing: bool = False) -> None:
+                 paired_playouts: bool = False, last_closing: bool = False,
+                 free_closing: int = 0) -> None:
         super().__init__(samples, seed, plan=plan, second_look=second_look,
                          look_nodes=look_nodes, infer=infer, close_share=close_share,
                          lead_weight=lead_weight, answer_weight=answer_weight,
                          margin_weight=margin_weight, reply_worlds=reply_worlds,
                          lead_worlds=lead_worlds, playout_talon=playout_talon,
                          playout_answers=playout_answers,
-                         paired_playouts=paired_playouts, last_closing=last_closing)
+                         paired_playouts=paired_playouts, last_closing=last_closing,
+                         free_closing=free_closing)
         self.table = table
         self.counters: tuple[int, int] | None = None
         self.dealer: Seat | None = None
