@@ -44,7 +44,8 @@ them, ``--player strong-bummerl`` with the settings above up to ``reply_worlds=6
 ``paired_playouts=1`` and ``last_closing=1``, is the registered player ``expert``:
 ``--player expert`` plays the same (its records are reported apart, under its own name).
 The report gives, beside the figures, how many decisions were close calls given a second
-look, and our closings by the share of opponent hands their plan won when chosen. Runs of
+look, our closings by the share of opponent hands their plan won when chosen, and each
+side's closings by the cards in the talon when it closed, with how many failed. Runs of
 two players (or settings) over the same Bummerls are also compared pair by pair: Bummerl
 ``k`` deals the same cards to the same seats, and the bot draws the same numbers as long
 as the play is the same, so a difference in the settings shows where it changed the play
@@ -843,6 +844,8 @@ def report(records: list[dict[str, Any]]) -> None:
         _closing_report(done)
         for line in endings_lines(endings(done), name):
             print(line)
+        for line in closings_by_talon_lines(closings_by_talon(done), name):
+            print(line)
         ck = [r["checks"] for r in rs]
         fails: Counter[str] = Counter()
         for c in ck:
@@ -891,6 +894,39 @@ def endings_lines(ends: dict[str, Counter[str]], name: str) -> list[str]:
         if n:
             lines.append(f"    {what}: {n} deals; ours won {_rate(c['ours'], n)} "
                          f"({c['ours 1']} by one), mcts {c['mcts']} ({c['mcts 1']} by one)")
+    return lines
+
+
+def closings_by_talon(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int], list[int]]:
+    """Each side's closings in the kept deals of ``records`` by the cards in the talon
+    when it closed (the indicator counted), keyed ``(side, cards)``: how many, and how
+    many failed (the closer lost the deal)."""
+    out: dict[tuple[str, int], list[int]] = {}
+    for _r, ours, recs in kept_deals(records):
+        for rec in recs:
+            if CLOSE not in rec.actions:
+                continue
+            positions = rec.positions()
+            end = positions[-1].outcome
+            if end is None:
+                continue
+            at = positions[rec.actions.index(CLOSE)]
+            side = "ours" if at.to_move is ours else "mcts"
+            counts = out.setdefault((side, at.talon_size), [0, 0])
+            counts[0] += 1
+            counts[1] += end.winner is not at.to_move
+    return out
+
+
+def closings_by_talon_lines(by: dict[tuple[str, int], list[int]], name: str) -> list[str]:
+    """The report's lines on :func:`closings_by_talon`, a line a talon size."""
+    if not by:
+        return []
+    lines = ["  closings by the cards in the talon (how many failed):"]
+    for size in sorted({k[1] for k in by}, reverse=True):
+        parts = [f"{label} {_rate(by[(side, size)][1], by[(side, size)][0])}"
+                 for side, label in (("ours", name), ("mcts", "mcts")) if (side, size) in by]
+        lines.append(f"    {size} cards: " + "; ".join(parts))
     return lines
 
 

@@ -323,6 +323,55 @@ def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
     assert found == 3
 
 
+def test_closings_are_told_by_the_cards_in_the_talon(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The report counts each side's closings by the cards in the talon when it closed,
+    and how many of them the closer lost; a deal nobody closed counts nowhere."""
+    import random
+
+    from schnapsen_lab import psn
+    from schnapsen_lab.games.schnapsen.rules import CLOSE, Position, Seat
+    from schnapsen_lab.solver.api import best_actions
+
+    vs = _bench()
+    recs, want = [], {}
+    for seed in range(30):
+        deck = list(range(20))
+        random.Random(seed).shuffle(deck)
+        pos, actions, closer, size = Position.deal(deck, Seat.A), [], None, 0
+        close_at = 2 + 2 * (seed % 4)  # the closing comes after 1 to 4 tricks
+        while pos.outcome is None:
+            legal = pos.legal_actions()
+            if closer is None and CLOSE in legal and len(actions) >= close_at and seed % 5:
+                a = CLOSE
+            else:  # the solver's choice, but closing only where the test asks
+                a = next((b for b in best_actions(pos) if b is not CLOSE),
+                         next(b for b in legal if b is not CLOSE))
+            if a is CLOSE:
+                closer, size = pos.to_move, pos.talon_size
+            actions.append(a)
+            pos = pos.play(a)
+        if closer is not None:
+            side = "ours" if closer is Seat.B else "mcts"
+            counts = want.setdefault((side, size), [0, 0])
+            counts[0] += 1
+            counts[1] += pos.outcome.winner is not closer
+        recs.append(vs.deal_record(deck, Seat.A, actions, [None] * len(actions),
+                                   ["mcts 2e047665", "strong"], "2026-2", len(recs) + 1))
+    line = _record(2, won=False)  # ours in B
+    line["psn"] = psn.dumps(recs)
+    by = vs.closings_by_talon([line])
+    assert by == want
+    assert len({k[1] for k in by}) > 1 and {k[0] for k in by} == {"ours", "mcts"}
+    assert sum(n for n, _ in by.values()) < len(recs)  # some deals were not closed
+    assert any(failed for _, failed in by.values())
+    lines = vs.closings_by_talon_lines(by, "strong")
+    for (side, size), (n, failed) in by.items():
+        [row] = [x for x in lines if x.startswith(f"    {size} cards: ")]
+        assert f"{'strong' if side == 'ours' else 'mcts'} {failed}/{n} = " in row
+    assert vs.closings_by_talon_lines({}, "strong") == []
+
+
 def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_known(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--redecide``: each decision our player made in a kept deal is taken again from the
