@@ -41,7 +41,8 @@ one played every later choice while the talon is open from the chooser's view, `
 playout_talon=6`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`). The best of
 them, ``--player strong-bummerl`` with the settings above up to ``reply_worlds=6``
 (``answer_weight`` and ``lead_worlds`` left off), ``playout_talon=6``,
-``paired_playouts=1`` and ``last_closing=1``, is the registered player ``expert``:
+``paired_playouts=1``, ``last_closing=1`` and ``free_closing=4``, is the registered
+player ``expert``:
 ``--player expert`` plays the same (its records are reported apart, under its own name).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, our closings by the share of opponent hands their plan won when chosen, and each

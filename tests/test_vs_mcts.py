@@ -507,15 +507,16 @@ def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
 
 def test_the_expert_is_the_player_of_the_best_run() -> None:
     """``make_player("expert")`` is the Bummerl-aware strong player with the settings its
-    head-to-head run recorded (docs/review.md: 163 of 300 Bummerls of seed 2037, the
-    earlier expert with ``last_closing=1``), and says so by name."""
+    head-to-head run recorded (docs/review.md: 165 of 300 Bummerls of seed 2038, the
+    earlier expert with ``free_closing=4``), and says so by name."""
     from schnapsen_lab.players.registry import make_player
     from schnapsen_lab.players.strong_bummerl import ExpertPlayer
 
     # as the run's lines say: the earlier expert's settings and its --set
     run = {"samples": 60, "second_look": 200, "look_nodes": 4000000, "infer": 1,
            "close_share": 80, "lead_weight": 50, "reply_worlds": 6,
-           "playout_talon": 6, "paired_playouts": 1, "last_closing": 1}
+           "playout_talon": 6, "paired_playouts": 1, "last_closing": 1,
+           "free_closing": 4}
     expert, measured = make_player("expert"), _bench().make_player("strong-bummerl", run)
     assert isinstance(expert, ExpertPlayer) and expert.name == "expert"
     mine, theirs, plain = (dict(vars(p)) for p in (expert, measured,

@@ -178,23 +178,25 @@ class ExpertPlayer(BummerlStrongPlayer):
     """The best player of the runs measured: the Bummerl-aware strong player with 60
     worlds a decision and 200 more for a close call (as many as 4,000,000 search nodes
     allow), the opponent's lead read (``infer``, ``lead_weight=50``), closing only on a
-    plan that wins at least 80 % of his hands but at the last chance to close, with 2
-    cards in the talon, whenever the plan beats playing on (``last_closing``), its leads
-    with 8 or fewer cards in the talon judged with his answer chosen over 6 worlds of his
-    own view, and its leads and answers with 4 or 6 cards in the talon judged by playouts
-    in which every later choice while the talon is open, his and its own, is made from
-    the chooser's view (``playout_talon=6``), the cards of one world played out with the
-    same random draws (``paired_playouts``). Against the public MCTS bot it won 163 of 300
-    Bummerls on decks no setting was chosen on; without ``last_closing``, 322 of 600 (165
-    and 157 on two seeds; docs/review.md). About 0.5 s of one core a decision on average,
-    a few seconds at most."""
+    plan that wins at least 80 % of his hands but at the last two chances to close, with
+    4 or 2 cards in the talon, whenever the plan beats playing on (``free_closing=4``,
+    ``last_closing``), its leads with 8 or fewer cards in the talon judged with his
+    answer chosen over 6 worlds of his own view, and its leads and answers with 4 or 6
+    cards in the talon judged by playouts in which every later choice while the talon is
+    open, his and its own, is made from the chooser's view (``playout_talon=6``), the
+    cards of one world played out with the same random draws (``paired_playouts``).
+    Against the public MCTS bot it won 165 of 300 Bummerls on decks no setting was chosen
+    on; with ``last_closing`` alone, 163 of 300; without either, 322 of 600 (165 and 157
+    on two seeds; docs/review.md). About 0.55 s of one core a decision on average, a few
+    seconds at most."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, table: EquityTable | None = None) -> None:
         super().__init__(60, seed, table, second_look=200, look_nodes=4_000_000,
                          infer=True, close_share=80, lead_weight=50, reply_worlds=6,
-                         playout_talon=6, paired_playouts=True, last_closing=True)
+                         playout_talon=6, paired_playouts=True, last_closing=True,
+                         free_closing=4)
 
     def __repr__(self) -> str:
         return "ExpertPlayer()"
