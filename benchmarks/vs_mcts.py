@@ -42,8 +42,8 @@ playout_talon=6`` (see :class:`schnapsen_lab.players.strong.StrongPlayer`). The 
 them, ``--player strong-bummerl`` with the settings above up to ``reply_worlds=6``
 (``answer_weight`` and ``lead_worlds`` left off), ``playout_talon=6``,
 ``paired_playouts=1``, ``last_closing=1`` and ``free_closing=4``, is the registered
-player ``expert``:
-``--player expert`` plays the same (its records are reported apart, under its own name).
+player ``expert``: ``--player expert`` plays the same (its records are reported apart,
+under its own name).
 The report gives, beside the figures, how many decisions were close calls given a second
 look, our closings by the share of opponent hands their plan won when chosen, and each
 side's closings by the cards in the talon when it closed, with how many failed. Runs of

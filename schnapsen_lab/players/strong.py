@@ -643,8 +643,8 @@ class StrongPlayer:
     the exhausted talon, where nobody may close, so declining keeps no surer closing for
     later, and the player closes whenever the plan beats playing on.
     ``free_closing`` (default 0: nowhere) drops ``close_share`` likewise with at most that
-    many cards in the talon (the indicator counted): 2 is ``last_closing``, 4 drops it at
-    the last two chances to close.
+    many cards in the talon (the indicator counted): 2 is ``last_closing``, 4 drops it with
+    4 cards in the talon as well as with 2.
     """
 
     name = "strong"
