@@ -323,8 +323,7 @@ def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
     assert found == 3
 
 
-def test_closings_are_told_by_the_cards_in_the_talon(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_closings_are_told_by_the_cards_in_the_talon() -> None:
     """The report counts each side's closings by the cards in the talon when it closed,
     and how many of them the closer lost; a deal nobody closed counts nowhere."""
     import random
