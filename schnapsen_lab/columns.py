@@ -57,7 +57,7 @@ CALLS = ["weiter", "spritze", "schnapser", "gang", "bauernschnapser", "kontrasch
 CONTRACTS = ["normal", "schnapser", "gang", "bauernschnapser", "kontraschnapser"]
 """The game played: the normal game (BE) or a contract (BK)."""
 CARD_NAMES = [str(c) for c in CARDS]
-"""The 20 cards as PSN writes them (``AC`` ... ``JS``)."""
+"""The 24 cards as PSN writes them (``AC`` ... ``JS``, ``9C`` ... ``9S``), by value."""
 
 # kind: "seat", "suit", "end", "rule" (categoricals with fixed categories), "category" (a
 # categorical with the fixed categories of CATEGORIES[column]), "cat" (a categorical of free

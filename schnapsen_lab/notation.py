@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, Card, Rank, Suit, parse_card
 
 if TYPE_CHECKING:
     from .games.schnapsen.rules import Action, Outcome, Position, Seat
@@ -57,7 +57,7 @@ __all__ = [
     "text_with_cards",
 ]
 
-RANK_TEXT = ("A", "10", "K", "Q", "J")
+RANK_TEXT = ("A", "10", "K", "Q", "J", "9")
 """The ranks as printed on the cards (ace, ten, king, queen, jack)."""
 
 TEXT = Texts({
@@ -99,7 +99,7 @@ TEXT = Texts({
     "suit_of.S": C_("suit after 'of' or 'none of' (Russian: genitive)", "spades"),
     # ranks and cards in words (a card's tooltip)
     "rank.A": N_("ace"), "rank.T": N_("ten"), "rank.K": N_("king"), "rank.Q": N_("queen"),
-    "rank.J": N_("jack"),
+    "rank.J": N_("jack"), "rank.N": N_("nine"),
     "card.name": N_("{rank} of {suit}"),
     # the rules profiles
     "profile.soft": N_("soft"),
@@ -213,7 +213,7 @@ SEAT_LABEL = "{name} ({seat})"
 _MARRIAGE = "{card} +{points}"
 _EXCHANGE, _CLOSE, _CLAIM, _MARRIAGE_KIND = "exchange", "close", "claim", "marriage"
 
-_CARD = r"[AKQJT][CDHS]"
+_CARD = r"[AKQJT9][CDHS]"
 _CALL = r"weiter|spritze|schnapser|gang|bauernschnapser|kontraschnapser"
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -379,13 +379,13 @@ def seat_label(names: Sequence[str], seat: Seat | int, letters: str = "AB") -> s
     return SEAT_LABEL.format(name=names[i], seat=getattr(seat, "name", letters[i]))
 
 
-_PSN_CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT])([CDHS])(?![A-Za-z0-9+])")
+_PSN_CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT9])([CDHS])(?![A-Za-z0-9+])")
 
 
 def text_with_cards(text: str, card: CardFormat | None = None) -> str:
     """An engine message with its PSN card names (``TH``) in the display notation."""
     fmt = card or card_text
-    return _PSN_CARD.sub(lambda m: fmt(Card[m.group(0)]), text)
+    return _PSN_CARD.sub(lambda m: fmt(parse_card(m.group(0))), text)
 
 
 def action_text(action: Action | None, card: CardFormat | None = None) -> str:
@@ -575,7 +575,7 @@ def _action_token(token: str, card: CardFormat) -> str:
         return TEXT[_TOKEN_WORDS[t]]
     m = _MARRIAGE_TOKEN.fullmatch(t)
     if m is not None:
-        return _MARRIAGE.format(card=card(Card[m.group(1)]), points=int(m.group(2)))
+        return _MARRIAGE.format(card=card(parse_card(m.group(1))), points=int(m.group(2)))
     return text_with_cards(token, card)
 
 

@@ -321,8 +321,9 @@ class Record:
         if self.start_error is not None:
             raise ValueError(f"the deal cannot start: {self.start_error}")
         cards = tuple(int(c) for c in self.deck)
-        if len(cards) != 20 or len(set(cards)) != 20:
-            raise ValueError("the record's deck is not the 20 cards once each")
+        pack = self.game.pack_of(self.profile)
+        if pack.check_deck(cards) is not None:
+            raise ValueError(f"the record's deck is not the {pack.size} cards once each")
         return self.game.deal(cards, self.tags, self.profile, int(self.dealer))
 
     def positions(self) -> list[Any]:
@@ -356,8 +357,9 @@ class Record:
             profile = find_game({}).default_profile
         game = game_of_profile(profile)
         cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
-        if len(cards) != 20 or len(set(cards)) != 20:
-            raise SetupError("Deck", game.deck_rule, "a deck is 20 distinct cards")
+        pack = game.pack_of(profile)
+        if pack.check_deck(cards) is not None:
+            raise SetupError("Deck", game.deck_rule, f"a deck is {pack.size} distinct cards")
         d = game.default_dealer(profile) if dealer is None else int(dealer)
         t = dict(tags or {})
         pos = game.deal(cards, t, profile, d)
@@ -826,7 +828,7 @@ def _deck(rec: Record, tag_lines: dict[str, int]) -> tuple[int, ...] | None:
     """The Deck tag's card values (also kept on the record), None when missing or broken
     (the error is on the record)."""
     try:
-        cards = deck_cards(rec.tags, rec.game.deck_rule)
+        cards = deck_cards(rec.tags, rec.game.deck_rule, rec.game.pack_of(rec.profile))
     except SetupError as e:
         line = tag_lines["Deck"] if e.tag is not None else rec.line
         rec.errors.append(RecordError(line, 1, e.rule, e.message))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, Card, parse_card, parse_cards
+from .cards import CARDS, PACK20, Card, parse_card, parse_cards
 from .games import find_game
 from .games.schnapsen.rules import (
     CLAIM,
@@ -212,7 +212,7 @@ class Recorder:
     def _deck_of(self, slots: Sequence[Card | None]) -> list[Card]:
         known = self._base() + list(slots) + [None] * (9 - len(slots))
         used = {c for c in known if c is not None}
-        spare = iter(c for c in CARDS if c not in used)
+        spare = iter(c for c in PACK20.cards if c not in used)
         return [c if c is not None else next(spare) for c in known]
 
     def deck(self) -> tuple[Card, ...]:
@@ -261,7 +261,7 @@ class Recorder:
     def unseen(self) -> list[Card]:
         """Cards not entered yet: the ones that may still be drawn."""
         s = self.seen
-        return [c for c in CARDS if c not in s]
+        return [c for c in PACK20.cards if c not in s]
 
     def draw_order(self) -> tuple[Seat, Seat] | None:
         """While a draw is due: the trick's winner (draws first) and loser; else None."""

@@ -1,10 +1,12 @@
 """What Schnapsen and Bauernschnapsen share about tricks, marriages and claims.
 
-Cards stand in bit masks (bit ``c`` for :class:`~schnapsen_lab.cards.Card` value ``c``;
-a suit is five adjacent bits, its ace lowest). Both referees and the players read these
-helpers: who wins a trick (RULES.md T1, BAUERN.md BP3), which cards a follower may play
-when bound to follow suit and trump (F2, BP2, with or without the duty to beat), the
-pairs of a marriage (M1, BM1) and the game points of a won deal (G1/G2, BG1/BG2).
+Cards stand in bit masks (bit ``c`` for :class:`~schnapsen_lab.cards.Card` value
+``c``; a suit is five adjacent bits, its ace lowest, and the nine of the 24-card pack at
+bit ``20 + suit``, so that within a suit a lower bit is always the higher card). Both
+referees and the players read these helpers: who wins a trick (RULES.md T1, BAUERN.md
+BP3), which cards a follower may play when bound to follow suit and trump (F2, BP2, with
+or without the duty to beat), the pairs of a marriage (M1, BM1) and the game points of a
+won deal (G1/G2, BG1/BG2).
 
 A trump of :data:`NO_TRUMP` (4) means a deal without trumps (Gang, BK4).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Self, TypeVar
 
-from .cards import CARD_POINTS
+from .cards import CARD_POINTS, SUIT_OF
 
 A = TypeVar("A")
 P = TypeVar("P")
@@ -44,8 +46,9 @@ __all__ = [
 NO_TRUMP = 4
 """The trump of a deal played without trumps."""
 
-SUIT_MASKS: tuple[int, ...] = (0x1F, 0x1F << 5, 0x1F << 10, 0x1F << 15, 0)
-"""The mask of each suit's five cards, by suit value; index :data:`NO_TRUMP` is empty."""
+SUIT_MASKS: tuple[int, ...] = (*((0x1F << 5 * s) | (1 << 20 + s) for s in range(4)), 0)
+"""The mask of each suit's cards (its nine included), by suit value; index
+:data:`NO_TRUMP` is empty."""
 
 ALL_CARDS = (1 << 20) - 1
 """The mask of the 20 cards."""
@@ -75,15 +78,16 @@ def points_of(mask: int) -> int:
 
 def higher_in_suit(card: int) -> int:
     """The mask of the cards of ``card``'s suit that outrank it."""
-    return SUIT_MASKS[card // 5] & ((1 << card) - 1)
+    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
 
 
 def beats(card: int, best: int, trump: int) -> bool:
     """Whether ``card`` takes a trick that ``best`` is winning (T1, BP3): a higher card
     of the same suit, or a trump on a card that is not one."""
-    if card // 5 == best // 5:
+    s = SUIT_OF[card]
+    if s == SUIT_OF[best]:
         return card < best
-    return card // 5 == trump
+    return s == trump
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:
@@ -104,15 +108,15 @@ def follow_mask(hand: int, lead: int, best: int, trump: int, must_head: bool) ->
     With ``must_head`` he must also beat ``best`` when a card he is bound to play can
     (overtrumping included); a discard stays free.
     """
-    same = hand & SUIT_MASKS[lead // 5]
+    same = hand & SUIT_MASKS[SUIT_OF[lead]]
     if same:
-        if must_head and best // 5 == lead // 5:
+        if must_head and SUIT_OF[best] == SUIT_OF[lead]:
             return same & ((1 << best) - 1) or same
         return same
     trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return hand
-    if must_head and best // 5 == trump:
+    if must_head and SUIT_OF[best] == trump:
         return trumps & ((1 << best) - 1) or trumps
     return trumps
 

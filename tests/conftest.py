@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from schnapsen_lab.cards import Card, parse_cards
+from schnapsen_lab.cards import PACK20, Card, parse_cards
 
 # The tests read the widgets' English texts: the default language follows the locale
 # (schnapsen_lab.i18n), so pin it here, for this process and the kernels it starts.
@@ -47,7 +47,7 @@ def build_deck(forehand: str, dealer: str, indicator: str, talon: str = "") -> l
     assert len(fh) == 5 and len(dl) == 5 and len(ind) == 1
     used = set(fh) | set(dl) | set(ind) | set(tal)
     assert len(used) == 11 + len(tal), "a card is named twice"
-    rest = [c for c in Card if c not in used]
+    rest = [c for c in PACK20.cards if c not in used]
     tal = tal + rest
     deck: Sequence[Card] = [*fh[:3], *dl[:3], ind[0], *fh[3:], *dl[3:], *tal]
     assert len(deck) == 20

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schnapsen_lab.cards import CARD_POINTS, CARDS, Suit
+from schnapsen_lab.cards import CARD_POINTS, CARDS, PACK20, Suit
 from schnapsen_lab.games import replay
 from schnapsen_lab.games.bauern import (
     BAUERN,
@@ -35,8 +35,9 @@ PROFILES = st.sampled_from([BAUERN, BAUERN_CALLED, BAUERN_HEAD, HOUSE])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 EVERY_ACTION: list[Action] = [
     *(trump_call(s) for s in Suit), trump_call(None),
-    *(partner_call(c) for c in CARDS), *CALLS.values(),
-    *(play(c) for c in CARDS), *(marriage(c, p) for c in CARDS for p in (20, 40)), CLAIM]
+    *(partner_call(c) for c in PACK20.cards), *CALLS.values(),
+    *(play(c) for c in PACK20.cards),
+    *(marriage(c, p) for c in PACK20.cards for p in (20, 40)), CLAIM]
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

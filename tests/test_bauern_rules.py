@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schnapsen_lab.cards import Card, parse_cards
+from schnapsen_lab.cards import PACK20, Card, parse_cards
 from schnapsen_lab.games import SetupError, find_game
 from schnapsen_lab.games.bauern import (
     BAUERN,
@@ -141,7 +141,7 @@ def test_bd1_the_deck_order_fixes_the_deal() -> None:
 
 
 def test_bd2_cut_three_then_two_from_forehand() -> None:
-    p = Position.deal(list(Card), N)  # forehand E
+    p = Position.deal(list(PACK20.cards), N)  # forehand E
     assert {int(c) for c in p.hand(E)} == {0, 1, 2, 12, 13}
     assert {int(c) for c in p.hand(S)} == {3, 4, 5, 14, 15}
     assert {int(c) for c in p.hand(W)} == {6, 7, 8, 16, 17}
@@ -149,14 +149,14 @@ def test_bd2_cut_three_then_two_from_forehand() -> None:
 
 
 def test_bd3_knock_five_each_where_the_profile_allows_it() -> None:
-    p = Position.deal(list(Card), N, knock=True)
+    p = Position.deal(list(PACK20.cards), N, knock=True)
     assert [{int(c) for c in p.hand(s)} for s in (E, S, W, N)] == \
         [set(range(0, 5)), set(range(5, 10)), set(range(10, 15)), set(range(15, 20))]
     strict = Profile("no-knock", knock_allowed=False)
     with pytest.raises(IllegalAction) as e:
-        Position.deal(list(Card), N, strict, knock=True)
+        Position.deal(list(PACK20.cards), N, strict, knock=True)
     assert e.value.rule == "BD3"
-    deck = " ".join(str(c) for c in Card)
+    deck = " ".join(str(c) for c in PACK20.cards)
     with pytest.raises(SetupError) as se:
         BAUERN_GAME.start({"Deck": deck, "Cut": "knock"}, strict, 0)
     assert se.value.rule == "BD3" and se.value.tag == "Cut"
@@ -168,7 +168,7 @@ def test_bd3_knock_five_each_where_the_profile_allows_it() -> None:
 
 def test_bd4_every_card_is_in_a_hand() -> None:
     for knock in (False, True):
-        p = Position.deal(list(Card), W, knock=knock)
+        p = Position.deal(list(PACK20.cards), W, knock=knock)
         union = 0
         for s in range(4):
             assert bin(p.hands[s]).count("1") == 5
@@ -504,7 +504,7 @@ def test_bc1_forehand_calls_a_card_not_among_his_three() -> None:
     p = table(A, profile=BAUERN_CALLED).play("T:H")
     assert rule_of(p, "weiter") == "BC1"
     assert rule_of(p, "P:AH") == "BC1"
-    assert tokens(p) == {f"P:{c}" for c in Card} - {"P:AH", "P:TH", "P:KH"}
+    assert tokens(p) == {f"P:{c}" for c in PACK20.cards} - {"P:AH", "P:TH", "P:KH"}
     q = p.play("P:AS")  # N holds it
     assert q.partner == N and q.side_names == ("NE", "SW")
     assert rule_of(table(A).play("T:H"), "P:AS") == "BC1"  # fixed partners

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from schnapsen_lab import psn
-from schnapsen_lab.cards import Card, Suit, cards_in, parse_cards
+from schnapsen_lab.cards import PACK20, Card, Suit, cards_in, parse_cards
 from schnapsen_lab.cli import main
 from schnapsen_lab.games.schnapsen.knowledge import view
 from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
@@ -193,7 +193,7 @@ def test_inferences_from_failing_to_follow_are_kept_apart() -> None:
     assert rp.inferences(2, Seat.A) == []
     (inf,) = rp.inferences(3, Seat.A)
     assert inf.seat == Seat.B and inf.kind == "void" and inf.suit == Suit.H
-    assert set(inf.excluded_cards) == {c for c in Card if c.suit in (Suit.H, Suit.C)}
+    assert set(inf.excluded_cards) == {c for c in PACK20.cards if c.suit in (Suit.H, Suit.C)}
     c = rp.counting(3, Seat.A)
     assert c.inferences == (inf,)
     # facts untouched: the unknown set still holds the hearts and clubs A cannot see

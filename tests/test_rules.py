@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schnapsen_lab.cards import CARD_POINTS, Card, Rank, Suit, parse_card
+from schnapsen_lab.cards import CARD_POINTS, PACK20, PACK24, Card, Rank, Suit, parse_card
 from schnapsen_lab.games.schnapsen.match import Bummerl
 from schnapsen_lab.games.schnapsen.rules import (
     BEGINNER,
@@ -51,8 +51,9 @@ def rule_of(pos: Position, token: str) -> str:
 # -- cards and deal ------------------------------------------------------------------------------
 
 def test_s1_twenty_cards_rank_order_and_120_points() -> None:
-    assert len(Card) == 20 and sum(CARD_POINTS) == 120
-    assert [r.points for r in Rank] == [11, 10, 4, 3, 2]
+    assert len(PACK20.cards) == 20 and sum(CARD_POINTS[c] for c in PACK20.cards) == 120
+    assert [r.points for r in PACK20.ranks] == [11, 10, 4, 3, 2]
+    assert PACK24.size == 24 and PACK24.points == 120 and Card.NH.points == 0
     assert parse_card("10h") is parse_card("T♥") is Card.TH
     assert str(Card.TH) == "TH" and Card.TH.suit is Suit.H and Card.TH.rank is Rank.T
 

@@ -12,7 +12,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise
-from schnapsen_lab.cards import CARDS, Card
+from schnapsen_lab.cards import CARDS, PACK20, Card
 from schnapsen_lab.games.schnapsen.knowledge import view
 from schnapsen_lab.games.schnapsen.rules import CLOSE, Seat
 from schnapsen_lab.psn import Record
@@ -68,7 +68,7 @@ def test_right_and_wrong_answers() -> None:
     if cards:
         fb = check_answer(unknown, [str(c) for c in cards[1:]])
         assert not fb.correct and fb.missing == (cards[0],)
-    outside = next(c for c in Card if c not in unknown.answer)
+    outside = next(c for c in PACK20.cards if c not in unknown.answer)
     fb = check_answer(unknown, [*cards, outside])
     assert not fb.correct and fb.extra == (outside,)
     trumps = qs[Ask.TRUMPS_OUT]

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from ..cards import CARDS, Card, parse_cards
+from ..cards import PACK20, Card, Pack, parse_cards
 from ..match import MatchRules, MatchState
 from ..tricks import named_profile
 
@@ -320,6 +320,12 @@ class Game(ABC, Generic[P, A, F]):
         """The names of the deal's sides, as ``scores``/``tricks`` are keyed: ``A B``,
         ``NS EW``, or with a called partner e.g. ``N ESW``."""
 
+    def pack_of(self, profile: F) -> Pack:
+        """The pack a deal of ``profile`` is dealt from: the profile's ``pack`` field where
+        it has one (BAUERN.md BN: ``bauern24``), else :data:`~schnapsen_lab.cards.PACK20`."""
+        pack: Pack = getattr(profile, "pack", PACK20)
+        return pack
+
     def seat(self, index: int) -> IntEnum:
         """Seat ``index`` as the game's seat enum."""
         return self.seat_values[index]
@@ -328,13 +334,14 @@ class Game(ABC, Generic[P, A, F]):
     def start(self, tags: Mapping[str, str], profile: F, dealer: int) -> P:
         """The position as dealt from the record's tags (Deck, and what else the game
         reads) by ``dealer``; raise :class:`SetupError` naming the tag and the rule."""
-        return self.deal(deck_from_tags(tags, self.deck_rule), tags, profile, dealer)
+        return self.deal(deck_from_tags(tags, self.deck_rule, self.pack_of(profile)), tags,
+                         profile, dealer)
 
     @abstractmethod
     def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: F,
              dealer: int) -> P:
-        """The position as dealt from a deck order already known to hold the 20 cards
-        once each, reading any other tag the game needs (four players: Cut); raise
+        """The position as dealt from a deck order already known to hold the profile's pack
+        (:meth:`pack_of`) once each, reading any other tag the game needs (four players: Cut); raise
         :class:`SetupError` naming the tag and the rule."""
 
     @abstractmethod
@@ -456,14 +463,15 @@ class Game(ABC, Generic[P, A, F]):
         return replay(start, actions, keep=keep)
 
 
-def deck_from_tags(tags: Mapping[str, str], rule: str) -> tuple[int, ...]:
-    """The Deck tag's 20 cards (values); raise :class:`SetupError` citing ``rule`` (S3,
-    BD1) when it is missing or is not the 20 cards once each."""
-    return tuple(map(int, deck_cards(tags, rule)))
+def deck_from_tags(tags: Mapping[str, str], rule: str, pack: Pack = PACK20
+                   ) -> tuple[int, ...]:
+    """The Deck tag's cards (values); raise :class:`SetupError` citing ``rule`` (S3,
+    BD1, 6D1) when it is missing or is not ``pack``'s cards once each."""
+    return tuple(map(int, deck_cards(tags, rule, pack)))
 
 
-def deck_cards(tags: Mapping[str, str], rule: str) -> list[Card]:
-    """The Deck tag's 20 cards, as :func:`deck_from_tags` checks them."""
+def deck_cards(tags: Mapping[str, str], rule: str, pack: Pack = PACK20) -> list[Card]:
+    """The Deck tag's cards, as :func:`deck_from_tags` checks them."""
     text = tags.get("Deck")
     if text is None:
         raise SetupError(None, rule, "the record has no Deck tag")
@@ -471,13 +479,8 @@ def deck_cards(tags: Mapping[str, str], rule: str) -> list[Card]:
         deck = parse_cards(text)
     except ValueError as e:
         raise SetupError("Deck", rule, f"Deck: {e}") from None
-    if len(deck) != 20 or len(set(deck)) != 20:
-        dup = sorted({str(c) for c in deck if deck.count(c) > 1})
-        missing = sorted(str(c) for c in CARDS if c not in deck)
-        why = f"{len(deck)} cards"
-        if dup:
-            why += f"; twice: {' '.join(dup)}"
-        if missing:
-            why += f"; missing: {' '.join(missing)}"
-        raise SetupError("Deck", rule, f"Deck must hold the 20 cards once each ({why})")
+    why = pack.check_deck(deck)
+    if why is not None:
+        raise SetupError("Deck", rule,
+                         f"Deck must hold the {pack.size} cards once each ({why})")
     return deck

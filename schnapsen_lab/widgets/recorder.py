@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import CARDS, Card, mask_of
+from ..cards import CARDS, PACK20, Card, mask_of
 from ..games.schnapsen import html as SH
 from ..games.schnapsen.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
 from ..i18n import N_, Texts, localized, resolve
@@ -370,7 +370,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
     def _render_setup(self) -> None:
         used = {c for cs in self.chosen.values() for c in cs}
-        self.deck_row.show(CARDS, [c for c in CARDS if c not in used], size="md")
+        self.deck_row.show(PACK20.cards, [c for c in PACK20.cards if c not in used], size="md")
         t = self.target
         for part in _PARTS:
             cards = self.chosen[part]

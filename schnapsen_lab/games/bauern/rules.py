@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ... import tricks
-from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in, parse_card, spellings
+from ...cards import CARD_POINTS, CARDS, PACK20, Card, Suit, cards_in, parse_card, spellings
 from ...tricks import (
     NO_TRUMP,
     SUIT_MASKS,
@@ -266,7 +266,7 @@ def partner_call(card: Card | str) -> Action:
 _SUIT_SPELLINGS = {0: ("C", "♣", "♧"), 1: ("D", "♦", "♢"), 2: ("H", "♥", "♡"),
                    3: ("S", "♠", "♤")}
 _TOKENS: dict[str, Action] = {"66": CLAIM, "T:UP": TRUMP_UP}
-for _c in CARDS:
+for _c in PACK20.cards:
     for _sp in spellings(_c):
         _TOKENS[_sp] = PLAYS[_c]
         _TOKENS["P:" + _sp] = PARTNER_CALLS[_c]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...cards import CARD_TOKENS, CARDS, spellings
+from ...cards import CARD_TOKENS, PACK20, spellings
 from ...match import MatchRules
 from ..protocol import Game
 from .rules import (
@@ -32,7 +32,7 @@ from .rules import (
 __all__ = ["SCHNAPSEN", "SchnapsenGame"]
 
 _TOKENS: dict[str, Action] = {"X": parse_action("X"), "C": parse_action("C"), "66": CLAIM}
-for _c in CARDS:
+for _c in PACK20.cards:
     for _sp in spellings(_c):
         _TOKENS[_sp] = parse_action(str(_c))
         if _c % 5 in (2, 3):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import CARDS, Suit, cards_in
+from ...cards import CARDS, PACK20, Suit, cards_in
 from ...counters import over, shown
 from ...replay import (
     Counting,
@@ -47,6 +47,7 @@ class SchnapsenKit:
             ls = t.lead.suit
             trump = before.trump
             fs = t.follow.suit
+            pack = getattr(before.profile, "pack", PACK20).mask
             if fs != ls:
                 excl = _SUIT_MASKS[ls]
                 text = f"{fo} did not follow {ls.title}: void in {ls.title}"
@@ -54,10 +55,10 @@ class SchnapsenKit:
                 if fs != trump and ls != trump:
                     excl |= _SUIT_MASKS[trump]
                     text += f" and in trumps ({Suit(trump).title})"
-                out.append(Inference(fo, t.step, kind, ls, excl, text))
+                out.append(Inference(fo, t.step, kind, ls, excl & pack, text))
             elif t.follow > t.lead and before.profile.must_head:
                 # followed lower where F2 binds to beat: holds nothing above the lead
-                higher = _SUIT_MASKS[ls] & ((1 << t.lead) - 1)
+                higher = _SUIT_MASKS[ls] & ((1 << t.lead) - 1) & pack
                 if higher:
                     names = " ".join(str(c) for c in cards_in(higher))
                     out.append(Inference(fo, t.step, "no_higher", ls, higher,

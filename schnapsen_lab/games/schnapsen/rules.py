@@ -147,7 +147,7 @@ CLAIM = Action(ActionKind.CLAIM)
 PLAYS: tuple[Action, ...] = tuple(Action(ActionKind.PLAY, c) for c in CARDS)
 _MARRIAGES: dict[tuple[int, int], Action] = {
     (c, pts): Action(ActionKind.MARRIAGE, c, pts)
-    for c in CARDS if c % 5 in (Rank.K, Rank.Q) for pts in (20, 40)
+    for c in CARDS if c.rank in (Rank.K, Rank.Q) for pts in (20, 40)
 }
 
 
