@@ -21,7 +21,7 @@ from pathlib import Path
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import DEFAULT_SAMPLES as ADVICE_SAMPLES
 from schnapsen_lab.advisor import advise
-from schnapsen_lab.games.schnapsen.rules import CLOSE, EXCHANGE, Position
+from schnapsen_lab.games.twohand.rules import CLOSE, EXCHANGE, Position
 from schnapsen_lab.review import DEFAULT_SAMPLES as REVIEW_SAMPLES
 from schnapsen_lab.review import review_record
 from schnapsen_lab.solver import Solver, solve

@@ -41,10 +41,10 @@ from schnapsen_lab.games.bauern.knowledge import View
 from schnapsen_lab.games.bauern.players import HeuristicBauernPlayer, RandomBauernPlayer, SeatPlayer
 from schnapsen_lab.games.bauern.rules import End
 from schnapsen_lab.games.bauern.selfplay import PlayedDeal, play_deal, play_match
-from schnapsen_lab.games.schnapsen.rules import CLAIM as CLAIM2
-from schnapsen_lab.games.schnapsen.rules import SOFT, Seat
-from schnapsen_lab.games.schnapsen.rules import Position as Position2
-from schnapsen_lab.games.schnapsen.rules import parse_action as parse2
+from schnapsen_lab.games.twohand.rules import CLAIM as CLAIM2
+from schnapsen_lab.games.twohand.rules import SOFT, Seat
+from schnapsen_lab.games.twohand.rules import Position as Position2
+from schnapsen_lab.games.twohand.rules import parse_action as parse2
 from schnapsen_lab.random_deals import random_record
 
 

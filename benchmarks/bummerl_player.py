@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 
 from tqdm import tqdm
 
-from schnapsen_lab.games.schnapsen.players.base import Player
+from schnapsen_lab.games.twohand.players.base import Player
 from schnapsen_lab.players.strong import DEFAULT_SAMPLES, StrongPlayer
 from schnapsen_lab.players.strong_bummerl import BummerlStrongPlayer
 from schnapsen_lab.simulate import parallel_map, play_bummerl

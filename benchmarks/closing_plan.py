@@ -30,7 +30,7 @@ from pathlib import Path
 
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import ADVICE_BUDGET, advise, closing_plan
-from schnapsen_lab.games.schnapsen.rules import CLOSE, EXCHANGE, Position
+from schnapsen_lab.games.twohand.rules import CLOSE, EXCHANGE, Position
 from schnapsen_lab.solver import solve
 from schnapsen_lab.worlds import build_world, hidden_cards, opponent_hands
 

@@ -32,9 +32,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.rules import SOFT, Action, ActionKind, Position
-from schnapsen_lab.games.schnapsen.selfplay import play_deal
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.rules import SOFT, Action, ActionKind, Position
+from schnapsen_lab.games.twohand.selfplay import play_deal
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import lead_losses
 from schnapsen_lab.solver.api import action_values

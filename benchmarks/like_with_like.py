@@ -40,7 +40,7 @@ from pathlib import Path
 
 from schnapsen_lab import psn, training
 from schnapsen_lab.advisor import advise
-from schnapsen_lab.games.schnapsen.rules import CLOSE, EXCHANGE
+from schnapsen_lab.games.twohand.rules import CLOSE, EXCHANGE
 from schnapsen_lab.played_out import play_out, strong_players
 from schnapsen_lab.review import Judgement, judge, review_record
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Position, Seat
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Position, Seat
 from schnapsen_lab.psn import _TOKEN_RE, _chunks
 from schnapsen_lab.random_deals import random_deck, random_line, random_record
 

@@ -26,7 +26,7 @@ import time
 from tqdm import tqdm
 
 from schnapsen_lab import psn
-from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
+from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.replay import Replay
 

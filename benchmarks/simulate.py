@@ -26,8 +26,8 @@ import random
 import time
 from collections.abc import Callable
 
-from schnapsen_lab.games.schnapsen.knowledge import View
-from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile
+from schnapsen_lab.games.twohand.knowledge import View
+from schnapsen_lab.games.twohand.rules import CLAIM, SOFT, Action, Position, Profile
 from schnapsen_lab.players import HeuristicPlayer, Player, RandomPlayer
 from schnapsen_lab.simulate import default_jobs, parallel_map, play_deal, simulate
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from schnapsen_lab.games.schnapsen.rules import SOFT, ActionKind, Position, Seat
+from schnapsen_lab.games.twohand.rules import SOFT, ActionKind, Position, Seat
 from schnapsen_lab.solver import Solver
 from schnapsen_lab.solver.reference import minimax
 
@@ -125,7 +125,7 @@ def exhausted_positions(n: int, seed: int) -> list[Position]:
 def cold_compile_seconds() -> tuple[float, float]:
     """Wall and CPU seconds for a fresh process to import the solver and compile the kernel
     with an empty numba cache."""
-    code = ("from schnapsen_lab.games.schnapsen.rules import Position\n"
+    code = ("from schnapsen_lab.games.twohand.rules import Position\n"
             "from schnapsen_lab.solver import Solver\n"
             "Solver(compiled=True).solve(Position.deal(list(range(20))))\n")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

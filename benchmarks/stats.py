@@ -29,8 +29,8 @@ from typing import TypeVar
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, Position
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import CLAIM, SOFT, Position
 
 T = TypeVar("T")
 CACHE = Path.home() / ".cache" / "schnapsen-lab" / "bench"

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from schnapsen_lab.games.schnapsen.knowledge import View
-from schnapsen_lab.games.schnapsen.rules import Action
+from schnapsen_lab.games.twohand.knowledge import View
+from schnapsen_lab.games.twohand.rules import Action
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import DEFAULT_SAMPLES, StrongPlayer
 from schnapsen_lab.simulate import default_jobs, parallel_map, play_bummerl
@@ -113,7 +113,9 @@ def play(task: Task) -> Result:
             if rule not in ("C2", "C3", "C4"):
                 continue
             closer_won = rule in ("C2", "C4")
-            closer = d.outcome.winner if closer_won else 1 - d.outcome.winner
+            winner = d.outcome.winner
+            assert winner is not None  # no standoff in Schnapsen
+            closer = winner if closer_won else 1 - winner
             if closer == s:
                 closings += 1
                 failed += not closer_won

@@ -108,7 +108,7 @@ seat; the bot's generators (Python's ``random`` and the C library's ``rand``, wh
 extension seeds from the clock at import) are seeded from ``(S, k)`` before the Bummerl.
 So runs with different ``--first`` can be merged, and a Bummerl can be played again.
 
-**Refereeing.** Our engine (:mod:`schnapsen_lab.games.schnapsen.rules`, soft profile) is
+**Refereeing.** Our engine (:mod:`schnapsen_lab.games.twohand.rules`, soft profile) is
 the referee; every action is mirrored into the bot's own ``GameState`` through its own
 action classes (``PlayCardAction``, ``AnnounceMarriageAction``, ``ExchangeTrumpCardAction``,
 ``CloseTheTalonAction``). The bot is asked only when the mover has a choice, with the view
@@ -200,10 +200,10 @@ from typing import Any
 from tqdm import tqdm
 
 from schnapsen_lab.cards import CARDS, Rank
-from schnapsen_lab.games.schnapsen.knowledge import view as view_of
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.players.base import Player, reason
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import view as view_of
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.players.base import Player, reason
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     CLOSE,
     EXCHANGE,
@@ -216,7 +216,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     marriage,
     play,
 )
-from schnapsen_lab.games.schnapsen.selfplay import match_rngs
+from schnapsen_lab.games.twohand.selfplay import match_rngs
 from schnapsen_lab.io import atomic_write
 from schnapsen_lab.players.registry import make_player as registered_player
 from schnapsen_lab.psn import Record, dumps
@@ -556,6 +556,7 @@ class Harness:
                     ck.messages.append(f"deal {len(deals) + 1} not kept as PSN: {e}")
                 out = pos.outcome
                 assert out is not None
+                assert out.winner is not None  # no standoff in Schnapsen
                 w = int(out.winner)
                 sides[seat_side[w]].deals_won += 1
                 sides[seat_side[w]].points += out.game_points
@@ -680,7 +681,7 @@ class Harness:
         """Their game points for the deal agree with our outcome."""
         ck.deals += 1
         out = pos.outcome
-        assert out is not None
+        assert out is not None and out.winner is not None  # no standoff in Schnapsen
         gp = gs.game_points
         theirs = [(s, gp[self.ids[s]]) for s in SEATS if gp[self.ids[s]] > 0]
         if theirs != [(int(out.winner), out.game_points)]:

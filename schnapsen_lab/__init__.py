@@ -20,8 +20,8 @@ from . import _moved
 if TYPE_CHECKING:
     from .advisor import ClosingAdvice, advise
     from .cards import Card, Rank, Suit
-    from .games.schnapsen.match import Bummerl
-    from .games.schnapsen.rules import (
+    from .games.twohand.match import Bummerl
+    from .games.twohand.rules import (
         BEGINNER,
         SOFT,
         STRICT,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
         Profile,
         Seat,
     )
-    from .games.schnapsen.table import Table
+    from .games.twohand.table import Table
     from .i18n import get_language, set_language
     from .players import HeuristicPlayer, Player, RandomPlayer, make_player
     from .players.strong import StrongPlayer
@@ -46,23 +46,23 @@ if TYPE_CHECKING:
     from .stats import deals_frame, matches_frame, players_frame
 
 _EXPORTS: dict[str, str] = {
-    "Action": ".games.schnapsen.rules",
-    "BEGINNER": ".games.schnapsen.rules",
-    "Bummerl": ".games.schnapsen.match",
+    "Action": ".games.twohand.rules",
+    "BEGINNER": ".games.twohand.rules",
+    "Bummerl": ".games.twohand.match",
     "Card": ".cards",
     "ClosingAdvice": ".advisor",
     "Counting": ".replay",
     "Draw": ".recorder",
-    "End": ".games.schnapsen.rules",
+    "End": ".games.twohand.rules",
     "get_language": ".i18n",
     "set_language": ".i18n",
     "HeuristicPlayer": ".players",
-    "IllegalAction": ".games.schnapsen.rules",
+    "IllegalAction": ".games.twohand.rules",
     "Move": ".psn",
-    "Outcome": ".games.schnapsen.rules",
+    "Outcome": ".games.twohand.rules",
     "Player": ".players",
-    "Position": ".games.schnapsen.rules",
-    "Profile": ".games.schnapsen.rules",
+    "Position": ".games.twohand.rules",
+    "Profile": ".games.twohand.rules",
     "PsnError": ".psn",
     "RandomPlayer": ".players",
     "Rank": ".cards",
@@ -72,13 +72,13 @@ _EXPORTS: dict[str, str] = {
     "RecorderError": ".recorder",
     "Replay": ".replay",
     "Review": ".review",
-    "SOFT": ".games.schnapsen.rules",
-    "STRICT": ".games.schnapsen.rules",
-    "Seat": ".games.schnapsen.rules",
+    "SOFT": ".games.twohand.rules",
+    "STRICT": ".games.twohand.rules",
+    "Seat": ".games.twohand.rules",
     "Solver": ".solver",
     "StrongPlayer": ".players.strong",
     "Suit": ".cards",
-    "Table": ".games.schnapsen.table",
+    "Table": ".games.twohand.table",
     "action_values": ".solver",
     "advise": ".advisor",
     "annotate": ".review",

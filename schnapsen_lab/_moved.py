@@ -19,16 +19,20 @@ __all__ = ["MOVED", "install"]
 
 MOVED: dict[str, str] = {
     "schnapsen_lab.game": "schnapsen_lab.games",
-    "schnapsen_lab.rules": "schnapsen_lab.games.schnapsen.rules",
-    "schnapsen_lab.knowledge": "schnapsen_lab.games.schnapsen.knowledge",
-    "schnapsen_lab.table": "schnapsen_lab.games.schnapsen.table",
-    "schnapsen_lab.players.base": "schnapsen_lab.games.schnapsen.players.base",
-    "schnapsen_lab.players.heuristic": "schnapsen_lab.games.schnapsen.players.heuristic",
-    "schnapsen_lab.players.random": "schnapsen_lab.games.schnapsen.players.random",
+    "schnapsen_lab.rules": "schnapsen_lab.games.twohand.rules",
+    "schnapsen_lab.knowledge": "schnapsen_lab.games.twohand.knowledge",
+    "schnapsen_lab.table": "schnapsen_lab.games.twohand.table",
+    "schnapsen_lab.players.base": "schnapsen_lab.games.twohand.players.base",
+    "schnapsen_lab.players.heuristic": "schnapsen_lab.games.twohand.players.heuristic",
+    "schnapsen_lab.players.random": "schnapsen_lab.games.twohand.players.random",
     "schnapsen_lab.players.bauern": "schnapsen_lab.games.bauern.players",
     "schnapsen_lab.share.four": "schnapsen_lab.games.bauern.share",
+    **{f"schnapsen_lab.games.schnapsen.{m}": f"schnapsen_lab.games.twohand.{m}"
+       for m in ("rules", "knowledge", "replay", "html", "share", "selfplay", "stats", "table",
+                 "match", "players", "players.base", "players.heuristic", "players.random")},
 }
-"""Old module path -> the path it moved to (release 0.2)."""
+"""Old module path -> the path it moved to (release 0.2; the two-player modules moved
+from ``games.schnapsen`` to the family package ``games.twohand`` in release 0.3)."""
 
 
 class _Alias:
@@ -59,4 +63,5 @@ _ALIAS = _Alias()
 def install() -> None:
     """Make the old paths importable (once per process)."""
     if _ALIAS not in sys.meta_path:
-        sys.meta_path.append(_ALIAS)
+        sys.meta_path.insert(0, _ALIAS)  # before the path finder: a moved package's
+        # submodules must resolve to the new modules, not load a second copy

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import PACK20, Card, cards_in
-from .games.schnapsen.rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
+from .games.twohand.rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
 from .notation import action_text, card_text, cards_text
 from .played_out import PlayedOut, played_out
 from .solver.plan import ClosedPlan, PlanStep, closed_plan

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import equity
 from .equity import EquityTable
-from .games.schnapsen.rules import Seat
+from .games.twohand.rules import Seat
 from .worlds import ActionEstimate, side
 
 if TYPE_CHECKING:

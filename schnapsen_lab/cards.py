@@ -13,7 +13,7 @@ A game says which cards it deals by its :class:`Pack` (:data:`PACK20`, :data:`PA
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 __all__ = [
@@ -272,24 +272,22 @@ class Pack:
 
     name: str
     cards: tuple[Card, ...]
+    mask: int = field(init=False)
+    """A bit mask of every card of the pack."""
+    suit_masks: tuple[int, int, int, int] = field(init=False)
+    """Each suit's cards of the pack as a bit mask, clubs first."""
+
+    def __post_init__(self) -> None:
+        m = [0, 0, 0, 0]
+        for c in self.cards:
+            m[SUIT_OF[c]] |= 1 << c
+        object.__setattr__(self, "mask", mask_of(self.cards))
+        object.__setattr__(self, "suit_masks", (m[0], m[1], m[2], m[3]))
 
     @property
     def size(self) -> int:
         """How many cards the pack holds (20 or 24)."""
         return len(self.cards)
-
-    @property
-    def mask(self) -> int:
-        """A bit mask of every card of the pack."""
-        return mask_of(self.cards)
-
-    @property
-    def suit_masks(self) -> tuple[int, int, int, int]:
-        """Each suit's cards of the pack as a bit mask, clubs first."""
-        m = [0, 0, 0, 0]
-        for c in self.cards:
-            m[SUIT_OF[c]] |= 1 << c
-        return (m[0], m[1], m[2], m[3])
 
     @property
     def ranks(self) -> tuple[Rank, ...]:
@@ -303,7 +301,7 @@ class Pack:
 
     def holds(self, card: int) -> bool:
         """Whether ``card`` is one of the pack's."""
-        return 0 <= card < 24 and card in self._values()
+        return 0 <= card < 24 and bool(self.mask >> card & 1)
 
     def _values(self) -> frozenset[int]:
         return frozenset(int(c) for c in self.cards)

@@ -9,7 +9,7 @@ Two shapes, one arithmetic:
   (see :mod:`schnapsen_lab.games.protocol`).
 
 The two-player Bummerl of the simulator and the practice table is the two-player game's
-own (:class:`schnapsen_lab.games.schnapsen.match.Bummerl`), over the same arithmetic.
+own (:class:`schnapsen_lab.games.twohand.match.Bummerl`), over the same arithmetic.
 """
 
 from __future__ import annotations
@@ -97,6 +97,9 @@ class MatchState:
     counters: tuple[int, ...]
     dealer: int
     deals: int = 0
+    carry: int = 0
+    """Game points waiting for the winner of the next decided deal (a standoff's,
+    SECHSUNDSECHZIG.md 6G4); 0 in the games without standoffs."""
 
     @property
     def is_decided(self) -> bool:
@@ -129,12 +132,14 @@ class MatchState:
         return self.rules.counters_dict(self.counters)
 
     def after(self, gains: Iterable[tuple[int, int]] | None,
-              dealer: int | None = None) -> MatchState:
+              dealer: int | None = None, carry: int | None = None) -> MatchState:
         """The match after a deal dealt by ``dealer`` (default: the expected one) whose
         outcome moved the counters ``gains`` (``(counter index, game points)`` pairs;
-        ``None`` for an unfinished deal, which moves nothing but passes the deal on)."""
+        ``None`` for an unfinished deal, which moves nothing but passes the deal on);
+        ``carry`` the points then waiting (default: as before)."""
         d = self.dealer if dealer is None else dealer
         r = self.rules
         counters = (self.counters if gains is None
                     else moved_counters(self.counters, gains, r.counts_up))
-        return MatchState(r, counters, (d + 1) % r.seats, self.deals + 1)
+        return MatchState(r, counters, (d + 1) % r.seats, self.deals + 1,
+                          self.carry if carry is None else carry)

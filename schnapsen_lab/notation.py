@@ -21,7 +21,7 @@ from . import i18n
 from .cards import CARDS, Card, Rank, Suit, parse_card
 
 if TYPE_CHECKING:
-    from .games.schnapsen.rules import Action, Outcome, Position, Seat
+    from .games.twohand.rules import Action, Outcome, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
 
 __all__ = [
@@ -88,6 +88,8 @@ TEXT = Texts({
     "bummerl.won": N_("{who} wins the Bummerl"),
     # an outcome with the line of the rule that decided it: "... (G1: a correct claim: ...)"
     "outcome.explained": N_("{outcome} ({rule}: {words})"),
+    "outcome.standoff": N_("a standoff: nobody scores, the next deal's winner gets a point "
+                           "more"),
     # suits: the name, and the form after "of" / "none of" (Russian: genitive)
     "suit.C": N_("clubs"),
     "suit.D": N_("diamonds"),
@@ -323,7 +325,7 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"forehand (?P<who>\w+) may not call kontraschnapser",
          N_("forehand {who} may not bid Kontraschnapser")),
     ))
-"""The referee's reasons (:meth:`~schnapsen_lab.games.schnapsen.rules.Position.check`): the engine
+"""The referee's reasons (:meth:`~schnapsen_lab.games.twohand.rules.Position.check`): the engine
 writes them in English, the display layer in the language spoken."""
 
 CardFormat = Callable[[Card], str]
@@ -469,12 +471,15 @@ def outcome_text(outcome: Outcome, names: Sequence[str] = ("A", "B"), *,
     """The outcome in words with the rule that decided it: "Anna wins 2 game points by
     a correct claim (G1)"; with ``explain`` the rule's line too (G1: ...)."""
     end = outcome.end.value
-    if end == "last_trick" and outcome.rule == "C3":
+    if end == "last_trick" and outcome.rule[-2:] == "C3":  # C3, 6C3: the closing failed
         key = "outcome.failed_closing"
     else:
         key = {"claim": "outcome.claim", "false_claim": "outcome.false_claim",
                "last_trick": "outcome.last_trick"}.get(end, "outcome.unfinished")
-    text = plural(key, outcome.game_points, who=names[outcome.winner])
+    if outcome.winner is None:
+        text = TEXT["outcome.standoff"]
+    else:
+        text = plural(key, outcome.game_points, who=names[outcome.winner])
     rule = outcome.rule
     words = RULE_WORDS.get(rule, "") if explain else ""
     if words:
@@ -490,7 +495,7 @@ def bummerl_text(winner: Seat | int, names: Sequence[str] = ("A", "B")) -> str:
 
 def reason_text(message: str, card: CardFormat | None = None) -> str:
     """A reason the referee gave (English,
-    :meth:`~schnapsen_lab.games.schnapsen.rules.Position.check`)
+    :meth:`~schnapsen_lab.games.twohand.rules.Position.check`)
     in the language spoken, its cards in the display notation; a message it does not
     know stays as it is (cards still written as printed)."""
     fmt = card or card_text

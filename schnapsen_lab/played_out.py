@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .games.schnapsen.knowledge import view
-from .games.schnapsen.players.base import Player
-from .games.schnapsen.rules import CLAIM, CLOSE, Action, Position, Seat
+from .games.twohand.knowledge import view
+from .games.twohand.players.base import Player
+from .games.twohand.rules import CLAIM, CLOSE, Action, Position, Seat
 from .worlds import Estimate, HiddenCards, estimate, hidden_cards, sample_worlds_hidden
 
 __all__ = ["CLAIRVOYANT", "PLAN", "PLAYED_OUT", "PLAYED_WORLDS", "STANDARDS", "PlayedOut",

@@ -208,6 +208,7 @@ class Record:
     deal: int | None = None
     counters_before: tuple[int, ...] | None = None
     counters: tuple[int, ...] | None = None
+    match_after: MatchState | None = None
     index: int = 1
     line: int = 1
     file: str | None = None
@@ -411,6 +412,7 @@ class Record:
         d["match"] = self.match
         d["counters"] = (self.match_rules.counters_dict(self.counters)
                          if self.counters is not None else None)
+        d.update(self.game.match_fields(self.match_after))
         d["errors"] = [e.to_dict() for e in self.errors]
         return d
 
@@ -623,7 +625,7 @@ _TOKEN_RE = re.compile(
     r"\s*(?:"
     r"(?P<comment>\{[^}]*\}?)"
     r"|(?P<semi>;[^\n]*)"
-    r"|(?P<num>[0-9]+\.(?![0-9.])|[0-9]+\.(?=10))"  # a dot may touch the card: 3.10S
+    r"|(?P<num>[0-9]+\.(?![0-9.])|[0-9]+\.(?=10|9[^\s.0-9]))"  # may touch a card: 3.10S
     r"|(?P<nag>\$[0-9]+)"
     r"|(?P<open>\()"
     r"|(?P<close>\))"
@@ -795,6 +797,7 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
                                     rec.profile, int(rec.dealer))
         book.put(rec.match, after)
         rec.counters = after.counters
+        rec.match_after = after
     if len(rec.errors) > 1:
         rec.errors.sort(key=lambda e: (e.line, e.col))
     return rec

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import CARDS
 from .games import game_of_profile
-from .games.schnapsen.rules import CLAIM, SOFT, Action, Position, Profile, Seat
+from .games.twohand.rules import CLAIM, SOFT, Action, Position, Profile, Seat
 from .psn import Line, Move, Record
 
 __all__ = ["random_deck", "random_game_record", "random_line", "random_record",

@@ -17,7 +17,7 @@ checks every entry with the engine::
 
 or all at once with :func:`record_deal`. An impossible entry (a card twice, a draw that
 contradicts what is known, an illegal play) raises :class:`RecorderError`, a
-:class:`~schnapsen_lab.games.schnapsen.rules.IllegalAction` naming the rule (``S3`` a card twice,
+:class:`~schnapsen_lab.games.twohand.rules.IllegalAction` naming the rule (``S3`` a card twice,
 ``T2``
 the draws, the engine's rule for an action, ``PSN`` for text that is no entry) and what
 would have been accepted.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS, PACK20, Card, parse_card, parse_cards
 from .games import find_game
-from .games.schnapsen.rules import (
+from .games.twohand.rules import (
     CLAIM,
     SEATS,
     Action,

@@ -1,6 +1,6 @@
 """A refused card, said to the student who tried it: the duty it breaks, in the second person.
 
-The referees (:meth:`schnapsen_lab.games.schnapsen.rules.Position.check`, F2, and the four-player
+The referees (:meth:`schnapsen_lab.games.twohand.rules.Position.check`, F2, and the four-player
 ``Position.check``, BP2 with BF1) write a refused follower's card in the third person
 and in English, for records and their error lines ("10♠ does not follow suit"). At the
 practice table the student is the follower, so a widget says the duty itself in the

@@ -13,7 +13,7 @@ game's :class:`ReplayKit` (found in a registry by the game's key, never by testi
 its name). For every step and every viewer it gives:
 
 - :meth:`Replay.knowledge`: the seat's knowledge (two players: RULES.md K2,
-  :class:`schnapsen_lab.games.schnapsen.knowledge.View`; four players: BAUERN.md BW1-BW2,
+  :class:`schnapsen_lab.games.twohand.knowledge.View`; four players: BAUERN.md BW1-BW2,
   :class:`schnapsen_lab.games.bauern.knowledge.View`);
 - :meth:`Replay.counting`: counting aids built on it;
 - :meth:`Replay.inferences`: what play showed beyond the facts (:class:`Inference`),
@@ -40,7 +40,7 @@ from .games import Game
 from .psn import GLYPHS, Move, Record
 
 if TYPE_CHECKING:
-    from .games.schnapsen.rules import Seat
+    from .games.twohand.rules import Seat
 
 __all__ = [
     "Counting",

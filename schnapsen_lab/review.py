@@ -83,7 +83,7 @@ from typing import Any
 
 from . import psn
 from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
-from .games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
+from .games.twohand.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from .played_out import CLAIRVOYANT, PLAN, PLAYED_OUT, play_out_choices
 from .psn import Line, Move, Record
 from .worlds import (

@@ -12,7 +12,7 @@ seeded the same way, so the same seed gives the same matches whatever the number
 (and the decks of deal ``k`` of match ``n`` do not depend on the players).
 
 One deal and one Bummerl of two players are the two-player game's own
-(:mod:`schnapsen_lab.games.schnapsen.selfplay`: :func:`play_deal`, :func:`play_bummerl`,
+(:mod:`schnapsen_lab.games.twohand.selfplay`: :func:`play_deal`, :func:`play_bummerl`,
 re-exported here); this module runs many matches in parallel.
 
 The records name the seats apart: when one player plays both seats the names are
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .games import game_named, game_of_profile
-from .games.schnapsen.rules import SOFT, Profile
-from .games.schnapsen.selfplay import (
+from .games.twohand.rules import SOFT, Profile
+from .games.twohand.selfplay import (
     PlayedDeal,
     PlayedMatch,
     QuickPlayer,

@@ -5,7 +5,7 @@ one player's seat, answers what that player should know (RULES.md K2): their own
 the opponent's score, the trumps still out, and the unknown cards (those that may be in
 the opponent's hand or in the talon). :func:`counting_questions` makes the questions,
 :func:`check_answer` checks an answer against the knowledge model
-(:func:`schnapsen_lab.games.schnapsen.knowledge.view`), and :class:`Tally` keeps the running score::
+(:func:`schnapsen_lab.games.twohand.knowledge.view`), and :class:`Tally` keeps the running score::
 
     from schnapsen_lab import training
     items = training.counting_quiz(records, count=5, seed=1)
@@ -30,8 +30,8 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .cards import Card, cards_in, parse_card
-from .games.schnapsen.knowledge import view
-from .games.schnapsen.rules import CLOSE, EXCHANGE, Position, Seat
+from .games.twohand.knowledge import view
+from .games.twohand.rules import CLOSE, EXCHANGE, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import action_text, cards_text
 from .numbers import number

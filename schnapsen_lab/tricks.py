@@ -188,20 +188,26 @@ class PlayTable(Generic[A]):
     """A game's play actions by suit and card mask, so that a referee lists the plays of
     a hand in card order without a loop over its cards."""
 
-    __slots__ = ("_by_suit",)
+    __slots__ = ("_by_suit", "_nines")
 
     def __init__(self, plays: Sequence[A]) -> None:
         self._by_suit: tuple[tuple[tuple[A, ...], ...], ...] = tuple(
             tuple(tuple(plays[s * 5 + r] for r in range(5) if m >> r & 1) for m in range(32))
             for s in range(4))
+        self._nines: tuple[tuple[A, ...], ...] = tuple(
+            tuple(plays[20 + s] for s in range(4) if m >> s & 1) for m in range(16)
+        ) if len(plays) >= 24 else ((),) * 16
 
     def extend(self, mask: int, out: list[A]) -> None:
-        """Append the play actions of the cards in ``mask``, in card order."""
+        """Append the play actions of the cards in ``mask``, in card order (the nines of
+        the 24-card pack last)."""
         t = self._by_suit
         out.extend(t[0][mask & 31])
         out.extend(t[1][mask >> 5 & 31])
         out.extend(t[2][mask >> 10 & 31])
         out.extend(t[3][mask >> 15 & 31])
+        if mask >> 20:
+            out.extend(self._nines[mask >> 20 & 15])
 
 
 class Refereeing:

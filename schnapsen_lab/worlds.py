@@ -1,10 +1,10 @@
 """Worlds: the full positions a player cannot tell apart from the real one.
 
 A player sees their own hand and the public facts
-(:func:`schnapsen_lab.games.schnapsen.knowledge.view`);
+(:func:`schnapsen_lab.games.twohand.knowledge.view`);
 the cards they cannot place are *unknown*: each lies in the opponent's hand or in the
 talon. A *world* is one way to deal those unknown cards (the opponent's hand and the
-talon's order); every world is a complete :class:`~schnapsen_lab.games.schnapsen.rules.Position` the
+talon's order); every world is a complete :class:`~schnapsen_lab.games.twohand.rules.Position` the
 solver can play out with all cards known.
 
 Worlds are built from a real position (:func:`hidden_cards`, :func:`sample_worlds`,
@@ -26,8 +26,8 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .games.schnapsen.knowledge import View, view
-from .games.schnapsen.rules import SOFT, Action, ActionKind, Position, Profile, Seat
+from .games.twohand.knowledge import View, view
+from .games.twohand.rules import SOFT, Action, ActionKind, Position, Profile, Seat
 
 __all__ = [
     "Z95",

@@ -1,7 +1,7 @@
 """Brute force for closed-game plans: every pure plan of the planner, every opponent hand.
 
 Independent of :mod:`schnapsen_lab.solver.plan`: it knows the game only through the
-engine (:class:`~schnapsen_lab.games.schnapsen.rules.Position`), with the solver's conventions (a
+engine (:class:`~schnapsen_lab.games.twohand.rules.Position`), with the solver's conventions (a
 correct
 claim is made at once, a false one never). A plan maps each of the planner's decisions,
 known by the actions played since the root (what he has seen), to one of his legal
@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from schnapsen_lab.games.schnapsen.rules import CLAIM, Action, Position, Seat
+from schnapsen_lab.games.twohand.rules import CLAIM, Action, Position, Seat
 from schnapsen_lab.solver.reference import claim_now
 from schnapsen_lab.worlds import build_world
 

@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator
 
 from schnapsen_lab.cards import CARDS
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, Position, Profile, Seat
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import CLAIM, SOFT, Position, Profile, Seat
 from schnapsen_lab.psn import Record, dumps
 
 

@@ -16,8 +16,8 @@ from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise, closing_hands, closing_possible
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,

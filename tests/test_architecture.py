@@ -16,7 +16,11 @@ from .imports import Edge, cycles, edges, modules
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "schnapsen_lab"
-GAMES = ("schnapsen_lab.games.schnapsen", "schnapsen_lab.games.bauern")
+GAMES = ("schnapsen_lab.games.schnapsen", "schnapsen_lab.games.bauern",
+         "schnapsen_lab.games.sechsundsechzig")
+FAMILIES = ("schnapsen_lab.games.twohand",)
+"""The packages a family of games shares (docs/architecture.md): a game may import its
+family; a family imports no game."""
 CORE_TOP = 4
 """The highest layer of the core that names no game (docs/architecture.md)."""
 
@@ -48,6 +52,11 @@ def game_of(module: str) -> str | None:
     return next((g for g in GAMES if module == g or module.startswith(g + ".")), None)
 
 
+def family_of(module: str) -> str | None:
+    """The family package ``module`` belongs to, if any."""
+    return next((f for f in FAMILIES if module == f or module.startswith(f + ".")), None)
+
+
 def _where(e: Edge) -> str:
     return f"{e.source} -> {e.target} (line {e.line})"
 
@@ -71,9 +80,15 @@ def test_no_import_runs_upward() -> None:
 
 
 def test_the_core_names_no_game() -> None:
-    named = [_where(e) for e in EDGES
-             if layer(e.source) <= CORE_TOP and game_of(e.target) is not None]
+    named = [_where(e) for e in EDGES if layer(e.source) <= CORE_TOP
+             and (game_of(e.target) is not None or family_of(e.target) is not None)]
     assert named == []
+
+
+def test_families_are_peers_and_import_no_game() -> None:
+    crossing = [_where(e) for e in EDGES if family_of(e.source)
+                and (game_of(e.target) or family_of(e.target) not in (None, family_of(e.source)))]
+    assert crossing == []
 
 
 def test_games_are_peers() -> None:
@@ -106,9 +121,12 @@ def test_the_test_finds_what_it_looks_for(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("old", "new"), [
-    ("schnapsen_lab.rules", "schnapsen_lab.games.schnapsen.rules"),
-    ("schnapsen_lab.knowledge", "schnapsen_lab.games.schnapsen.knowledge"),
-    ("schnapsen_lab.table", "schnapsen_lab.games.schnapsen.table"),
+    ("schnapsen_lab.rules", "schnapsen_lab.games.twohand.rules"),
+    ("schnapsen_lab.knowledge", "schnapsen_lab.games.twohand.knowledge"),
+    ("schnapsen_lab.table", "schnapsen_lab.games.twohand.table"),
+    ("schnapsen_lab.games.schnapsen.rules", "schnapsen_lab.games.twohand.rules"),
+    ("schnapsen_lab.games.schnapsen.players.heuristic",
+     "schnapsen_lab.games.twohand.players.heuristic"),
     ("schnapsen_lab.game", "schnapsen_lab.games"),
 ])
 def test_old_import_paths_still_work_with_a_warning(old: str, new: str) -> None:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from schnapsen_lab.games import find_game
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import (
     BAUERN2,
     CLOSE,
     EXCHANGE,

@@ -15,9 +15,9 @@ from schnapsen_lab.advisor import advise
 from schnapsen_lab.bummerl import BummerlScore, closing_equity, score_of
 from schnapsen_lab.cli import main
 from schnapsen_lab.commands.review import format_review
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.players.heuristic import HeuristicPlayer
-from schnapsen_lab.games.schnapsen.rules import CLOSE, Seat, parse_action
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.players.heuristic import HeuristicPlayer
+from schnapsen_lab.games.twohand.rules import CLOSE, Seat, parse_action
 from schnapsen_lab.players.strong import StrongPlayer
 from schnapsen_lab.players.strong_bummerl import BummerlStrongPlayer
 from schnapsen_lab.psn import Record

@@ -28,7 +28,7 @@ from schnapsen_lab.equity import (
     value_equity,
 )
 from schnapsen_lab.equity.measure import measure
-from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
+from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 
 from .conftest import ROOT, wait_until_pool_works
 

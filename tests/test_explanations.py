@@ -14,7 +14,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import ClosingAdvice, advise
-from schnapsen_lab.games.schnapsen.rules import CLOSE, Position
+from schnapsen_lab.games.twohand.rules import CLOSE, Position
 from schnapsen_lab.i18n import language
 from schnapsen_lab.notation import action_text
 from schnapsen_lab.numbers import number

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD
-from schnapsen_lab.games.schnapsen.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
+from schnapsen_lab.games.twohand.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
 from schnapsen_lab.random_deals import random_game_record, random_record
 
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"

@@ -17,7 +17,7 @@ from schnapsen_lab.games import (
 from schnapsen_lab.games.bauern import BAUERN_CALLED
 from schnapsen_lab.games.bauern.game import BAUERN_GAME
 from schnapsen_lab.games.schnapsen.game import SCHNAPSEN, SchnapsenGame
-from schnapsen_lab.games.schnapsen.rules import CLAIM, SOFT, STRICT
+from schnapsen_lab.games.twohand.rules import CLAIM, SOFT, STRICT
 
 DECK4 = "AS AH KC QH AC KS QD JC JS JH AD QC KH TH QS JD KD TD TS TC"
 LINE4 = "T:up weiter weiter weiter weiter KC AC JC TC QS+20 JS TS AS AH QH KD JH TH JD TD AD"

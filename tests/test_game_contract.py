@@ -27,8 +27,10 @@ def game(request: pytest.FixtureRequest) -> Game[Any, Any, Any]:
     return g
 
 
-def _deck(seed: int) -> tuple[int, ...]:
-    deck = list(range(20))
+def _deck(seed: int, game: Game[Any, Any, Any] | None = None) -> tuple[int, ...]:
+    """A shuffled deck of the game's pack (its default profile's)."""
+    pack = game.pack_of(game.default_profile) if game is not None else None
+    deck = [int(c) for c in pack.cards] if pack is not None else list(range(20))
     random.Random(seed).shuffle(deck)
     return tuple(deck)
 
@@ -36,7 +38,7 @@ def _deck(seed: int) -> tuple[int, ...]:
 def _played(game: Game[Any, Any, Any], seed: int) -> tuple[Any, list[Any]]:
     """A deal of the game's default profile played out by uniform random choices."""
     profile = game.default_profile
-    pos = game.deal(_deck(seed), {}, profile, game.default_dealer(profile))
+    pos = game.deal(_deck(seed, game), {}, profile, game.default_dealer(profile))
     rng = random.Random(seed)
     actions: list[Any] = []
     while pos.outcome is None and len(actions) < 200:
@@ -71,7 +73,7 @@ def test_every_game_declares_what_it_is(game: Game[Any, Any, Any]) -> None:
 def test_legal_actions_are_complete_and_the_rest_refused(game: Game[Any, Any, Any],
                                                          seed: int) -> None:
     profile = game.default_profile
-    pos = game.deal(_deck(seed), {}, profile, game.default_dealer(profile))
+    pos = game.deal(_deck(seed, game), {}, profile, game.default_dealer(profile))
     everything = list(dict.fromkeys(game.tokens.values()))
     rng = random.Random(seed)
     steps = 0
@@ -96,7 +98,7 @@ def test_legal_actions_are_complete_and_the_rest_refused(game: Game[Any, Any, An
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_deal_survives_psn_and_replays(game: Game[Any, Any, Any], seed: int) -> None:
     final, actions = _played(game, seed)
-    rec = psn.Record.from_actions(_deck(seed), actions, profile=game.default_profile)
+    rec = psn.Record.from_actions(_deck(seed, game), actions, profile=game.default_profile)
     assert rec.ok and rec.game is game and rec.outcome == final.outcome
     text = str(rec)
     back = psn.loads(text)
@@ -116,7 +118,7 @@ def test_a_deal_is_drawn_and_shared(game: Game[Any, Any, Any], seed: int) -> Non
     from schnapsen_lab.share import deal_html
 
     _, actions = _played(game, seed)
-    rec = psn.Record.from_actions(_deck(seed), actions, profile=game.default_profile,
+    rec = psn.Record.from_actions(_deck(seed, game), actions, profile=game.default_profile,
                                   tags={game.name_tags[0]: "<b>Anna</b>"})
     rp = Replay(rec)
     drawing = drawing_for(game)

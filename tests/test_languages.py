@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 import schnapsen_lab  # noqa: E402
 from schnapsen_lab import i18n, notation, psn  # noqa: E402
 from schnapsen_lab.cards import CARDS  # noqa: E402
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, EXCHANGE, Action, ActionKind, Position  # noqa: E402
+from schnapsen_lab.games.twohand.rules import CLAIM, CLOSE, EXCHANGE, Action, ActionKind, Position  # noqa: E402
 from schnapsen_lab.i18n import Plurals, Texts, language, set_language  # noqa: E402
 from schnapsen_lab.replay import Replay  # noqa: E402
 
@@ -331,7 +331,7 @@ def test_the_replay_speaks_the_language_it_was_made_in(english: None) -> None:
 
 def test_the_practice_table_in_russian(english: None) -> None:
     pytest.importorskip("ipywidgets")
-    from schnapsen_lab.games.schnapsen.rules import Seat
+    from schnapsen_lab.games.twohand.rules import Seat
     from schnapsen_lab.psn import Record
     from schnapsen_lab.widgets import practice_table
 

@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from schnapsen_lab.games.schnapsen.rules import ActionKind, Position
-from schnapsen_lab.games.schnapsen.selfplay import play_deal
+from schnapsen_lab.games.twohand.rules import ActionKind, Position
+from schnapsen_lab.games.twohand.selfplay import play_deal
 from schnapsen_lab.players.registry import make_player
 
 ROOT = Path(__file__).resolve().parent.parent

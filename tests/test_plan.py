@@ -10,7 +10,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import cards_in
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, Action, Position, Seat
+from schnapsen_lab.games.twohand.rules import CLAIM, CLOSE, Action, Position, Seat
 from schnapsen_lab.solver.plan import ClosedPlan, PlanStep, closed_plan, closed_stakes
 from schnapsen_lab.solver.reference import claim_now, minimax
 from schnapsen_lab.worlds import hidden_cards, inferred_absent, opponent_hands

@@ -12,7 +12,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import CLOSE, Position
+from schnapsen_lab.games.twohand.rules import CLOSE, Position
 from schnapsen_lab.played_out import play_out, played_out, strong_players
 from schnapsen_lab.solver import solve
 

@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.schnapsen.knowledge import View, view
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import View, view
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     CLOSE,
     EXCHANGE,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARD_POINTS, PACK20, Card, Rank
-from schnapsen_lab.games.schnapsen.knowledge import ALL_CARDS, view
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import ALL_CARDS, view
+from schnapsen_lab.games.twohand.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,

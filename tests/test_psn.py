@@ -10,7 +10,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.schnapsen.rules import STRICT, End, Profile, Seat
+from schnapsen_lab.games.twohand.rules import STRICT, End, Profile, Seat
 
 from .conftest import DATA
 
@@ -342,7 +342,7 @@ def test_the_reader_keeps_a_bounded_number_of_bummerls() -> None:
     from schnapsen_lab.games.bauern import BAUERN
     from schnapsen_lab.games.bauern.game import BAUERN_GAME
     from schnapsen_lab.games.schnapsen.game import SCHNAPSEN
-    from schnapsen_lab.games.schnapsen.rules import SOFT
+    from schnapsen_lab.games.twohand.rules import SOFT
     from schnapsen_lab.match import MatchState
 
     rules = SCHNAPSEN.match_rules(SOFT)

@@ -18,7 +18,7 @@ from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD, Position, Profile
 from schnapsen_lab.games.bauern import Seat as Seat4
 from schnapsen_lab.games.bauern import parse_action as parse4
-from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT
+from schnapsen_lab.games.twohand.rules import BAUERN2, SOFT
 from schnapsen_lab.random_deals import random_game_record
 
 from .conftest import DATA, ROOT

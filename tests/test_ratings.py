@@ -13,7 +13,7 @@ pytest.importorskip("openskill")
 
 from schnapsen_lab import equity, psn  # noqa: E402
 from schnapsen_lab.cli import main  # noqa: E402
-from schnapsen_lab.games.schnapsen.rules import SOFT  # noqa: E402
+from schnapsen_lab.games.twohand.rules import SOFT  # noqa: E402
 from schnapsen_lab.simulate import simulate_psn  # noqa: E402
 from schnapsen_lab.stats import (  # noqa: E402
     RATING_COLUMNS,

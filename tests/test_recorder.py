@@ -10,7 +10,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS, Card, cards_in
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     STRICT,
     ActionKind,
@@ -54,7 +54,7 @@ def _first_hands(rec: psn.Record) -> tuple[list[Card], list[Card], Card]:
 
 @pytest.mark.parametrize("profile_name", ["soft", "strict"])
 def test_rebuilds_random_deals(profile_name: str) -> None:
-    from schnapsen_lab.games.schnapsen.rules import PROFILES
+    from schnapsen_lab.games.twohand.rules import PROFILES
 
     profile = PROFILES[profile_name]
     rng = random.Random(11)

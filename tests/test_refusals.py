@@ -11,7 +11,7 @@ from schnapsen_lab.games.bauern import BAUERN_HEAD
 from schnapsen_lab.games.bauern import Position as FourPosition
 from schnapsen_lab.games.bauern import Seat as FourSeat
 from schnapsen_lab.games.bauern import parse_action as four_action
-from schnapsen_lab.games.schnapsen.rules import CLOSE, SOFT, Position, Seat, play
+from schnapsen_lab.games.twohand.rules import CLOSE, SOFT, Position, Seat, play
 from schnapsen_lab.i18n import language
 from schnapsen_lab.refusals import duty_of, refusal_text
 
@@ -137,7 +137,7 @@ def test_the_tallies_and_the_text_of_a_decided_bummerl_show_zero() -> None:
     from pathlib import Path
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.html import record_html, tallies_html
+    from schnapsen_lab.games.twohand.html import record_html, tallies_html
     from schnapsen_lab.replay import Replay, match_groups
 
     study = Path(__file__).resolve().parent.parent / "records" / "study"

@@ -11,8 +11,8 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cards import PACK20, Card, Suit, cards_in, parse_cards
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.rules import SOFT, STRICT, Seat
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay, match_groups
 

@@ -11,7 +11,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
+from schnapsen_lab.games.twohand.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.review import (
     BLUNDER,

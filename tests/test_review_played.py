@@ -13,7 +13,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import CLOSE
+from schnapsen_lab.games.twohand.rules import CLOSE
 from schnapsen_lab.played_out import CLAIRVOYANT, PLAN, PLAYED_OUT, STANDARDS
 from schnapsen_lab.review import Judgement, annotate, judge, review_record
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from schnapsen_lab.cards import CARD_POINTS, PACK20, PACK24, Card, Rank, Suit, parse_card
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,

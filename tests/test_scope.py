@@ -14,8 +14,8 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 from schnapsen_lab.games.bauern import BAUERN
-from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, Profile
-from schnapsen_lab.games.schnapsen.table import Table
+from schnapsen_lab.games.twohand.rules import BAUERN2, SOFT, STRICT, Profile
+from schnapsen_lab.games.twohand.table import Table
 from schnapsen_lab.players.registry import SOLVER_PLAYERS, player_names, refusal
 from schnapsen_lab.scope import analysis_refusal, solver_knows
 from schnapsen_lab.training import closing_exercises, counting_quiz

@@ -18,7 +18,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import cards_in, parse_card
-from schnapsen_lab.games.schnapsen.rules import SEATS
+from schnapsen_lab.games.twohand.rules import SEATS
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay, match_groups
 from schnapsen_lab.share import COUNTED, STRINGS, bummerl_html, deal_data, deal_html, script_json

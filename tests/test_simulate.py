@@ -16,7 +16,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import BAUERN2, SOFT, STRICT, ActionKind, Seat
+from schnapsen_lab.games.twohand.rules import BAUERN2, SOFT, STRICT, ActionKind, Seat
 from schnapsen_lab.match import START
 from schnapsen_lab.players import RandomPlayer
 from schnapsen_lab.simulate import (

@@ -11,7 +11,7 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.rules import (
     BEGINNER,
     CLAIM,
     CLOSE,

@@ -15,7 +15,7 @@ pd = pytest.importorskip("pandas")
 
 from schnapsen_lab import psn  # noqa: E402
 from schnapsen_lab.cli import main  # noqa: E402
-from schnapsen_lab.games.schnapsen.rules import ActionKind, Seat  # noqa: E402
+from schnapsen_lab.games.twohand.rules import ActionKind, Seat  # noqa: E402
 from schnapsen_lab.stats import (  # noqa: E402
     DEAL_COLUMNS,
     MATCH_COLUMNS,

@@ -10,9 +10,9 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card, Rank, Suit
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.players.base import Player
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.players.base import Player
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     CLOSE,
     STRICT,
@@ -22,7 +22,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     Position,
     Seat,
 )
-from schnapsen_lab.games.schnapsen.rules import play as play_card
+from schnapsen_lab.games.twohand.rules import play as play_card
 from schnapsen_lab.i18n import language
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import (

@@ -1,4 +1,4 @@
-"""The practice table: the model (schnapsen_lab.games.schnapsen.table) and the widget played by
+"""The practice table: the model (schnapsen_lab.games.twohand.table) and the widget played by
 clicking."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.schnapsen.knowledge import View
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import View
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     CLOSE,
     EXCHANGE,
@@ -23,7 +23,7 @@ from schnapsen_lab.games.schnapsen.rules import (
     IllegalAction,
     Seat,
 )
-from schnapsen_lab.games.schnapsen.table import Table
+from schnapsen_lab.games.twohand.table import Table
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.replay import Replay
 

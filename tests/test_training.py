@@ -13,8 +13,8 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise
 from schnapsen_lab.cards import CARDS, PACK20, Card
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.rules import CLOSE, Seat
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.rules import CLOSE, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.training import (

@@ -126,7 +126,7 @@ def test_habits_count_what_the_inference_models_assume() -> None:
     """A lead tells whether the leader exchanged the trump jack when it could, and whether
     it led a king or queen whose marriage it could announce without announcing it."""
     from schnapsen_lab.cards import Card, Rank, Suit
-    from schnapsen_lab.games.schnapsen.rules import EXCHANGE, marriage, play
+    from schnapsen_lab.games.twohand.rules import EXCHANGE, marriage, play
 
     vs = _bench()
     kh, qh, ac = Card.of(Rank.K, Suit.H), Card.of(Rank.Q, Suit.H), Card.of(Rank.A, Suit.C)
@@ -170,7 +170,7 @@ def test_the_deals_are_kept_as_psn_and_written_out(tmp_path: Path) -> None:
 
     from schnapsen_lab import psn
     from schnapsen_lab.cli import main
-    from schnapsen_lab.games.schnapsen.rules import CLAIM, Position, Seat
+    from schnapsen_lab.games.twohand.rules import CLAIM, Position, Seat
 
     vs = _bench()
     deck = list(range(20))
@@ -208,7 +208,7 @@ def test_luck_sets_each_deal_against_its_double_dummy_value() -> None:
     import random
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.rules import Position, Seat
+    from schnapsen_lab.games.twohand.rules import Position, Seat
     from schnapsen_lab.solver.api import action_values, best_actions, solve
 
     vs = _bench()
@@ -273,7 +273,7 @@ def test_luck_tells_a_closed_deal_before_at_and_after_its_closing() -> None:
     import random
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.rules import CLOSE, Position, Seat
+    from schnapsen_lab.games.twohand.rules import CLOSE, Position, Seat
     from schnapsen_lab.solver.api import action_values, best_actions, solve
 
     vs = _bench()
@@ -329,7 +329,7 @@ def test_closings_are_told_by_the_cards_in_the_talon() -> None:
     import random
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.rules import CLOSE, Position, Seat
+    from schnapsen_lab.games.twohand.rules import CLOSE, Position, Seat
     from schnapsen_lab.solver.api import best_actions
 
     vs = _bench()
@@ -380,7 +380,7 @@ def test_redecide_takes_our_decisions_again_paired_and_judged_with_every_card_kn
     import random
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.rules import CLAIM, ActionKind, Position, Seat
+    from schnapsen_lab.games.twohand.rules import CLAIM, ActionKind, Position, Seat
     from schnapsen_lab.solver.api import best_actions
 
     vs = _bench()
@@ -441,8 +441,8 @@ def test_closings_sets_each_chance_to_close_against_its_plan_and_the_deal(
     import random
 
     from schnapsen_lab import psn
-    from schnapsen_lab.games.schnapsen.knowledge import view
-    from schnapsen_lab.games.schnapsen.rules import CLOSE, ActionKind, Position, Seat
+    from schnapsen_lab.games.twohand.knowledge import view
+    from schnapsen_lab.games.twohand.rules import CLOSE, ActionKind, Position, Seat
     from schnapsen_lab.players.strong import StrongPlayer, unannounced_partner
     from schnapsen_lab.solver.api import best_actions
 

@@ -12,8 +12,8 @@ pytest.importorskip("ipywidgets")
 from schnapsen_lab import html as H
 from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.schnapsen import html as SH
-from schnapsen_lab.games.schnapsen.rules import Seat
+from schnapsen_lab.games.twohand import html as SH
+from schnapsen_lab.games.twohand.rules import Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay
 from schnapsen_lab.widgets import replay

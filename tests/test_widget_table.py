@@ -16,8 +16,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from schnapsen_lab.cards import Card
-from schnapsen_lab.games.schnapsen.rules import CLAIM, Action, ActionKind, End, Seat
-from schnapsen_lab.games.schnapsen.table import Table
+from schnapsen_lab.games.twohand.rules import CLAIM, Action, ActionKind, End, Seat
+from schnapsen_lab.games.twohand.table import Table
 from schnapsen_lab.psn import Record
 from schnapsen_lab.widgets.table import PracticeTable
 

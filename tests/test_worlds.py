@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.rules import CLAIM, CLOSE, Position, Seat
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.rules import CLAIM, CLOSE, Position, Seat
 from schnapsen_lab.worlds import (
     build_world,
     estimate,

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS, Card, parse_cards
-from schnapsen_lab.games.schnapsen.knowledge import view
-from schnapsen_lab.games.schnapsen.match import Bummerl
-from schnapsen_lab.games.schnapsen.rules import (
+from schnapsen_lab.games.twohand.knowledge import view
+from schnapsen_lab.games.twohand.match import Bummerl
+from schnapsen_lab.games.twohand.rules import (
     CLAIM,
     CLOSE,
     SOFT,

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..games.schnapsen.rules import Position
+    from ..games.twohand.rules import Position
     from ..psn import Record
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2

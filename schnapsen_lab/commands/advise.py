@@ -70,7 +70,7 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Print the closing advice."""
     from ..advisor import ADVICE_BUDGET, DEFAULT_SAMPLES, advise, closing_possible
-    from ..games.schnapsen.rules import CLOSE
+    from ..games.twohand.rules import CLOSE
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:

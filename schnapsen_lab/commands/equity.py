@@ -124,7 +124,7 @@ def _rebuild(args: argparse.Namespace) -> int:
         solve_table,
         tables_to_json,
     )
-    from ..games.schnapsen.rules import profile_named
+    from ..games.twohand.rules import profile_named
     from ..io import atomic_write
     from ..simulate import default_jobs
     from . import CliError

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import fail, find_record, position_after
 
 if TYPE_CHECKING:
-    from ..games.schnapsen.rules import Position
+    from ..games.twohand.rules import Position
 
 __all__ = ["register", "run", "solve_dict"]
 

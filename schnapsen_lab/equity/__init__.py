@@ -38,7 +38,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from ..games.schnapsen.rules import Seat
+from ..games.twohand.rules import Seat
 from ..match import START
 from ..stats.tables import wilson
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..games.schnapsen.rules import SOFT, Profile, Seat
+from ..games.twohand.rules import SOFT, Profile, Seat
 from ..players.registry import make_player
 from ..simulate import default_jobs, parallel_map, play_deal
 

@@ -49,6 +49,7 @@ def game_of_profile(profile: object) -> Game[Any, Any, Any]:
 BUILTIN_GAMES: tuple[tuple[str, bool], ...] = (
     ("schnapsen_lab.games.schnapsen.game:SCHNAPSEN", True),
     ("schnapsen_lab.games.bauern.game:BAUERN_GAME", False),
+    ("schnapsen_lab.games.sechsundsechzig.game:SECHSUNDSECHZIG", False),
 )
 """The built-in games, ``"module:attribute"`` of each :class:`Game` and whether it is the
 game of records without a Variant tag; imported and registered on first use, so that a

@@ -450,6 +450,11 @@ class Game(ABC, Generic[P, A, F]):
         """The counters an outcome moves: ``(counter index, game points)`` pairs (none
         for an unfinished deal, ``None``)."""
 
+    def match_fields(self, state: MatchState | None) -> dict[str, Any]:
+        """Keys the game adds to ``check --json`` from the match after a deal (``state``;
+        None outside a match): none by default, ``carry`` in Sechsundsechzig."""
+        return {}
+
     def after_deal(self, match: MatchState, pos: P | None, profile: F,
                    dealer: int | None = None) -> MatchState:
         """The match after a deal ending at ``pos`` (None, or no outcome: unfinished)."""

@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Rank
-from ..games.schnapsen import knowledge
-from ..games.schnapsen.knowledge import View
-from ..games.schnapsen.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
+from ..games.twohand import knowledge
+from ..games.twohand.knowledge import View
+from ..games.twohand.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from ..i18n import C_, N_, NP_, Plurals, Texts
 from ..notation import action_text, cards_text
 from ..numbers import format_numbers

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from ..bummerl import BummerlScore
 from ..equity import EquityTable
 from ..equity import table as equity_table
-from ..games.schnapsen.knowledge import View
-from ..games.schnapsen.rules import CLOSE, Action, Position, Seat
+from ..games.twohand.knowledge import View
+from ..games.twohand.rules import CLOSE, Action, Position, Seat
 from ..scope import analysis_refusal
 from ..worlds import (
     ActionEstimate,

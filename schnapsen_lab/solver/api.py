@@ -1,5 +1,5 @@
 """The solver's entry points over the engine's
-:class:`~schnapsen_lab.games.schnapsen.rules.Position`."""
+:class:`~schnapsen_lab.games.twohand.rules.Position`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..games.schnapsen.rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
+from ..games.twohand.rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
 from . import search
 from .reference import claim_now, outcome_value
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import CARD_POINTS, CARDS
-from ..games.schnapsen.rules import Action, ActionKind, Position, Seat, marriage, play
+from ..games.twohand.rules import Action, ActionKind, Position, Seat, marriage, play
 from ..i18n import C_, N_, NP_, Plurals, Texts
 from . import search
 from .api import Solver
@@ -1063,7 +1063,7 @@ def _action(s: _Search, st: State, c: int) -> Action:
     """The planner's action for card ``c`` at ``st`` (a marriage when he leads one; his
     false claim for :data:`_FALSE_CLAIM`)."""
     if c == _FALSE_CLAIM:
-        from ..games.schnapsen.rules import CLAIM
+        from ..games.twohand.rules import CLAIM
 
         return CLAIM
     if st[3] < 0 and s._married(c, st[0]):
@@ -1286,7 +1286,7 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     everything = (1 << s.n) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
-        from ..games.schnapsen.rules import CLAIM
+        from ..games.twohand.rules import CLAIM
 
         plan: PlanStep | None = PlanStep(CLAIM, everything)
         e: Element | None = None

@@ -1,7 +1,7 @@
 """The plain minimax: the exact value of a position by trying every line through the engine.
 
 It is slow (no pruning, no memory) and exists to check the fast solver: it knows the
-rules only through :class:`~schnapsen_lab.games.schnapsen.rules.Position`
+rules only through :class:`~schnapsen_lab.games.twohand.rules.Position`
 (``legal_actions``, ``play``, ``outcome``), plus the solver's convention (docs/solver.md)
 that a correct claim is made at once. Every other legal action is tried, a false claim
 too (RULES.md C4 can make it pay), so its value is the game's under the full rules.
@@ -9,7 +9,7 @@ too (RULES.md C4 can make it pay), so its value is the game's under the full rul
 
 from __future__ import annotations
 
-from ..games.schnapsen.rules import CLAIM, ActionKind, Outcome, Position, Seat
+from ..games.twohand.rules import CLAIM, ActionKind, Outcome, Position, Seat
 
 __all__ = ["claim_now", "minimax", "outcome_value", "state_key"]
 

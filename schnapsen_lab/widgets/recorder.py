@@ -33,8 +33,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import CARDS, PACK20, Card, mask_of
-from ..games.schnapsen import html as SH
-from ..games.schnapsen.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
+from ..games.twohand import html as SH
+from ..games.twohand.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
 from ..i18n import N_, Texts, localized, resolve
 from ..io import atomic_write
 from ..notation import card_text, outcome_text, profile_name, text_with_cards

@@ -46,9 +46,9 @@ import ipywidgets as W
 from .. import html as H
 from ..cards import CARDS, Card, Suit, cards_in
 from ..counters import over_text, shown
-from ..games.schnapsen import html as SH
-from ..games.schnapsen.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
-from ..games.schnapsen.table import Event, Table
+from ..games.twohand import html as SH
+from ..games.twohand.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
+from ..games.twohand.table import Event, Table
 from ..headers import bot_name as bot_words
 from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
@@ -156,7 +156,7 @@ def _button(key: str, cls: str, tip: str = "", width: str = "auto") -> W.Button:
 
 @localized
 class PracticeTable(TableWidget):
-    """The practice table widget around a :class:`~schnapsen_lab.games.schnapsen.table.Table`
+    """The practice table widget around a :class:`~schnapsen_lab.games.twohand.table.Table`
     (``table``).
 
     Everything the buttons do can be done from Python: :meth:`play` (a card),

@@ -22,8 +22,8 @@ import ipywidgets as W
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise, key_groups
 from ..cards import Card
-from ..games.schnapsen import html as SH
-from ..games.schnapsen.rules import Action
+from ..games.twohand import html as SH
+from ..games.twohand.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
 from ..notation import action_text, card_text, plural, seat_label
 from ..numbers import number

@@ -22,7 +22,7 @@ from schnapsen_lab import html as H
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.schnapsen.rules import SEATS, Seat
+from schnapsen_lab.games.twohand.rules import SEATS, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay
 from schnapsen_lab.share import deal_html, page_data, page_html

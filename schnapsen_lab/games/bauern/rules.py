@@ -3,7 +3,7 @@
 A :class:`Position` is one moment of a four-player deal, from the deal (BD) through
 fixing trump (BR), the called partner (BC), the one round of calls (BA, BK) and the five
 tricks (BP, BM, BE) to the outcome (BG). As in the two-player referee
-(:mod:`schnapsen_lab.games.schnapsen.rules`) positions are immutable by convention:
+(:mod:`schnapsen_lab.games.twohand.rules`) positions are immutable by convention:
 :meth:`Position.play`
 returns the next one and :meth:`Position.apply_unchecked` changes one in place for hot
 loops; :meth:`Position.legal_actions` lists every action that may come next, and an

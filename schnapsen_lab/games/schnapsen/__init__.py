@@ -1,16 +1,14 @@
 """Two-player Schnapsen (RULES.md) and its profiles, ``bauern2`` among them.
 
-Everything that is this game's own lives here: ``rules`` (the referee, :class:`Position`),
-``knowledge`` (what each player may know), ``game`` (the registered
-:class:`~schnapsen_lab.games.protocol.Game`), ``players`` (the random and rule-of-thumb
-players), ``table`` (the practice-table model) and the game's parts that the generic
-layers ask for through the registration (words, drawing, replay kit, page data,
-self-play, statistics features).
+Schnapsen is a game of the two-player talon family (:mod:`schnapsen_lab.games.twohand`),
+which holds the referee, the knowledge, the players and the parts it shares with
+Sechsundsechzig; this package registers the game (``game``: the 20-card pack, its
+profiles, its notation and its Bummerl).
 """
 
 from __future__ import annotations
 
-from . import rules
-from .rules import *  # noqa: F403  (the referee's names, re-exported)
+from ..twohand import rules
+from ..twohand.rules import *  # noqa: F403  (the referee's names, re-exported)
 
 __all__ = list(rules.__all__)

@@ -1,7 +1,7 @@
 """A rule-of-thumb player that plays like a careful club player.
 
 :class:`HeuristicPlayer` counts (it reads the scores, the cards played and the cards
-still out from its :class:`~schnapsen_lab.games.schnapsen.knowledge.View`), and follows these
+still out from its :class:`~schnapsen_lab.games.twohand.knowledge.View`), and follows these
 rules, in
 order, the first that applies deciding:
 
@@ -51,8 +51,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ....cards import CARD_POINTS, Rank
-from ....tricks import card_list
+from ....cards import CARD_POINTS, RANK_OF, SUIT_OF, Rank
+from ....tricks import SUIT_MASKS, card_list
 from ..knowledge import View
 from ..rules import CLAIM, CLOSE, EXCHANGE, Action, ActionKind
 
@@ -60,9 +60,9 @@ __all__ = ["HeuristicPlayer"]
 
 _K = int(Rank.K)
 _Q = int(Rank.Q)
-_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
-# How much the player wants to keep a card of each rank (A T K Q J), before adjustments.
-_KEEP = (9, 8, 3, 2, 1)
+_SUIT = SUIT_MASKS  # each suit with its nine (24-card pack)
+# How much the player wants to keep a card of each rank (A T K Q J 9), before adjustments.
+_KEEP = (9, 8, 3, 2, 1, 0)
 
 
 _cards = card_list
@@ -78,14 +78,14 @@ def _card(action: Action) -> int:
 
 def _beats(lead: int, card: int, trump: int) -> bool:
     """Whether ``card`` played to ``lead`` wins the trick (T1)."""
-    if card // 5 == lead // 5:
+    if SUIT_OF[card] == SUIT_OF[lead]:
         return card < lead
-    return card // 5 == trump
+    return SUIT_OF[card] == trump
 
 
 def _top_of_suit(card: int, unseen: int) -> bool:
     """Whether no unseen card of the suit outranks ``card``."""
-    return not unseen & _SUIT[card // 5] & ((1 << card) - 1)
+    return not unseen & _SUIT[SUIT_OF[card]] & ((1 << card) - 1)
 
 
 class HeuristicPlayer:
@@ -140,7 +140,7 @@ class HeuristicPlayer:
         winners = [a for a in plays if self._sure_winner(view, _card(a), unseen)]
         if winners:
             trump = view.trump
-            trumps = [a for a in winners if _card(a) // 5 == trump]
+            trumps = [a for a in winners if SUIT_OF[_card(a)] == trump]
             if trumps:
                 return min(trumps, key=lambda a: _card(a))
             return max(winners, key=lambda a: (CARD_POINTS[_card(a)], -_card(a)))
@@ -152,11 +152,11 @@ class HeuristicPlayer:
         best = max(a.points for a in marriages)
         options = [a for a in marriages if a.points == best]
         unseen = view.opponent | view.unknown
-        kings = [a for a in options if _card(a) % 5 == _K]
+        kings = [a for a in options if RANK_OF[_card(a)] == _K]
         for a in kings:
             if self._sure_winner(view, _card(a), unseen):
                 return a
-        queens = [a for a in options if _card(a) % 5 == _Q]
+        queens = [a for a in options if RANK_OF[_card(a)] == _Q]
         return queens[0] if queens else options[0]
 
     # -- following ---------------------------------------------------------------------------
@@ -175,27 +175,28 @@ class HeuristicPlayer:
             if winning:
                 return max(winning, key=lambda a: _card(a))  # the lowest rank
             return self._cheapest(view, plays)
-        lead_suit = lead // 5
+        lead_suit = SUIT_OF[lead]
         if lead_suit != trump:
-            same = [a for a in winning if _card(a) // 5 == lead_suit
+            same = [a for a in winning if SUIT_OF[_card(a)] == lead_suit
                     and not self._marriage_half(view, _card(a))]
             if same:
                 return max(same, key=lambda a: _card(a))
-            trumps = sorted((_card(a) for a in winning if _card(a) // 5 == trump),
+            trumps = sorted((_card(a) for a in winning if SUIT_OF[_card(a)] == trump),
                             reverse=True)  # lowest rank first
             if trumps:
-                lead_rank = lead % 5
+                lead_rank = RANK_OF[lead]
                 if lead_rank <= int(Rank.T):
                     return _play_of(plays, trumps[0])
                 if lead_rank in (_K, _Q):
                     exchange_left = view.indicator is not None
+                    low = int(view.profile.exchange_rank)  # the jack (the nine with 24)
                     cheap = [c for c in trumps
-                             if (c % 5 == int(Rank.J) and not exchange_left)
-                             or (c % 5 == _Q and not self._marriage_half(view, c))]
+                             if (RANK_OF[c] == low and not exchange_left)
+                             or (RANK_OF[c] == _Q and not self._marriage_half(view, c))]
                     if cheap:
                         return _play_of(plays, cheap[0])
-        elif lead % 5 == int(Rank.T):
-            ace = [a for a in winning if _card(a) % 5 == int(Rank.A)]
+        elif RANK_OF[lead] == int(Rank.T):
+            ace = [a for a in winning if RANK_OF[_card(a)] == int(Rank.A)]
             if ace:
                 return ace[0]
         losing = [a for a in plays if a not in winning] or plays
@@ -204,7 +205,7 @@ class HeuristicPlayer:
     # -- counting ----------------------------------------------------------------------------
     def _marriage_half(self, view: View, card: int) -> bool:
         """Whether ``card`` is a K or Q whose partner it holds or may still draw."""
-        rank = card % 5
+        rank = RANK_OF[card]
         if rank not in (_K, _Q):
             return False
         partner = card + 1 if rank == _K else card - 1
@@ -215,10 +216,10 @@ class HeuristicPlayer:
 
     def _keep(self, view: View, card: int) -> int:
         """How much the player wants to keep ``card`` (low: cheap to give away)."""
-        value = _KEEP[card % 5]
+        value = _KEEP[RANK_OF[card]]
         if self._marriage_half(view, card):
             value += 4
-        if card // 5 == view.trump:
+        if SUIT_OF[card] == view.trump:
             value += 10
         return value
 
@@ -233,11 +234,11 @@ class HeuristicPlayer:
         if not _top_of_suit(card, unseen):
             return False
         trump = int(view.trump)
-        if card // 5 == trump:
+        if SUIT_OF[card] == trump:
             return True
         if not unseen & _SUIT[trump]:
             return True
-        return bool(view.opponent & _SUIT[card // 5])  # it must follow suit
+        return bool(view.opponent & _SUIT[SUIT_OF[card]])  # it must follow suit
 
     @staticmethod
     def sure_points(view: View) -> int:
@@ -254,7 +255,7 @@ class HeuristicPlayer:
         tmask = _SUIT[trump]
         unseen_trumps = unseen & tmask
         my_trumps = _cards(hand & tmask)
-        top_unseen = (unseen_trumps & -unseen_trumps).bit_length() - 1 if unseen_trumps else 20
+        top_unseen = (unseen_trumps & -unseen_trumps).bit_length() - 1 if unseen_trumps else 24
         sure = [c for c in my_trumps if c < top_unseen]
         if len(sure) >= bin(unseen_trumps).count("1"):
             sure = list(my_trumps)

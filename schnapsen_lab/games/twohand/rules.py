@@ -1,4 +1,10 @@
-"""The referee: profiles, positions of a deal, legal actions and outcomes (RULES.md).
+"""The referee of the two-player talon games: profiles, positions of a deal, legal
+actions and outcomes (RULES.md for Schnapsen, SECHSUNDSECHZIG.md for Sechsundsechzig).
+
+One referee serves the family: everything in which the games differ (the pack, the deal,
+the exchange card, when closing and marriages are allowed, the last trick's 10, how a
+deal played out, a false claim and a closing are scored, the rule ids cited) is a field
+of the :class:`Profile`, never a test of a game's name.
 
 A :class:`Position` is one moment of a deal. It is treated as immutable:
 :meth:`Position.play` returns the next position, so stepping back is keeping the
@@ -13,7 +19,20 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ... import tricks
-from ...cards import CARD_POINTS, CARDS, Card, Rank, Suit, cards_in, parse_card
+from ...cards import (
+    CARD_POINTS,
+    CARDS,
+    PACK20,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    cards_in,
+    parse_card,
+)
+from ...tricks import SUIT_MASKS as _SUIT_MASKS
 from ...tricks import false_claim_points, won_deal_points
 
 __all__ = [
@@ -66,6 +85,16 @@ class TrickReview(Enum):
     LAST_ONLY = "last"
 
 
+DEALS: dict[str, tuple[tuple[int, ...], tuple[int, ...], int]] = {
+    "3-trump-2": ((0, 1, 2, 7, 8), (3, 4, 5, 9, 10), 6),
+    "3-3": ((0, 1, 2, 6, 7, 8), (3, 4, 5, 9, 10, 11), 12),
+    "3-trump-3": ((0, 1, 2, 7, 8, 9), (3, 4, 5, 10, 11, 12), 6),
+}
+"""The deals a profile may name: the deck positions (from 0) of forehand's cards, of the
+dealer's and of the trump indicator; the talon is the rest, after the last of them
+(RULES.md S3: ``3-trump-2``; SECHSUNDSECHZIG.md 6D1: ``3-3``, 6P1: ``3-trump-3``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     """A rules profile: the data the engine reads (it never looks at the name).
@@ -78,6 +107,24 @@ class Profile:
     deal counts 2 rather than 1 (G1, C2: 33; BAUERN.md BG1: 34, "33 or less");
     ``match_start`` and ``match_target`` every counter at a match's start and the value
     that decides it, counting down (B1: 7 to 0) or up (BZ5: 0 to 21).
+
+    The fields after these are where Sechsundsechzig differs (SECHSUNDSECHZIG.md 6P1);
+    their defaults are Schnapsen's. ``pack`` the cards dealt; ``deal`` a key of
+    :data:`DEALS`; ``exchange_rank`` the trump card exchanged for the indicator (X1: the
+    jack; 6X1: the nine); ``exchange_needs_trick`` whether the leader must have won a
+    trick to exchange (6X1); ``exchange_trump_lead`` whether a trump may be led at the
+    lead of an exchange (RULES.md X2); ``close_first_lead`` whether the talon may be
+    closed before the first trick (6C1: not); ``late_marriages`` whether marriages may be
+    announced once the talon is exhausted or closed; ``last_trick_bonus`` the points the
+    winner of the last trick of a deal played out adds to his score (6L1: 10);
+    ``played_out`` who wins a deal played out without a claim: ``last_trick`` (G3: its
+    winner, 1 game point) or ``higher_score`` (6G3: the higher score, game points by the
+    loser's score and tricks); ``standoff`` whether equal scores then are a standoff
+    (6G4) rather than a win of 1 for the last trick's winner; ``false_claim`` ``2or3``
+    (G2: 3 when the opponent has no trick) or ``2`` (6G2); ``closed_scoring``
+    ``at_close`` (C2: the opponent's score and tricks when the talon was closed) or
+    ``at_claim`` (6C2); ``rule_prefix`` the prefix of the rule ids cited (``6`` cites
+    6X1 where Schnapsen cites X1); ``game`` the key of the game whose profile it is.
     """
 
     name: str
@@ -88,6 +135,44 @@ class Profile:
     schneider_below: int = 33
     match_start: int = 7
     match_target: int = 0
+    pack: Pack = PACK20
+    deal: str = "3-trump-2"
+    exchange_rank: Rank = Rank.J
+    exchange_needs_trick: bool = False
+    exchange_trump_lead: bool = True
+    close_first_lead: bool = True
+    late_marriages: bool = True
+    last_trick_bonus: int = 0
+    played_out: str = "last_trick"
+    standoff: bool = False
+    false_claim: str = "2or3"
+    closed_scoring: str = "at_close"
+    rule_prefix: str = ""
+    game: str = "schnapsen"
+
+    def __post_init__(self) -> None:
+        layout = DEALS.get(self.deal)
+        if layout is None:
+            raise ValueError(f"deal is one of {', '.join(DEALS)}, not {self.deal!r}")
+        if len(layout[0]) * 2 + 1 + 2 > self.pack.size:
+            raise ValueError(f"the deal {self.deal} needs more than {self.pack.size} cards")
+        if self.played_out not in ("last_trick", "higher_score"):
+            raise ValueError(f"played_out is last_trick or higher_score, not {self.played_out!r}")
+        if self.false_claim not in ("2", "2or3"):
+            raise ValueError(f"false_claim is 2 or 2or3, not {self.false_claim!r}")
+        if self.closed_scoring not in ("at_close", "at_claim"):
+            raise ValueError(f"closed_scoring is at_close or at_claim, not "
+                             f"{self.closed_scoring!r}")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand as dealt (5 in Schnapsen, 6 in Sechsundsechzig)."""
+        return len(DEALS[self.deal][0])
+
+    def rule(self, rule_id: str) -> str:
+        """The id this profile's rulebook gives rule ``rule_id`` of RULES.md (``X1``, or
+        ``6X1`` in Sechsundsechzig)."""
+        return self.rule_prefix + rule_id
 
     def __str__(self) -> str:
         return self.name
@@ -192,37 +277,37 @@ class End(tricks.ShownByValue, Enum):
     CLAIM = "claim"
     FALSE_CLAIM = "false_claim"
     LAST_TRICK = "last_trick"
+    STANDOFF = "standoff"
     UNFINISHED = "unfinished"
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The result of a finished deal: who won, how many game points, how, and by which rule."""
+    """The result of a finished deal: who won, how many game points, how, and by which rule.
 
-    winner: Seat
+    A standoff (SECHSUNDSECHZIG.md 6G4) has no winner (``winner`` None, 0 game points);
+    it is written ``=``.
+    """
+
+    winner: Seat | None
     game_points: int
     end: End
     rule: str
     claimant: Seat | None = None
 
     def __str__(self) -> str:
-        return f"{self.winner} {self.game_points}"
+        return "=" if self.winner is None else f"{self.winner} {self.game_points}"
 
 
 class IllegalAction(tricks.IllegalAction):
     """An action the rules forbid; carries the rule id and what was legal."""
 
 
-def _rank_of(c: int) -> int:
-    return c % 5
-
-
-def _suit_mask(suit: int) -> int:
-    return 0b11111 << (suit * 5)
-
-
-_SUIT_MASKS = tuple(_suit_mask(s) for s in range(4))
 _KINGS_QUEENS = 0b01100_01100_01100_01100
+_EXCHANGE_CARDS: dict[Rank, tuple[int, int, int, int]] = {
+    r: (int(Card.of(r, Suit.C)), int(Card.of(r, Suit.D)), int(Card.of(r, Suit.H)),
+        int(Card.of(r, Suit.S))) for r in Rank}
+"""The card of each rank in each suit: the exchange card of a trump suit."""
 
 
 _plays = tricks.PlayTable(PLAYS).extend
@@ -239,6 +324,7 @@ class Position(tricks.Refereeing):
     illegal_action = IllegalAction
     parse_token = staticmethod(parse_action)
     __slots__ = (
+        "bonus_to",
         "claim_by",
         "claimed",
         "closed_by",
@@ -246,6 +332,8 @@ class Position(tricks.Refereeing):
         "closed_opp_tricks",
         "dealer",
         "deck",
+        "exchange_cards",
+        "exchanged",
         "exhausted",
         "hands",
         "indicator",
@@ -268,6 +356,9 @@ class Position(tricks.Refereeing):
     deck: tuple[int, ...]
     dealer: int
     profile: Profile
+    exchange_cards: tuple[int, int, int, int]
+    exchanged: bool
+    bonus_to: int
     trump: int
     hands: list[int]
     next_draw: int
@@ -294,30 +385,36 @@ class Position(tricks.Refereeing):
     @classmethod
     def deal(cls, deck: Sequence[int | Card | str], dealer: Seat | int = Seat.B,
              profile: Profile = SOFT) -> Position:
-        """The position as dealt (S3) from a deck order of 20 distinct cards."""
+        """The position as dealt (S3, 6D1) from a deck order of the profile's pack."""
         cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
-        if len(cards) != 20 or len(set(cards)) != 20:
-            raise IllegalAction("S3", "a deck is 20 distinct cards")
+        if profile.pack.check_deck(cards) is not None:
+            rule = profile.rule("D1") if profile.rule_prefix else "S3"
+            raise IllegalAction(rule, f"a deck is {profile.pack.size} distinct cards")
         return cls.dealt(cards, int(dealer), profile)
 
     @classmethod
     def dealt(cls, cards: tuple[int, ...], dealer: int, profile: Profile) -> Position:
-        """The position as dealt from a deck already known to hold the 20 cards once each."""
+        """The position as dealt from a deck already known to hold the profile's pack once
+        each."""
         d = dealer
         f = 1 - d
         p = cls.__new__(cls)
         p.deck = cards
         p.dealer = d
         p.profile = profile
-        ind = cards[6]
-        p.trump = ind // 5
+        p.exchange_cards = _EXCHANGE_CARDS[profile.exchange_rank]
+        p.exchanged = False
+        p.bonus_to = -1
+        fore, deal, at = DEALS[profile.deal]
+        ind = cards[at]
+        p.trump = SUIT_OF[ind]
         hands = [0, 0]
-        for i in (0, 1, 2, 7, 8):
+        for i in fore:
             hands[f] |= 1 << cards[i]
-        for i in (3, 4, 5, 9, 10):
+        for i in deal:
             hands[d] |= 1 << cards[i]
         p.hands = hands
-        p.next_draw = 11
+        p.next_draw = max(fore[-1], deal[-1], at) + 1
         p.indicator = ind
         p.exhausted = False
         p.closed_by = -1
@@ -344,6 +441,9 @@ class Position(tricks.Refereeing):
         p.deck = self.deck
         p.dealer = self.dealer
         p.profile = self.profile
+        p.exchange_cards = self.exchange_cards
+        p.exchanged = self.exchanged
+        p.bonus_to = self.bonus_to
         p.trump = self.trump
         p.hands = self.hands[:]
         p.next_draw = self.next_draw
@@ -407,7 +507,8 @@ class Position(tricks.Refereeing):
     @property
     def talon_size(self) -> int:
         """Cards left in the talon, counting the indicator (S3)."""
-        return 20 - self.next_draw + (1 if self.indicator >= 0 and not self.exhausted else 0)
+        return (len(self.deck) - self.next_draw
+                + (1 if self.indicator >= 0 and not self.exhausted else 0))
 
     @property
     def face_up_indicator(self) -> Card | None:
@@ -440,8 +541,15 @@ class Position(tricks.Refereeing):
         """A player's hand, in card order."""
         return cards_in(self.hands[seat])
 
+    @property
+    def exchange_card(self) -> Card:
+        """The trump card that may be exchanged for the indicator (X1: the trump jack;
+        6X1: the trump nine)."""
+        return CARDS[self.exchange_cards[self.trump]]
+
     def score(self, seat: Seat | int) -> int:
-        """E1 score: card points of won tricks plus effective marriages."""
+        """E1 score: card points of won tricks plus effective marriages (and the last
+        trick's bonus, 6L1, which is kept with the card points)."""
         return self.trick_points[seat] + self.marriage_points[seat]
 
     @property
@@ -457,12 +565,11 @@ class Position(tricks.Refereeing):
         if self.closed_by < 0 and not self.exhausted:
             return hand
         lead = self.lead
-        ls = lead // 5
-        same = hand & _SUIT_MASKS[ls]
+        same = hand & _SUIT_MASKS[SUIT_OF[lead]]
         if same:
             if not self.profile.must_head:
                 return same
-            higher = same & ((1 << lead) - 1) & _SUIT_MASKS[ls]
+            higher = same & ((1 << lead) - 1)
             return higher or same
         trumps = hand & _SUIT_MASKS[self.trump]
         return trumps or hand
@@ -482,21 +589,31 @@ class Position(tricks.Refereeing):
             hand = self.hands[me]
             if self.claim_by == me:
                 out.append(CLAIM)
-            if self.closed_by < 0 and not self.exhausted:
-                if hand >> (self.trump * 5 + 4) & 1:
+            prof = self.profile
+            talon_open = self.closed_by < 0 and not self.exhausted
+            if talon_open:
+                first = not self.tricks[me]
+                if (hand >> self.exchange_cards[self.trump] & 1
+                        and not (first and prof.exchange_needs_trick)):
                     out.append(EXCHANGE)
-                m = self.profile.close_min_talon
-                if m is not None and 21 - self.next_draw >= m:  # the talon, indicator counted
+                m = prof.close_min_talon
+                # the talon, indicator counted
+                if (m is not None and len(self.deck) + 1 - self.next_draw >= m
+                        and not (first and not prof.close_first_lead)):
                     out.append(CLOSE)
             kq = hand & _KINGS_QUEENS
-            if kq & (kq >> 1):
-                ranks = self.profile.marriage_ranks
+            if kq & (kq >> 1) and (talon_open or prof.late_marriages):
+                ranks = prof.marriage_ranks
+                no_trump = bool(self.exchanged and not prof.exchange_trump_lead
+                                and hand & ~_SUIT_MASKS[self.trump])
                 for s in range(4):
-                    if hand >> (s * 5 + 2) & 3 == 3:
+                    if hand >> (s * 5 + 2) & 3 == 3 and not (no_trump and s == self.trump):
                         pts = 40 if s == self.trump else 20
                         for r in (2, 3):
                             if r in ranks:
                                 out.append(_MARRIAGES[(s * 5 + r, pts)])
+            if self.exchanged and not prof.exchange_trump_lead:
+                hand = hand & ~_SUIT_MASKS[self.trump] or hand  # X2: no trump lead now
             _plays(hand, out)
         else:
             _plays(self._follow_mask(), out)
@@ -506,6 +623,13 @@ class Position(tricks.Refereeing):
 
     def check(self, action: Action) -> tuple[str, str] | None:
         """Why ``action`` is illegal here, as ``(rule id, message)``; None when it is legal."""
+        why = self._check(action)
+        if why is None or not self.profile.rule_prefix:
+            return why
+        return self.profile.rule(why[0]), why[1]
+
+    def _check(self, action: Action) -> tuple[str, str] | None:
+        """:meth:`check` with the rule ids of RULES.md."""
         kind = action.kind
         if self.outcome is not None:
             if self.claimed:
@@ -519,6 +643,10 @@ class Position(tricks.Refereeing):
             assert c is not None
             if self.lead < 0:
                 if self.hands[self.leader] >> c & 1:
+                    if (self.exchanged and not self.profile.exchange_trump_lead
+                            and SUIT_OF[c] == self.trump
+                            and self.hands[self.leader] & ~_SUIT_MASKS[self.trump]):
+                        return "X2", f"{who} exchanged on this lead: no trump lead now"
                     return None
                 return "H1", f"{c} is not in {who}'s hand"
             if not self.hands[1 - self.leader] >> c & 1:
@@ -534,6 +662,9 @@ class Position(tricks.Refereeing):
             return "E2", "a claim is made right after winning a trick, before any other action"
         if self.lead >= 0:
             rule = {ActionKind.EXCHANGE: "X1", ActionKind.CLOSE: "C1"}.get(kind, "H1")
+            if (kind is ActionKind.MARRIAGE and action.card is not None
+                    and self.hands[1 - self.leader] >> action.card & 1):
+                rule = "M1"  # he holds the card: the marriage is what is wrong
             return rule, f"{who} follows now; {action} is the leader's, before leading"
         me = self.leader
         hand = self.hands[me]
@@ -542,9 +673,13 @@ class Position(tricks.Refereeing):
                 return "X1", "the talon is closed: no exchange"
             if self.exhausted:
                 return "X1", "the talon is exhausted: no exchange"
-            jack = self.trump * 5 + 4
-            if not hand >> jack & 1:
-                return "X1", f"{who} does not hold the trump jack {CARDS[jack]}"
+            card = self.exchange_cards[self.trump]
+            if not hand >> card & 1:
+                if RANK_OF[card] == Rank.N:
+                    return "X1", f"{who} does not hold the trump nine {CARDS[card]}"
+                return "X1", f"{who} does not hold the trump jack {CARDS[card]}"
+            if self.profile.exchange_needs_trick and not self.tricks[me]:
+                return "X1", f"{who} exchanges only after winning a trick"
             return None
         if kind is ActionKind.CLOSE:
             need = self.profile.close_min_talon
@@ -556,30 +691,39 @@ class Position(tricks.Refereeing):
                 return "C1", "the talon is exhausted: nothing to close"
             if self.talon_size < need:
                 return "C1", f"the talon holds {self.talon_size}; closing needs at least {need}"
+            if not self.profile.close_first_lead and not self.tricks[me]:
+                return "C1", f"{who} closes only after winning a trick"
             return None
         # marriage
         c = action.card
         assert c is not None
-        s = c // 5
-        if Rank(c % 5) not in self.profile.marriage_ranks:
+        s = SUIT_OF[c]
+        if RANK_OF[c] not in (Rank.K, Rank.Q):
+            return "M1", f"a marriage is led with its king or queen, not {c}"
+        if Rank(RANK_OF[c]) not in self.profile.marriage_ranks:
             return "M1", f"the {self.profile.name} profile leads a marriage with the king"
         if hand >> (s * 5 + 2) & 3 != 3:
             return "M1", f"{who} does not hold both K{Suit(s)} and Q{Suit(s)}"
         want = 40 if s == self.trump else 20
         if action.points != want:
             return "M1", f"a marriage in {Suit(s).title} counts {want}, not {action.points}"
+        if not self.profile.late_marriages and not self.talon_open:
+            return "M1", "no marriage once the talon is closed or exhausted"
+        if (self.exchanged and not self.profile.exchange_trump_lead and s == self.trump
+                and hand & ~_SUIT_MASKS[self.trump]):
+            return "X2", f"{who} exchanged on this lead: no trump lead now"
         return None
 
     def _f2_reason(self, c: int) -> str:
         """The duty (F2) that refused card ``c`` breaks: follow suit, beat, or trump."""
         hand = self.hands[1 - self.leader]
         lead = self.lead
-        ls = lead // 5
+        ls = SUIT_OF[lead]
         same = hand & _SUIT_MASKS[ls]
         if same:
             # a card of the led suit is refused only for the duty to beat; any other card
             # breaks the duty to follow suit, whether or not it would beat the lead
-            if c // 5 == ls:
+            if SUIT_OF[c] == ls:
                 return f"does not beat {CARDS[lead]} though the follower can"
             return "does not follow suit"
         return "does not trump though the follower must"
@@ -597,6 +741,7 @@ class Position(tricks.Refereeing):
                 self.lead = c
                 self.lead_marriage = False
                 self.claim_by = -1
+                self.exchanged = False
             else:
                 self._finish_trick(c)
             return
@@ -606,11 +751,12 @@ class Position(tricks.Refereeing):
         me = self.leader
         self.claim_by = -1
         if kind is ActionKind.EXCHANGE:
-            jack = self.trump * 5 + 4
+            card = self.exchange_cards[self.trump]
             old = self.indicator
-            self.hands[me] = (self.hands[me] & ~(1 << jack)) | (1 << old)
+            self.hands[me] = (self.hands[me] & ~(1 << card)) | (1 << old)
             self.revealed[me] |= 1 << old
-            self.indicator = jack
+            self.indicator = card
+            self.exchanged = True
         elif kind is ActionKind.CLOSE:
             self.closed_by = me
             o = 1 - me
@@ -630,6 +776,7 @@ class Position(tricks.Refereeing):
             self.lead = c
             self.lead_marriage = True
             self.claim_by = me
+            self.exchanged = False
 
     def _finish_trick(self, c: int) -> None:
         ld = self.leader
@@ -637,9 +784,10 @@ class Position(tricks.Refereeing):
         lead = self.lead
         self.hands[fo] &= ~(1 << c)
         self.played |= 1 << c
-        if c // 5 == lead // 5:
+        cs = SUIT_OF[c]
+        if cs == SUIT_OF[lead]:
             w = fo if c < lead else ld
-        elif c // 5 == self.trump:
+        elif cs == self.trump:
             w = fo
         else:
             w = ld
@@ -657,56 +805,77 @@ class Position(tricks.Refereeing):
             nd = self.next_draw
             deck = self.deck
             self.hands[w] |= 1 << deck[nd]
-            if nd == 19:
+            if nd == len(deck) - 1:
                 ind = self.indicator
                 self.hands[1 - w] |= 1 << ind
                 self.revealed[1 - w] |= 1 << ind
                 self.exhausted = True
-                self.next_draw = 20
+                self.next_draw = nd + 1
             else:
                 self.hands[1 - w] |= 1 << deck[nd + 1]
                 self.next_draw = nd + 2
         if not self.hands[0] and not self.hands[1]:
+            bonus = self.profile.last_trick_bonus
+            if bonus and self.closed_by < 0:
+                self.trick_points[w] += bonus
+                self.bonus_to = w
             self.outcome = self._last_trick_outcome(w)
 
     def _last_trick_outcome(self, w: int) -> Outcome:
         p = self.closed_by
+        prof = self.profile
         if p < 0:
-            return Outcome(SEATS[w], 1, End.LAST_TRICK, "G3")
+            if prof.played_out == "higher_score":
+                a, b = self.scores
+                if a != b:
+                    win = 0 if a > b else 1
+                    lose = 1 - win
+                    gp = won_deal_points(self.score(lose), self.tricks[lose],
+                                         prof.schneider_below)
+                    return Outcome(SEATS[win], gp, End.LAST_TRICK, prof.rule("G3"))
+                if prof.standoff:
+                    return Outcome(None, 0, End.STANDOFF, prof.rule("G4"))
+            return Outcome(SEATS[w], 1, End.LAST_TRICK, prof.rule("G3"))
         o = 1 - p
-        return Outcome(SEATS[o], 3 if self.closed_opp_tricks == 0 else 2, End.LAST_TRICK, "C3")
+        return Outcome(SEATS[o], 3 if self.closed_opp_tricks == 0 else 2, End.LAST_TRICK,
+                       prof.rule("C3"))
 
     def _claim(self, c: int) -> None:
         o = 1 - c
         correct = self.trick_points[c] + self.marriage_points[c] >= 66
         p = self.closed_by
+        prof = self.profile
+        r = prof.rule
         self.claimed = True
         self.claim_by = -1
         self.lead = -1 if self.lead < 0 else self.lead
         if p < 0:
             if correct:
                 so = self.trick_points[o] + self.marriage_points[o]
-                gp = won_deal_points(so, self.tricks[o], self.profile.schneider_below)
-                self.outcome = Outcome(SEATS[c], gp, End.CLAIM, "G1", SEATS[c])
+                gp = won_deal_points(so, self.tricks[o], prof.schneider_below)
+                self.outcome = Outcome(SEATS[c], gp, End.CLAIM, r("G1"), SEATS[c])
             else:
-                gp = false_claim_points(self.tricks[o])
-                self.outcome = Outcome(SEATS[o], gp, End.FALSE_CLAIM, "G2", SEATS[c])
+                gp = false_claim_points(self.tricks[o]) if prof.false_claim == "2or3" else 2
+                self.outcome = Outcome(SEATS[o], gp, End.FALSE_CLAIM, r("G2"), SEATS[c])
             return
         po = 1 - p
         if c == p:
             if correct:
-                gp = won_deal_points(self.closed_opp_score, self.closed_opp_tricks,
-                                     self.profile.schneider_below)
-                self.outcome = Outcome(SEATS[p], gp, End.CLAIM, "C2", SEATS[c])
+                if prof.closed_scoring == "at_close":
+                    gp = won_deal_points(self.closed_opp_score, self.closed_opp_tricks,
+                                         prof.schneider_below)
+                else:
+                    gp = won_deal_points(self.score(po), self.tricks[po], prof.schneider_below)
+                self.outcome = Outcome(SEATS[p], gp, End.CLAIM, r("C2"), SEATS[c])
             else:
                 gp = 3 if self.closed_opp_tricks == 0 else 2
-                self.outcome = Outcome(SEATS[po], gp, End.FALSE_CLAIM, "C3", SEATS[c])
+                self.outcome = Outcome(SEATS[po], gp, End.FALSE_CLAIM, r("C3"), SEATS[c])
         elif correct:
             gp = 3 if self.closed_opp_tricks == 0 else 2
-            self.outcome = Outcome(SEATS[po], gp, End.CLAIM, "C3", SEATS[c])
+            self.outcome = Outcome(SEATS[po], gp, End.CLAIM, r("C3"), SEATS[c])
         else:
-            gp = 2 if self.tricks[p] else 3
-            self.outcome = Outcome(SEATS[p], gp, End.FALSE_CLAIM, "C4", SEATS[c])
+            gp = false_claim_points(self.tricks[p]) if prof.false_claim == "2or3" else 2
+            self.outcome = Outcome(SEATS[p], gp, End.FALSE_CLAIM, r("C4"), SEATS[c])
 
     # -- helpers for players and views --------------------------------------------------------
     def claim_is_correct(self, seat: Seat | int) -> bool:

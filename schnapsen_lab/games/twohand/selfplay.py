@@ -9,7 +9,7 @@ players).
 A player is asked only when it has a choice: more than one legal action, or the
 question whether to claim (right after its marriage announcement, E2 b, and after the
 last trick when it won it, E2 a; ``view.legal == (CLAIM,)``, ``None`` declines).
-An action the rules forbid raises :class:`~schnapsen_lab.games.schnapsen.rules.IllegalAction`
+An action the rules forbid raises :class:`~schnapsen_lab.games.twohand.rules.IllegalAction`
 naming the player.
 """
 
@@ -236,14 +236,14 @@ def play_bummerl(players: Sequence[Player], seed: int, number: int = 1,
 
     The first dealer is drawn by lot (S2), then the dealer alternates; the counters go
     from the profile's start to its target (B1: 7 down to 0; ``bauern2``: 0 up to 21).
-    A player that is :class:`~schnapsen_lab.games.schnapsen.players.base.ScoreAware` is told the
+    A player that is :class:`~schnapsen_lab.games.twohand.players.base.ScoreAware` is told the
     counters and the dealer before each deal. ``explain`` notes each choice as
     :func:`play_deal` does.
     """
     deck_rng, rng_a, rng_b = match_rngs(seed, number)
     state = Bummerl.new(profile, Seat.A if deck_rng.random() < 0.5 else Seat.B)
     deals: list[PlayedDeal] = []
-    deck = list(range(20))
+    deck = [int(c) for c in profile.pack.cards]
     while not state.is_decided:
         deck_rng.shuffle(deck)
         for p in players:

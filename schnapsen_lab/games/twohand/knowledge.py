@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
+from ...tricks import SUIT_MASKS
 from .rules import CLAIM, SEATS, Action, Position, Profile, Seat
 
 __all__ = ["ALL_CARDS", "View", "view"]
 
 ALL_CARDS = (1 << 20) - 1
-"""The mask of all 20 cards."""
+"""The mask of the 20 cards of the Schnapsen pack (a deal's own pack:
+``pos.profile.pack.mask``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,18 +86,18 @@ class View:
     @property
     def points_out(self) -> int:
         """Card points not yet played and not in the viewer's hand."""
-        return sum(CARD_POINTS[c] for c in range(20) if self.unseen >> c & 1)
+        return sum(CARD_POINTS[c] for c in cards_in(self.unseen))
 
     @property
     def trumps_out(self) -> list[Card]:
         """Trumps the viewer has not seen played and does not hold (the face-up indicator
         excluded: it is in plain sight)."""
-        m = self.unseen & (0b11111 << (self.trump * 5))
+        m = self.unseen & SUIT_MASKS[self.trump]
         return cards_in(m)
 
     def unknown_by_suit(self) -> dict[Suit, list[Card]]:
         """Unknown cards grouped by suit."""
-        return {s: [c for c in self.unknown_cards if c // 5 == s] for s in Suit}
+        return {s: [c for c in self.unknown_cards if c.suit == s] for s in Suit}
 
 
 _SUITS = tuple(Suit)
@@ -112,8 +114,9 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
     hand = pos.hands[me]
     played = pos.played
     out_of_play = 0
+    every = pos.profile.pack.mask
     if pos.exhausted and pos.closed_by < 0:
-        opponent = ALL_CARDS & ~hand & ~played
+        opponent = every & ~hand & ~played
         unknown = 0
     else:
         opponent = pos.revealed[opp] & pos.hands[opp]
@@ -121,7 +124,7 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
         ind_bit = (1 << ind) if ind >= 0 and not pos.exhausted else 0
         if pos.closed_by >= 0:
             out_of_play = ind_bit
-        unknown = ALL_CARDS & ~hand & ~played & ~ind_bit & ~opponent
+        unknown = every & ~hand & ~played & ~ind_bit & ~opponent
     closed = pos.closed_by
     to_move = pos.to_move
     mine: tuple[Action, ...] = ()

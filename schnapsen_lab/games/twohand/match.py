@@ -1,5 +1,5 @@
 """The two-player Bummerl (RULES.md B1, BAUERN.md BZ5) as the simulator and the practice
-table keep it: counters of A and B, :class:`~schnapsen_lab.games.schnapsen.rules.Seat`
+table keep it: counters of A and B, :class:`~schnapsen_lab.games.twohand.rules.Seat`
 dealers, over the match arithmetic of :mod:`schnapsen_lab.match`."""
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ class Bummerl:
     deals: int = 0
     start: int = START
     target: int = 0
+    carry: int = 0
+    """Game points a standoff left for the next decided deal's winner (6G4)."""
 
     @classmethod
     def new(cls, profile: Profile = SOFT, dealer: Seat = Seat.B) -> Bummerl:
@@ -62,12 +64,19 @@ class Bummerl:
     def after(self, outcome: Outcome | None, dealer: Seat | None = None) -> Bummerl:
         """The Bummerl after a deal dealt by ``dealer`` (default: the expected one).
 
-        An unfinished deal (``None``) changes no counter but still passes the deal on.
+        An unfinished deal (``None``) changes no counter but still passes the deal on; a
+        standoff moves none either, and its point goes to the next deal's winner.
         """
         d = self.dealer if dealer is None else dealer
         counters = self.counters
+        carry = self.carry
         if outcome is not None:
-            a, b = moved_counters(counters, ((int(outcome.winner), outcome.game_points),),
-                                  self.counts_up)
-            counters = (a, b)
-        return Bummerl(counters, d.other, self.deals + 1, self.start, self.target)
+            if outcome.winner is None:  # a standoff: its point waits for the next winner
+                carry += 1
+            else:
+                a, b = moved_counters(
+                    counters, ((int(outcome.winner), outcome.game_points + carry),),
+                    self.counts_up)
+                counters = (a, b)
+                carry = 0
+        return Bummerl(counters, d.other, self.deals + 1, self.start, self.target, carry)

@@ -30,7 +30,7 @@ class SchnapsenKit:
     """The two-player replay: K2 knowledge, counting, inferences, K1 (REPLAY.md)."""
 
     def view(self, pos: Position, seat: int) -> View:
-        """RULES.md K2 (:func:`schnapsen_lab.games.schnapsen.knowledge.view`)."""
+        """RULES.md K2 (:func:`schnapsen_lab.games.twohand.knowledge.view`)."""
         return view(pos, seat)
 
     def inferences(self, rp: Replay, step: int, viewer: int | None) -> list[Inference]:

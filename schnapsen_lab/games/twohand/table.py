@@ -2,7 +2,7 @@
 
 Pure Python, no widgets (the widget is :mod:`schnapsen_lab.widgets.table`)::
 
-    from schnapsen_lab.games.schnapsen.table import Table
+    from schnapsen_lab.games.twohand.table import Table
     t = Table("heuristic", student_name="Anna", bot_name="Bert", seed=1)
     t.student_actions()            # what the student may do now
     events = t.act("AH")           # the student's action, then the bot's answers
@@ -171,7 +171,7 @@ class Table(PracticeModel[Position]):
         self.log: list[Event] = []
         self.source: str | None = None
         self.in_bummerl = True
-        self.start = Position.deal(list(range(20)), Seat.B, profile)
+        self.start = Position.deal([int(c) for c in profile.pack.cards], Seat.B, profile)
         self.position = self.start.copy()
         self.actions: list[Action] = []
         self.reasons: dict[int, str] = {}
@@ -206,7 +206,7 @@ class Table(PracticeModel[Position]):
         self._deal()
 
     def _deal(self) -> list[Event]:
-        deck = list(range(20))
+        deck = [int(c) for c in self.profile.pack.cards]
         self.rng.shuffle(deck)
         self.source = None
         self.in_bummerl = True

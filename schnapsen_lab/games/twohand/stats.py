@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...cards import SUIT_OF
 from ...columns import (
     AB,
     MATCH_FOUR,
@@ -18,7 +19,7 @@ from ...columns import (
     error_text,
 )
 from ...psn import Record
-from .rules import ActionKind, Position
+from .rules import DEALS, ActionKind, Position
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -167,7 +168,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
     row: tuple[Any, ...] = (
         file, rec.index, rec.line + line_offset, rec.game.key, rec.match, None, rec.deal,
         names[0], names[1], AB[dealer], AB[1 - dealer], rec.profile.name,
-        SUITS[deck[6] // 5] if deck is not None else None,
+        SUITS[SUIT_OF[deck[DEALS[rec.profile.deal][2]]]] if deck is not None else None,
         not rec.errors, len(rec.errors), rec.errors[0].rule if rec.errors else None,
         error_text(rec, line_offset),
         AB[winner] if winner >= 0 else None,

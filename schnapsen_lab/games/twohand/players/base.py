@@ -1,5 +1,5 @@
 """The player interface: a player sees only its
-:class:`~schnapsen_lab.games.schnapsen.knowledge.View`."""
+:class:`~schnapsen_lab.games.twohand.knowledge.View`."""
 
 from __future__ import annotations
 
