@@ -27,7 +27,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .games.twohand.knowledge import View, view
-from .games.twohand.rules import SOFT, Action, ActionKind, Position, Profile, Seat
+from .games.twohand.rules import (
+    EXCHANGE_CARDS,
+    SOFT,
+    Action,
+    ActionKind,
+    Position,
+    Profile,
+    Seat,
+)
 
 __all__ = [
     "Z95",
@@ -257,6 +265,9 @@ def position_from_view(v: View, profile: Profile = SOFT,
     p = Position.__new__(Position)
     p.dealer = 1
     p.profile = profile
+    p.exchange_cards = EXCHANGE_CARDS[profile.exchange_rank]
+    p.exchanged = False
+    p.bonus_to = -1
     p.trump = int(v.trump)
     hands = [0, 0]
     hands[me] = v.hand

@@ -40,7 +40,9 @@ __all__ = [
     "BEGINNER",
     "CLAIM",
     "CLOSE",
+    "DEALS",
     "EXCHANGE",
+    "EXCHANGE_CARDS",
     "PROFILES",
     "SOFT",
     "STRICT",
@@ -304,7 +306,7 @@ class IllegalAction(tricks.IllegalAction):
 
 
 _KINGS_QUEENS = 0b01100_01100_01100_01100
-_EXCHANGE_CARDS: dict[Rank, tuple[int, int, int, int]] = {
+EXCHANGE_CARDS: dict[Rank, tuple[int, int, int, int]] = {
     r: (int(Card.of(r, Suit.C)), int(Card.of(r, Suit.D)), int(Card.of(r, Suit.H)),
         int(Card.of(r, Suit.S))) for r in Rank}
 """The card of each rank in each suit: the exchange card of a trump suit."""
@@ -402,7 +404,7 @@ class Position(tricks.Refereeing):
         p.deck = cards
         p.dealer = d
         p.profile = profile
-        p.exchange_cards = _EXCHANGE_CARDS[profile.exchange_rank]
+        p.exchange_cards = EXCHANGE_CARDS[profile.exchange_rank]
         p.exchanged = False
         p.bonus_to = -1
         fore, deal, at = DEALS[profile.deal]
