@@ -376,16 +376,15 @@ def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
 #: The explanations' texts (cards as printed).
 EXPLAIN_TEXT = Texts({
     "trick": N_("trick {n}: {cards}, {points}"),
-    "marriage": N_("{points} in {suit} ({cards}), announced at step {step}"),
-    "pending": N_("{points} in {suit} ({cards}), announced at step {step}, counts once a "
-                  "trick is won"),
+    "marriage": N_("{points} in {suit} ({cards})"),
+    "pending": N_("{points} in {suit} ({cards}), counts once a trick is won"),
     "total": N_("together {total}"),
     "hand": N_("in your hand: {cards}"),
     "played": N_("played, trick {n}: {cards}"),
     "on_table": N_("on the table: {cards}"),
     "indicator": N_("the indicator, face up: {cards}"),
     "turned_down": N_("the indicator, turned down when the talon was closed: {cards}"),
-    "known": N_("known in {who}'s hand since step {step}: {cards}"),
+    "known": N_("known in {who}'s hand: {cards}"),
     "trumps_out": N_("still out: {cards}"),
     "unknown": N_("unknown, in {who}'s hand or the talon: {cards}"),
 })
@@ -440,10 +439,10 @@ def explain(item: CountingItem, question: Question, replay: Replay | None = None
             pair = (Card(m.suit * 5 + 2), Card(m.suit * 5 + 3))
             words = dict(points=m.points, suit=suit_name(m.suit), cards=cards_text(pair))
             if m.effective_at(stop):
-                out.append(Reason(EXPLAIN_TEXT["marriage"].format(step=m.step, **words),
+                out.append(Reason(EXPLAIN_TEXT["marriage"].format(**words),
                                   m.step, pair, m.points, "marriage"))
             else:
-                out.append(Reason(EXPLAIN_TEXT["pending"].format(step=m.step, **words),
+                out.append(Reason(EXPLAIN_TEXT["pending"].format(**words),
                                   m.step, pair,
                                   kind="pending"))
         total = sum(r.points for r in out)
@@ -478,8 +477,8 @@ def explain(item: CountingItem, question: Question, replay: Replay | None = None
     for c in keep(cards_in(v.opponent)):
         by_step.setdefault(_known_since(rp, seat, c, stop), []).append(c)
     for s, cs in sorted(by_step.items()):
-        known.append(Reason(EXPLAIN_TEXT["known"].format(cards=cards_text(cs), who=other,
-                                                         step=s), s, tuple(cs), kind="known"))
+        known.append(Reason(EXPLAIN_TEXT["known"].format(cards=cards_text(cs), who=other),
+                            s, tuple(cs), kind="known"))
     answer = question.answer
     assert isinstance(answer, frozenset)
     rest = tuple(sorted(answer))

@@ -518,3 +518,19 @@ def test_the_trainers_do_not_import_pandas_before_results_are_asked() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        check=False)
     assert r.stdout.strip() == "False", r.stderr
+
+
+def test_notebook_02_runs_without_driving_the_learners_quiz() -> None:
+    """Run All leaves the learner's quiz (cell ``quiz = CountingQuiz(...)``) at its first
+    position, before its stop, unanswered: the code demonstrations use their own quiz."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    nb = nbformat.read(notebooks / "02-counting.ipynb", as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "print(quiz.index, quiz.shown_step == quiz.item.watch_from, quiz.at_stop, str(quiz.tally),"
+        " len(quiz.results()), quiz.questions_box.layout.display)"))
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=600, allow_errors=False,
+                            resources={"metadata": {"path": str(notebooks)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
+    assert out == "0 True False 0 / 0 0 none"
