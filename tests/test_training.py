@@ -534,3 +534,19 @@ def test_notebook_02_runs_without_driving_the_learners_quiz() -> None:
                             resources={"metadata": {"path": str(notebooks)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
     assert out == "0 True False 0 / 0 0 none"
+
+
+def test_the_watch_does_not_go_back() -> None:
+    """Stopping the player (its value back to the first step) leaves the table where
+    the watch is: the learner counts from memory, as at the table."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    quiz = CountingQuiz(counting_quiz(_records(30), count=1, seed=1))
+    quiz.step()
+    quiz.step()
+    assert quiz.shown_step == 2
+    quiz.play.value = 0  # the Play widget's stop button
+    assert quiz.shown_step == 2 and quiz.play.value == 2
+    quiz.play.value = 3
+    assert quiz.shown_step == 3 and 'data-step="3"' in quiz.table.value

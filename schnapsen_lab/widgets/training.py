@@ -213,6 +213,7 @@ class CountingQuiz(KeepsResults, W.VBox):  # type: ignore[misc]
         self.answers: list[dict[Ask, Feedback]] = [{} for _ in self.items]
         self.shown_step = 0
         self.reasons: dict[Ask, tuple[Reason, ...]] = {}
+        self._reason_steps: list[int] = []
         self._replay: Replay | None = None
         self._busy = False
         self.header = W.HTML()
@@ -390,8 +391,17 @@ class CountingQuiz(KeepsResults, W.VBox):  # type: ignore[misc]
             self.step()
 
     def _on_play(self, change: dict[str, Any]) -> None:
-        if not self._busy and not self.finished and change["new"] > self.shown_step:
+        if self._busy or self.finished:
+            return
+        if change["new"] > self.shown_step:
             self._watch(int(change["new"]))
+        elif change["new"] < self.shown_step and not self.explained:
+            # the player's stop button: the watch does not go back, play goes on from here
+            self._busy = True
+            try:
+                self.play.value = self.shown_step
+            finally:
+                self._busy = False
 
     def _on_pace(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])
