@@ -7,8 +7,12 @@
     CountingQuiz(training.counting_quiz(records, count=5))
     ClosingTrainer(training.closing_exercises(records, count=5))
 
-Both can be driven from code too (:meth:`CountingQuiz.answer`, :meth:`ClosingTrainer.choose`),
-which is what the notebooks' unattended runs and the tests do. Parts carry the CSS classes
+The quiz is watched from one seat up to each stop, answered, then explained on the
+replay with the tallies. Both can be driven from code too (:meth:`CountingQuiz.step`,
+:meth:`CountingQuiz.watch_to_stop`, :meth:`CountingQuiz.answer`,
+:meth:`ClosingTrainer.choose`), which is what the notebooks' own demonstrations and the
+tests do. Both keep every answer (:meth:`KeepsResults.results`, a pandas table, and
+:meth:`KeepsResults.save_results`, a CSV file). Parts carry the CSS classes
 ``sl-quiz-*`` and ``sl-closing-*``.
 """
 
