@@ -13,6 +13,15 @@ the opponent's hand or in the talon). :func:`counting_questions` makes the quest
     fb = training.check_answer(q, "34")
     print(fb.message)
 
+The learner watches the deal from that seat up to the question (:attr:`CountingItem.watch`:
+from the deal, or from the previous stop of the same deal), and after answering
+:func:`explain` tells where each answer comes from (which cards, which trick, at which
+step). Several stops a deal come with ``counting_quiz(..., stops=3)``.
+
+Every quiz and trainer keeps its answers in an :class:`AnswerLog` (position, question,
+answer, expected, right or wrong, seconds taken): ``log.frame()`` is a pandas table,
+``log.save(path)`` a CSV file, and :func:`load_results` puts a class's files together.
+
 Closing: :func:`closing_exercises` finds leads of real records where closing was legal;
 the student chooses ``close`` or ``play on`` and :func:`judge_closing` compares the
 choice with the closing advisor's numbers (:mod:`schnapsen_lab.advisor`): closing is
@@ -22,32 +31,41 @@ give.
 
 from __future__ import annotations
 
+import os
 import random
 import re
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_in, parse_card
 from .games.twohand.knowledge import view
 from .games.twohand.rules import CLOSE, EXCHANGE, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
-from .notation import action_text, cards_text
+from .notation import action_text, cards_text, suit_name
 from .numbers import number
 from .psn import Record
+from .replay import Replay
 from .scope import analysis_refusal
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .advisor import ClosingAdvice
 
 __all__ = [
+    "RESULT_COLUMNS",
+    "AnswerLog",
     "Ask",
     "ClosingExercise",
     "ClosingFeedback",
     "CountingItem",
     "Feedback",
     "Question",
+    "Reason",
     "Tally",
     "bummerl_note",
     "check_answer",
@@ -56,7 +74,9 @@ __all__ = [
     "counting_questions",
     "counting_quiz",
     "counting_steps",
+    "explain",
     "judge_closing",
+    "load_results",
     "parse_answer",
     "prompt",
 ]
@@ -206,12 +226,20 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class CountingItem:
-    """The questions at one step of one record."""
+    """The questions at one step of one record, put to ``seat`` after watching the deal
+    from that seat since ``watch_from`` (0: the deal as dealt; a later stop of the same
+    deal: the stop before it, watched already)."""
 
     record: Record
     step: int
     seat: Seat
     questions: tuple[Question, ...]
+    watch_from: int = 0
+
+    @property
+    def watch(self) -> range:
+        """The steps the learner watches before the questions, the stop included."""
+        return range(self.watch_from, self.step + 1)
 
 
 def _text(value: int | frozenset[Card]) -> str:
@@ -305,10 +333,12 @@ def counting_steps(record: Record, min_tricks: int = 2) -> list[tuple[int, Seat]
 
 
 def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
-                  asks: Sequence[Ask] = tuple(Ask), min_tricks: int = 2
-                  ) -> list[CountingItem]:
-    """``count`` quiz items, one step each from different records where possible,
-    chosen reproducibly by ``seed``."""
+                  asks: Sequence[Ask] = tuple(Ask), min_tricks: int = 2, *,
+                  stops: int = 1) -> list[CountingItem]:
+    """``count`` quiz items from different records where possible, chosen reproducibly
+    by ``seed``: up to ``stops`` steps of each deal, each after a different trick, in the
+    order of play, all put to one player (a later stop of a deal is watched from the
+    stop before it)."""
     rng = random.Random(seed)
     pool = [r for r in records if r.main_line_ok and r.deck is not None and _two_player(r)]
     rng.shuffle(pool)
@@ -319,10 +349,221 @@ def counting_quiz(records: Iterable[Record], count: int = 10, seed: int = 0,
         steps = counting_steps(rec, min_tricks)
         if not steps:
             continue
-        step, seat = steps[rng.randrange(len(steps))]
-        pos = rec.positions()[step]
-        items.append(CountingItem(rec, step, seat, counting_questions(pos, step, seat, asks)))
+        if stops <= 1:
+            chosen = [steps[rng.randrange(len(steps))]]
+        else:
+            positions = rec.positions()
+            me = Seat(rng.randrange(2))  # one seat for the whole deal
+            by_trick: dict[int, list[tuple[int, Seat]]] = {}
+            for step, seat in steps:
+                if seat == me:
+                    by_trick.setdefault(positions[step].tricks_played, []).append((step, seat))
+            if not by_trick:
+                continue
+            tricks = sorted(rng.sample(sorted(by_trick), min(stops, len(by_trick))))
+            chosen = [rng.choice(by_trick[t]) for t in tricks]
+        start = 0
+        for step, seat in chosen[: count - len(items)]:
+            pos = rec.positions()[step]
+            items.append(CountingItem(rec, step, seat, counting_questions(pos, step, seat, asks),
+                                      start))
+            start = step
     return items
+
+
+# -- why an answer is what it is -----------------------------------------------------------------
+
+#: The explanations' texts (cards as printed).
+EXPLAIN_TEXT = Texts({
+    "trick": N_("trick {n}: {cards}, {points}"),
+    "marriage": N_("{points} in {suit} ({cards})"),
+    "pending": N_("{points} in {suit} ({cards}), counts once a trick is won"),
+    "total": N_("together {total}"),
+    "hand": N_("in your hand: {cards}"),
+    "played": N_("played, trick {n}: {cards}"),
+    "on_table": N_("on the table: {cards}"),
+    "indicator": N_("the indicator, face up: {cards}"),
+    "turned_down": N_("the indicator, turned down when the talon was closed: {cards}"),
+    "known": N_("known in {who}'s hand: {cards}"),
+    "trumps_out": N_("still out: {cards}"),
+    "unknown": N_("unknown, in {who}'s hand or the talon: {cards}"),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One line of an answer's explanation: the words, the step of the deal it points at
+    (the trick that was won, the announcement), the cards it names, for a score the
+    points it adds, and its kind: ``trick``, ``marriage``, ``pending``, ``total``;
+    ``hand``, ``played``, ``on_table``, ``indicator``, ``turned_down``, ``known`` (where
+    a card is) and ``answer`` (the cards of the answer)."""
+
+    text: str
+    step: int
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    kind: str = ""
+
+
+def _known_since(rp: Replay, seat: Seat, card: Card, stop: int) -> int:
+    """The first step up to ``stop`` from which ``seat`` knows ``card`` is in the
+    opponent's hand."""
+    for s in range(stop + 1):
+        if view(rp[s], seat).opponent >> card & 1:
+            return s
+    return stop
+
+
+def explain(item: CountingItem, question: Question, replay: Replay | None = None
+            ) -> tuple[Reason, ...]:
+    """Where the answer to ``question`` comes from, in the play the learner watched:
+    for a score each trick won and each marriage that counts (their points add up to
+    the answer); for the trumps and the unknown cards where each other card is (in your
+    hand, played in which trick, the indicator, known in his hand), then the answer."""
+    rp = replay if replay is not None else Replay(item.record)
+    stop, seat = question.step, question.seat
+    names = item.record.player_names
+    other = names[1 - seat]
+    out: list[Reason] = []
+    tricks = rp.tricks(stop)
+    if question.ask in (Ask.MY_SCORE, Ask.OPPONENT_SCORE):
+        whose = seat if question.ask is Ask.MY_SCORE else seat.other
+        for t in tricks:
+            if t.winner == whose:
+                out.append(Reason(EXPLAIN_TEXT["trick"].format(
+                    n=t.number, cards=cards_text(t.cards), points=t.points), t.step,
+                    tuple(t.cards), t.points, "trick"))
+        for m in rp.marriages(stop):
+            if m.seat != whose:
+                continue
+            pair = (Card(m.suit * 5 + 2), Card(m.suit * 5 + 3))
+            words = dict(points=m.points, suit=suit_name(m.suit), cards=cards_text(pair))
+            if m.effective_at(stop):
+                out.append(Reason(EXPLAIN_TEXT["marriage"].format(**words),
+                                  m.step, pair, m.points, "marriage"))
+            else:
+                out.append(Reason(EXPLAIN_TEXT["pending"].format(**words),
+                                  m.step, pair,
+                                  kind="pending"))
+        total = sum(r.points for r in out)
+        out.append(Reason(EXPLAIN_TEXT["total"].format(total=total), stop, kind="total"))
+        return tuple(out)
+    pos = rp[stop]
+    v = view(pos, seat)
+    trump_suit = int(v.trump)
+
+    def keep(cards: Iterable[Card | int]) -> tuple[Card, ...]:
+        return tuple(Card(c) for c in cards
+                     if question.ask is not Ask.TRUMPS_OUT or c // 5 == trump_suit)
+
+    def add(key: str, at: int, cards: Iterable[Card | int], **words: object) -> None:
+        cs = keep(cards)
+        if cs:
+            out.append(Reason(EXPLAIN_TEXT[key].format(cards=cards_text(cs), **words),
+                              at, cs, kind=key))
+
+    add("hand", stop, cards_in(v.hand))
+    for t in tricks:
+        add("played", t.step, t.cards, n=t.number)
+    if pos.lead >= 0:
+        add("on_table", stop, [pos.lead])
+    if v.indicator is not None:
+        add("indicator", stop, [v.indicator])
+    if v.out_of_play:
+        closed = next(s for s in range(stop + 1) if rp[s].closed_by >= 0)
+        add("turned_down", closed, cards_in(v.out_of_play))
+    known: list[Reason] = []
+    by_step: dict[int, list[Card]] = {}
+    for c in keep(cards_in(v.opponent)):
+        by_step.setdefault(_known_since(rp, seat, c, stop), []).append(c)
+    for s, cs in sorted(by_step.items()):
+        known.append(Reason(EXPLAIN_TEXT["known"].format(cards=cards_text(cs), who=other),
+                            s, tuple(cs), kind="known"))
+    answer = question.answer
+    assert isinstance(answer, frozenset)
+    rest = tuple(sorted(answer))
+    key = "trumps_out" if question.ask is Ask.TRUMPS_OUT else "unknown"
+    last = Reason(EXPLAIN_TEXT[key].format(cards=cards_text(rest) or TEXT["none"], who=other),
+                  stop, rest, kind="answer")
+    # a trump known in his hand is still out; a card known there is not unknown
+    if question.ask is Ask.TRUMPS_OUT:
+        return (*out, last, *known)
+    return (*out, *known, last)
+
+
+# -- the answers a class gives -----------------------------------------------------------------
+
+RESULT_COLUMNS = ("student", "trainer", "position", "step", "question", "answer",
+                  "expected", "correct", "seconds")
+"""The columns of a results table, in order: who answered (as given to the quiz), which
+trainer (``counting``, ``closing``), the position's number from 1, the step of its deal,
+the question (``my_score``, ``opponent_score``, ``trumps_out``, ``unknown``; ``close``
+for the closing choice), the answer given and the one expected (as text), whether it was
+right, and the seconds from the question shown to the answer."""
+
+
+class AnswerLog:
+    """The answers given in one quiz or trainer, one row each (:data:`RESULT_COLUMNS`),
+    as plain data; :meth:`frame` and :meth:`save` give them to pandas and a CSV file.
+    ``clock`` gives seconds (``time.monotonic``)."""
+
+    def __init__(self, trainer: str, student: str = "",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.trainer = trainer
+        self.student = student
+        self.clock = clock
+        self.rows: list[dict[str, Any]] = []
+        self._shown = clock()
+
+    def shown(self) -> None:
+        """A question is shown now: the seconds of the next answers count from here."""
+        self._shown = self.clock()
+
+    def add(self, position: int, step: int, question: str, answer: str, expected: str,
+            correct: bool) -> dict[str, Any]:
+        """Keep one answer (the seconds since the question was shown) and return its row."""
+        row = {"student": self.student, "trainer": self.trainer, "position": position,
+               "step": step, "question": question, "answer": answer, "expected": expected,
+               "correct": bool(correct),
+               "seconds": round(max(0.0, self.clock() - self._shown), 1)}
+        self.rows.append(row)
+        return row
+
+    def frame(self) -> pd.DataFrame:
+        """The answers as a pandas table, one row an answer (:data:`RESULT_COLUMNS`)."""
+        import pandas as pd
+
+        return _typed(pd.DataFrame(self.rows, columns=list(RESULT_COLUMNS)))
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the answers to a CSV file (UTF-8, a header row) and return its path."""
+        out = Path(path)
+        self.frame().to_csv(out, index=False)
+        return out
+
+
+_TEXT_COLUMNS = ("student", "trainer", "question", "answer", "expected")
+
+
+def _typed(df: pd.DataFrame) -> pd.DataFrame:
+    """A results table with its columns' types: text, whole numbers, right or wrong,
+    seconds."""
+    df = df.astype({**dict.fromkeys(_TEXT_COLUMNS, object), "position": "int64",
+                    "step": "int64", "correct": bool, "seconds": "float64"})
+    return df
+
+
+def load_results(*paths: str | os.PathLike[str]) -> pd.DataFrame:
+    """Read results saved with :meth:`AnswerLog.save` (a quiz's ``save_results``) and
+    put them together in one table, in the order given."""
+    import pandas as pd
+
+    frames = [pd.read_csv(p, dtype=dict.fromkeys(_TEXT_COLUMNS, str), keep_default_na=False)
+              for p in paths]
+    if not frames:
+        return _typed(pd.DataFrame(columns=list(RESULT_COLUMNS)))
+    df = pd.concat(frames, ignore_index=True)
+    return _typed(df[list(RESULT_COLUMNS)])
 
 
 # -- closing -----------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +16,12 @@ from schnapsen_lab import psn
 from schnapsen_lab.advisor import advise
 from schnapsen_lab.cards import CARDS, PACK20, Card
 from schnapsen_lab.games.twohand.knowledge import view
-from schnapsen_lab.games.twohand.rules import CLOSE, Seat
+from schnapsen_lab.games.twohand.rules import CLOSE, STRICT, Seat
 from schnapsen_lab.psn import Record
 from schnapsen_lab.random_deals import random_record
 from schnapsen_lab.training import (
+    RESULT_COLUMNS,
+    AnswerLog,
     Ask,
     CountingItem,
     Tally,
@@ -26,7 +30,9 @@ from schnapsen_lab.training import (
     counting_questions,
     counting_quiz,
     counting_steps,
+    explain,
     judge_closing,
+    load_results,
     parse_answer,
 )
 
@@ -167,7 +173,9 @@ def _quiz(count: int = 2) -> tuple[Any, list[CountingItem]]:
     from schnapsen_lab.widgets.training import CountingQuiz
 
     items = counting_quiz(_records(30), count=count, seed=1)
-    return CountingQuiz(items), items
+    quiz = CountingQuiz(items)
+    quiz.watch_to_stop()
+    return quiz, items
 
 
 def test_quiz_counts_one_answer_a_question() -> None:
@@ -304,3 +312,241 @@ def test_a_plan_cut_short_by_the_work_budget_is_not_called_the_best() -> None:
     with language("de"):
         german = judge_closing("close", cut).message
     assert "mit dem gefundenen Plan (ein besserer ist möglich)" in german
+
+
+# -- counting from the play (issue 50 §1) --------------------------------------------------------
+
+_CARD = re.compile(r'data-card="(\w\w)"')
+
+
+def test_a_deal_is_watched_from_the_deal_to_each_stop() -> None:
+    """Every stop of a deal is watched from the one before it, the first from the deal as
+    dealt, all from one seat; a stop comes after a trick the one before did not."""
+    recs = _records(80, seed=4)
+    for stops in (1, 3):
+        items = counting_quiz(recs, count=30, seed=2, stops=stops)
+        assert len(items) == 30
+        last: dict[int, Any] = {}
+        for item in items:
+            before = last.get(id(item.record))
+            if before is None:
+                assert item.watch_from == 0
+            else:
+                assert item.watch_from == before.step and item.seat == before.seat
+                assert (item.record.positions()[item.step].tricks_played
+                        > before.record.positions()[before.step].tricks_played)
+            assert item.watch == range(item.watch_from, item.step + 1)
+            last[id(item.record)] = item
+        if stops == 3:
+            assert max(sum(1 for i in items if i.record is r.record) for r in items) == 3
+
+
+def _watched(records: list[Record], stops: int, **quiz: Any) -> list[tuple[Any, dict[int, str]]]:
+    """Each quiz item with the table the quiz showed at each step of the deal up to it
+    (its own watch and the watches of the deal's stops before it), watched one step at
+    a time; checks that the questions, the tallies and the counting panel stay hidden
+    until the stop."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    items = counting_quiz(records, count=8, seed=5, stops=stops)
+    widget = CountingQuiz(items, **quiz)
+    out = []
+    frames: dict[int, dict[int, str]] = {}
+    for n, item in enumerate(items):
+        assert widget.index == n
+        seen = frames.setdefault(id(item.record), {})
+        while True:
+            seen[widget.shown_step] = widget.table.value
+            if widget.at_stop:
+                break
+            assert widget.questions_box.layout.display == "none"
+            assert widget.tallies.value == "" and widget.counting.value == ""
+            assert widget.side.layout.display == "none"
+            assert widget.check() == []
+            widget.step()
+        assert widget.questions_box.layout.display is None
+        assert widget.tallies.value == ""  # still hidden while answering
+        out.append((item, dict(seen)))
+        widget.answer({Ask.MY_SCORE: "0", Ask.OPPONENT_SCORE: "0", Ask.TRUMPS_OUT: "0",
+                       Ask.UNKNOWN: "none"})
+        widget.next()
+    return out
+
+
+def test_every_answer_rests_on_what_the_watch_showed() -> None:
+    """The unknown cards and the trumps out leave out only cards the watch showed on the
+    table (in the hand, played, the indicator, known in his hand), and each score adds
+    the tricks the watch showed being won, with their cards on the table at that step,
+    and the marriages announced in it."""
+    for stops in (1, 3):
+        for item, frames in _watched(_records(40, seed=6), stops):
+            assert set(frames) == set(range(item.step + 1))  # every step from the deal
+            shown = {Card[m] for html in frames.values() for m in _CARD.findall(html)}
+            for q in item.questions:
+                reasons = explain(item, q)
+                assert all(0 <= r.step <= item.step for r in reasons)
+                if q.ask in (Ask.UNKNOWN, Ask.TRUMPS_OUT):
+                    assert isinstance(q.answer, frozenset)
+                    trump = item.record.positions()[item.step].trump_suit
+                    pool = {c for c in Card if q.ask is Ask.UNKNOWN or c.suit == trump}
+                    assert pool - q.answer <= shown, (q.ask, pool - q.answer - shown)
+                    k = [r.kind for r in reasons].index("answer")
+                    told = {c for r in reasons[:k] for c in r.cards}
+                    assert told == pool - q.answer and reasons[k].cards == tuple(sorted(q.answer))
+                else:
+                    assert sum(r.points for r in reasons) == q.answer
+                    for r in reasons:
+                        if r.kind == "trick":
+                            on_table = {Card[m] for m in _CARD.findall(frames[r.step])}
+                            assert set(r.cards) <= on_table
+                    assert reasons[-1].kind == "total" and str(q.answer) in reasons[-1].text
+
+
+def test_the_watch_turns_his_tricks_down_where_the_rules_do() -> None:
+    """Under the strict profile the learner may not look through the opponent's won
+    tricks (K1): during the watch they lie face down on the table."""
+    rng = random.Random(9)
+    recs = [random_record(rng, STRICT) for _ in range(30)]
+    down = 0
+    for _item, frames in _watched(recs, 1):
+        down += sum(html.count("sl-won-down") for html in frames.values())
+    assert down > 0
+
+
+def test_after_answering_the_replay_explains_each_answer() -> None:
+    """Once every question is answered, the replay of the deal up to the stop opens with
+    the tallies and the counting panel; each answer's reasons name the tricks, and
+    picking one shows its step."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    items = counting_quiz(_records(30), count=2, seed=1)
+    quiz = CountingQuiz(items)
+    assert not quiz.explained and quiz.explain_box.layout.display == "none"
+    qs = {q.ask: q for q in items[0].questions}
+    quiz.answer({Ask.MY_SCORE: str(qs[Ask.MY_SCORE].answer)})
+    assert not quiz.explained  # three questions still open
+    quiz.answer({Ask.OPPONENT_SCORE: "999", Ask.TRUMPS_OUT: "0", Ask.UNKNOWN: "none"})
+    assert quiz.explained and quiz.explain_box.layout.display is None
+    assert "sl-tallies" in quiz.tallies.value and "sl-count" in quiz.counting.value
+    text = quiz.explanation()
+    assert f"your score: {qs[Ask.MY_SCORE].answer} ✔" in text
+    assert "your opponent's score" in text and "✘" in text
+    assert "trick 1: " in text and "played, trick 1: " in text
+    labels = [label for label, _ in quiz.reason_list.options]
+    first_trick = next(i for i, t in enumerate(labels) if "trick 1:" in t)
+    step = int(re.search(r"step (\d+)", labels[first_trick]).group(1))  # type: ignore[union-attr]
+    assert step < items[0].step
+    quiz.reason_list.value = quiz.reason_list.options[first_trick][1]
+    assert quiz.shown_step == step and quiz.slider.value == step
+    assert f'data-step="{step}"' in quiz.table.value
+    assert "sl-tallies" in quiz.tallies.value
+    quiz.slider.value = items[0].step
+    assert quiz.shown_step == items[0].step
+    quiz.next()  # the next position is watched again, the tallies hidden
+    assert not quiz.explained and quiz.tallies.value == "" and not quiz.at_stop
+
+
+def test_results_are_a_table_and_a_csv_file(tmp_path: Path) -> None:
+    """Every answer is a row (position, question, answer, expected, right or wrong,
+    seconds taken); saved as CSV and read back, a class's files make one table."""
+    pytest.importorskip("ipywidgets")
+    pd = pytest.importorskip("pandas")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    items = counting_quiz(_records(30), count=2, seed=1)
+    sheets = []
+    for student, wrong in (("Anna", False), ("Bert", True)):
+        quiz = CountingQuiz(items, student=student)
+        qs = {q.ask: q for q in items[0].questions}
+        quiz.answer({Ask.MY_SCORE: "999" if wrong else str(qs[Ask.MY_SCORE].answer),
+                     Ask.UNKNOWN: "none"})
+        quiz.next()
+        quiz.answer({Ask.TRUMPS_OUT: "0"})
+        df = quiz.results()
+        assert tuple(df.columns) == RESULT_COLUMNS
+        assert list(df["position"]) == [1, 1, 2]
+        assert list(df["question"]) == ["my_score", "unknown", "trumps_out"]
+        assert df["student"].eq(student).all() and df["trainer"].eq("counting").all()
+        assert list(df["step"]) == [items[0].step, items[0].step, items[1].step]
+        assert df.loc[0, "correct"] == (not wrong)
+        assert df.loc[0, "expected"] == str(qs[Ask.MY_SCORE].answer)
+        assert df.loc[0, "answer"] == ("999" if wrong else str(qs[Ask.MY_SCORE].answer))
+        assert (df["seconds"] >= 0).all()
+        path = quiz.save_results(tmp_path / f"{student}.csv")
+        pd.testing.assert_frame_equal(load_results(path), df)
+        sheets.append(path)
+    both = load_results(*sheets)
+    assert len(both) == 6 and list(both["student"]) == ["Anna"] * 3 + ["Bert"] * 3
+    assert both.groupby("student")["correct"].sum().to_dict() == {
+        "Anna": int(both[both.student == "Anna"].correct.sum()),
+        "Bert": int(both[both.student == "Bert"].correct.sum())}
+    assert tuple(load_results().columns) == RESULT_COLUMNS
+
+
+def test_an_answer_log_counts_seconds_from_the_question() -> None:
+    now = [100.0]
+    log = AnswerLog("counting", "Anna", clock=lambda: now[0])
+    now[0] = 103.0
+    log.shown()
+    now[0] = 110.0
+    row = log.add(1, 12, "unknown", "A♥", "A♥ 10♣", False)
+    assert row["seconds"] == 7.0
+    assert log.frame().loc[0, "question"] == "unknown"
+
+
+def test_the_closing_trainer_keeps_its_answers_the_same_way() -> None:
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import ClosingTrainer, KeepsResults
+
+    ex = closing_exercises(_records(60, seed=2), count=2, seed=1, max_talon=4)
+    trainer = ClosingTrainer(ex, samples=3, student="Anna")
+    assert isinstance(trainer, KeepsResults)
+    fb = trainer.choose("close")
+    df = trainer.results()
+    assert tuple(df.columns) == RESULT_COLUMNS and len(df) == 1
+    row = df.iloc[0]
+    assert (row.trainer, row.position, row.step, row.question, row.answer) == (
+        "closing", 1, ex[0].step, "close", "close")
+    assert row.expected == fb.best and bool(row.correct) == fb.correct
+
+
+def test_the_trainers_do_not_import_pandas_before_results_are_asked() -> None:
+    code = ("import sys; import schnapsen_lab.training; "
+            "print('pandas' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       check=False)
+    assert r.stdout.strip() == "False", r.stderr
+
+
+def test_notebook_02_runs_without_driving_the_learners_quiz() -> None:
+    """Run All leaves the learner's quiz (cell ``quiz = CountingQuiz(...)``) at its first
+    position, before its stop, unanswered: the code demonstrations use their own quiz."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    notebooks = Path(__file__).resolve().parent.parent / "notebooks"
+    nb = nbformat.read(notebooks / "02-counting.ipynb", as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "print(quiz.index, quiz.shown_step == quiz.item.watch_from, quiz.at_stop, str(quiz.tally),"
+        " len(quiz.results()), quiz.questions_box.layout.display)"))
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=600, allow_errors=False,
+                            resources={"metadata": {"path": str(notebooks)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()
+    assert out == "0 True False 0 / 0 0 none"
+
+
+def test_the_watch_does_not_go_back() -> None:
+    """Stopping the player (its value back to the first step) leaves the table where
+    the watch is: the learner counts from memory, as at the table."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.training import CountingQuiz
+
+    quiz = CountingQuiz(counting_quiz(_records(30), count=1, seed=1))
+    quiz.step()
+    quiz.step()
+    assert quiz.shown_step == 2
+    quiz.play.value = 0  # the Play widget's stop button
+    assert quiz.shown_step == 2 and quiz.play.value == 2
+    quiz.play.value = 3
+    assert quiz.shown_step == 3 and 'data-step="3"' in quiz.table.value

@@ -7,15 +7,22 @@
     CountingQuiz(training.counting_quiz(records, count=5))
     ClosingTrainer(training.closing_exercises(records, count=5))
 
-Both can be driven from code too (:meth:`CountingQuiz.answer`, :meth:`ClosingTrainer.choose`),
-which is what the notebooks' unattended runs and the tests do. Parts carry the CSS classes
+The quiz is watched from one seat up to each stop, answered, then explained on the
+replay with the tallies. Both can be driven from code too (:meth:`CountingQuiz.step`,
+:meth:`CountingQuiz.watch_to_stop`, :meth:`CountingQuiz.answer`,
+:meth:`ClosingTrainer.choose`), which is what the notebooks' own demonstrations and the
+tests do. Both keep every answer (:meth:`KeepsResults.results`, a pandas table, and
+:meth:`KeepsResults.save_results`, a CSV file). Parts carry the CSS classes
 ``sl-quiz-*`` and ``sl-closing-*``.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -25,28 +32,36 @@ from ..cards import Card
 from ..games.twohand import html as SH
 from ..games.twohand.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
+from ..notation import TEXT as NOTATION_TEXT
 from ..notation import action_text, card_text, plural, seat_label
 from ..numbers import number
 from ..replay import Replay
 from ..solver.plan import PlanStep
 from ..training import TEXT as TRAINING_TEXT
 from ..training import (
+    AnswerLog,
     Ask,
     ClosingExercise,
     ClosingFeedback,
     CountingItem,
     Feedback,
     Question,
+    Reason,
     Tally,
     bummerl_note,
     check_answer,
     choice_text,
+    explain,
     judge_closing,
     prompt,
 )
+from .replay import TEXT as REPLAY_TEXT
 
-__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "advice_html", "plan_html",
-           "verdict_text"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["PLURALS", "TEXT", "ClosingTrainer", "CountingQuiz", "KeepsResults", "advice_html",
+           "plan_html", "verdict_text"]
 
 _BOX = "font:13px/1.4 'DejaVu Sans',Arial,sans-serif;margin:4px 0;"
 _GOOD = "color:#1b7a3a"
@@ -61,6 +76,18 @@ TEXT = Texts({
     "header": N_("<b>Position {n} of {total}</b>: you are {who}, after step {step}, "
                  "{tricks} played."),
     "score": N_("score: <b>{tally}</b>"),
+    "watch.header": N_("<b>Position {n} of {total}</b>: you are {who}. Watch the deal from "
+                       "your seat and count; the questions come at step {stop}."),
+    "watch.step": N_("Next step"),
+    "watch.play": REPLAY_TEXT.source["play"],
+    "watch.pace": N_("pace"),
+    "watch.seconds": N_("{seconds} s a step"),
+    "watch.line": N_("<b>Step {step} of {stop}</b>: {what}"),
+    "review.title": N_("<b>Why</b>: the deal up to the questions, with the tallies. Pick a "
+                       "line to see its step."),
+    "review.step": REPLAY_TEXT.source["step"],
+    "review.answer": N_("{question}: {expected}"),
+    "review.reason": N_("step {step}: {text}"),
     "summary.title": N_("Quiz done: {right} of {asked} answers right ({positions} positions)."),
     "summary.all_right": N_("Every question answered right."),
     "summary.missed": N_("Missed:"),
@@ -136,20 +163,48 @@ def _note_html(text: str) -> str:
     return f'<span style="color:#666">{escape(text)}</span>'
 
 
-@localized
-class CountingQuiz(W.VBox):  # type: ignore[misc]
-    """Steps of real records with the tallies hidden: answer as the player to move.
+class KeepsResults:
+    """What every quiz and trainer does with the answers it keeps (its :class:`AnswerLog`,
+    ``answer_log``): a pandas table and a CSV file a teacher puts together with
+    :func:`schnapsen_lab.training.load_results`."""
 
-    The table shows what the player may see, with the won tricks face up or down as
-    the rules let the player look through them (K1); ``show_won_tricks=False`` leaves
-    them out, to count from memory alone. One answer a question counts: once answered,
-    a question's box is locked. After the last position :meth:`next` shows a summary
-    (the score and the questions missed) and then starts again. ``lang`` is the
-    language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
+    answer_log: AnswerLog
+
+    def results(self) -> pd.DataFrame:
+        """Every answer given so far, one row an answer
+        (:data:`schnapsen_lab.training.RESULT_COLUMNS`)."""
+        return self.answer_log.frame()
+
+    def save_results(self, path: str | os.PathLike[str]) -> Path:
+        """Write :meth:`results` to a CSV file and return its path."""
+        return self.answer_log.save(path)
+
+
+_PACES = (500, 1000, 2000, 3000)
+"""The watch's paces to choose from (milliseconds a step)."""
+
+
+@localized
+class CountingQuiz(KeepsResults, W.VBox):  # type: ignore[misc]
+    """Count as at the table: watch a real deal from one seat up to a stop, then answer
+    what that player should know; the answers are explained on the replay.
+
+    The watch goes one step at a time (**Next step**) or plays at a chosen pace; the
+    table shows what the player sees, the won tricks face up or down as the rules let
+    the player look through them (K1; ``show_won_tricks=False`` leaves them out, to
+    count from memory alone); the tallies and the counting panel are hidden. At the stop
+    the questions appear. One answer a question counts: once answered, a question's box
+    is locked. Once every question is answered the replay of the watched steps opens
+    with the tallies and the counting panel, and each answer's reasons (which cards,
+    which trick) lead to their step. After the last position :meth:`next` shows a
+    summary (the score and the questions missed) and then starts again. Every answer
+    is kept (:meth:`results`, :meth:`save_results`), with ``student`` as its first
+    column. ``lang`` is the language it speaks (None: the one set with
+    :func:`schnapsen_lab.set_language`).
     """
 
     def __init__(self, items: Sequence[CountingItem], *, show_won_tricks: bool = True,
-                 lang: str | None = None) -> None:
+                 student: str = "", lang: str | None = None) -> None:
         self.lang = resolve(lang)
         if not items:
             raise ValueError(TEXT["no_items"])
@@ -158,9 +213,35 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         self.index = 0
         self.tally = Tally()
         self.finished = False
-        self.results: list[dict[Ask, Feedback]] = [{} for _ in self.items]
+        self.answer_log = AnswerLog("counting", student)
+        self.answers: list[dict[Ask, Feedback]] = [{} for _ in self.items]
+        self.shown_step = 0
+        self.reasons: dict[Ask, tuple[Reason, ...]] = {}
+        self._reason_steps: list[int] = []
+        self._replay: Replay | None = None
+        self._busy = False
         self.header = W.HTML()
-        self.table = W.HTML()
+        self.table = W.HTML(layout=W.Layout(width=f"{H.FELT_WIDTH + 8}px"))
+        self.said = W.HTML()
+        self.tallies = W.HTML()
+        self.counting = W.HTML()
+        self.side = W.VBox([self.tallies, self.counting], layout=W.Layout(width="290px"))
+        self.step_button = W.Button(description=TEXT["watch.step"], button_style="primary",
+                                    layout=W.Layout(width="auto"))
+        self.play = W.Play(value=0, min=0, max=1, step=1, interval=1000, show_repeat=False,
+                           description=TEXT["watch.play"])
+        self.pace = W.Dropdown(options=[(TEXT["watch.seconds"].format(
+                                   seconds=number(ms / 1000, ".1f")), ms) for ms in _PACES],
+                               value=1000, description=TEXT["watch.pace"],
+                               layout=W.Layout(width="170px"))
+        self.watch_controls = W.HBox([self.step_button, self.play, self.pace],
+                                     layout=W.Layout(align_items="center"))
+        self.slider = W.IntSlider(value=0, min=0, max=1, description=TEXT["review.step"],
+                                  layout=W.Layout(width="360px"))
+        self.reason_list = W.Select(options=[], rows=10,
+                                    layout=W.Layout(width=f"{H.FELT_WIDTH + 8}px"))
+        self.explain_title = W.HTML()
+        self.explain_box = W.VBox([self.explain_title, self.slider, self.reason_list])
         self.score_label = W.HTML()
         self.summary = W.HTML()
         self.inputs: dict[Ask, W.Text] = {}
@@ -177,18 +258,30 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
             label.add_class("sl-quiz-prompt")
             rows.append(W.VBox([label, W.HBox([box, fb])]))
         self._labels = [r.children[0] for r in rows]
-        self.questions_box = W.VBox([self.table, *rows])
+        self.questions_box = W.VBox(rows)
         self.check_button = W.Button(description=TEXT["check"], button_style="primary")
-        self.check_button.add_class("sl-quiz-check")
         self.next_button = W.Button(description=TEXT["next"], layout=W.Layout(width="auto"))
-        self.next_button.add_class("sl-quiz-next")
+        self.watch_box = W.HBox([W.VBox([self.table, self.said]), self.side],
+                                layout=W.Layout(align_items="flex-start",
+                                                flex_flow="row wrap"))
+        for w, cls in ((self.header, "header"), (self.table, "table"), (self.said, "said"),
+                       (self.tallies, "tallies"), (self.counting, "counting"),
+                       (self.side, "side"), (self.step_button, "step"), (self.play, "play"),
+                       (self.pace, "pace"), (self.watch_controls, "watch"),
+                       (self.slider, "slider"), (self.reason_list, "reasons"),
+                       (self.explain_box, "explain"), (self.score_label, "score"),
+                       (self.summary, "summary"), (self.check_button, "check"),
+                       (self.next_button, "next"), (self.questions_box, "questions")):
+            w.add_class(f"sl-quiz-{cls}")
         self.check_button.on_click(lambda _b: self.check())
         self.next_button.on_click(lambda _b: self.next())
-        self.header.add_class("sl-quiz-header")
-        self.table.add_class("sl-quiz-table")
-        self.score_label.add_class("sl-quiz-score")
-        self.summary.add_class("sl-quiz-summary")
-        super().__init__([self.header, self.questions_box, self.summary,
+        self.step_button.on_click(lambda _b: self.step())
+        self.play.observe(self._on_play, names="value")
+        self.pace.observe(self._on_pace, names="value")
+        self.slider.observe(self._on_slider, names="value")
+        self.reason_list.observe(self._on_reason, names="value")
+        super().__init__([self.header, self.watch_box, self.watch_controls, self.explain_box,
+                          self.questions_box, self.summary,
                           W.HBox([self.check_button, self.next_button, self.score_label])])
         self.add_class("sl-quiz")
         self._show()
@@ -198,27 +291,44 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         """The current quiz item."""
         return self.items[self.index]
 
+    @property
+    def replay(self) -> Replay:
+        """The replay of the current item's deal."""
+        if self._replay is None or self._replay.record is not self.item.record:
+            self._replay = Replay(self.item.record)
+        return self._replay
+
+    @property
+    def at_stop(self) -> bool:
+        """Whether the watch has reached the stop (the questions are shown)."""
+        return self.shown_step >= self.item.step
+
+    @property
+    def explained(self) -> bool:
+        """Whether the replay with the tallies and the reasons is open (every question of
+        the position answered)."""
+        return bool(self.reasons)
+
     def _show(self) -> None:
         item = self.item
-        rec = item.record
-        names = rec.player_names
-        rp = Replay(rec)
         self.finished = False
-        self.questions_box.layout.display = None
+        self.reasons = {}
         self.summary.value = ""
         self.summary.layout.display = "none"
-        self.check_button.disabled = False
+        self.watch_box.layout.display = None
         last = self.index == len(self.items) - 1
         self.next_button.description = TEXT["summary_button" if last else "next"]
-        header = TEXT["header"].format(n=self.index + 1, total=len(self.items),
-                                       who=escape(seat_label(names, item.seat)),
-                                       step=item.step,
-                                       tricks=plural("tricks", rp[item.step].tricks_played))
-        self.header.value = f'<div style="{_BOX}">{header}</div>'
-        self.table.value = SH.table_html(rp, item.step, item.seat,
-                                        won_tricks=self.show_won_tricks)
+        self._busy = True
+        try:
+            self.play.playing = False
+            self.play.min = 0
+            self.play.max = max(1, item.step)
+            self.play.min = item.watch_from
+            self.play.value = item.watch_from
+        finally:
+            self._busy = False
+        done = self.answers[self.index]
         asked = {q.ask: q for q in item.questions}
-        done = self.results[self.index]
         for ask, label in zip(Ask, self._labels, strict=True):
             q = asked.get(ask)
             label.value = f'<div style="{_BOX}">{escape(prompt(ask))}</div>' if q else ""
@@ -226,7 +336,139 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
             self.inputs[ask].value = fb.given if fb is not None else ""
             self.inputs[ask].disabled = q is None or fb is not None
             self.feedback[ask].value = _feedback_html(fb) if fb is not None else ""
+        self._watch(item.step if done else item.watch_from)
         self._score()
+
+    def _watch(self, step: int) -> None:
+        """Show ``step`` of the watch; at the stop, the questions."""
+        item = self.item
+        step = max(item.watch_from, min(item.step, step))
+        self.shown_step = step
+        stopped = step >= item.step
+        self._render(step)
+        names = item.record.player_names
+        who = escape(seat_label(names, item.seat))
+        if stopped:
+            header = TEXT["header"].format(n=self.index + 1, total=len(self.items), who=who,
+                                           step=item.step,
+                                           tricks=plural("tricks", self.replay[item.step]
+                                                         .tricks_played))
+        else:
+            header = TEXT["watch.header"].format(n=self.index + 1, total=len(self.items),
+                                                 who=who, stop=item.step)
+        self.header.value = f'<div style="{_BOX}">{header}</div>'
+        self.watch_controls.layout.display = "none" if stopped else None
+        self.questions_box.layout.display = None if stopped else "none"
+        self.check_button.disabled = not stopped
+        if stopped and not self.answers[self.index]:
+            self.answer_log.shown()
+        if stopped and all(q.ask in self.answers[self.index] for q in item.questions):
+            self._explain()
+        else:
+            self.explain_box.layout.display = "none"
+            self.side.layout.display = "none"
+            self.tallies.value = ""
+            self.counting.value = ""
+
+    def _render(self, step: int) -> None:
+        """The table at ``step`` from the learner's seat, and what happened."""
+        item = self.item
+        rp = self.replay
+        self.table.value = SH.table_html(rp, step, item.seat, won_tricks=self.show_won_tricks)
+        what = NOTATION_TEXT["move.dealt"] if step == 0 else H.drawing_for(rp.game).said(
+            rp, step, int(item.seat))
+        line = TEXT["watch.line"].format(step=step, stop=item.step, what=what)
+        self.said.value = f'<div style="{_BOX}">{line}</div>'
+        if self.explained:
+            self.tallies.value = SH.tallies_html(rp, step)
+            self.counting.value = SH.counting_html(rp.counting(step, item.seat),
+                                                   item.record.player_names)
+
+    def step(self) -> None:
+        """One step of the watch forward (at the stop, nothing)."""
+        if not self.at_stop and not self.finished:
+            self.play.value = self.shown_step + 1  # the observer shows it
+
+    def watch_to_stop(self) -> None:
+        """Watch the rest of the deal up to the stop at once (as a notebook's code does)."""
+        while not self.at_stop and not self.finished:
+            self.step()
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        if self._busy or self.finished:
+            return
+        if change["new"] > self.shown_step:
+            self._watch(int(change["new"]))
+        elif change["new"] < self.shown_step and not self.explained:
+            # the player's stop button: the watch does not go back, play goes on from here
+            self._busy = True
+            try:
+                self.play.value = self.shown_step
+            finally:
+                self._busy = False
+
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        self.play.interval = int(change["new"])
+
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if not self._busy and self.explained:
+            self.show(int(change["new"]))
+
+    def _on_reason(self, change: dict[str, Any]) -> None:
+        if not self._busy and change["new"] is not None and self.explained:
+            self.show(self._reason_steps[int(change["new"])])
+
+    def show(self, step: int) -> None:
+        """After answering: the replay at ``step`` (of the deal up to the stop) with the
+        tallies and the counting panel."""
+        if not self.explained:
+            return
+        step = max(0, min(self.item.step, int(step)))
+        self.shown_step = step
+        self._busy = True
+        try:
+            self.slider.value = step
+        finally:
+            self._busy = False
+        self._render(step)
+
+    def _explain(self) -> None:
+        """Open the replay with the tallies and each answer's reasons."""
+        item = self.item
+        rp = self.replay
+        self.reasons = {q.ask: explain(item, q, rp) for q in item.questions}
+        options: list[tuple[str, int]] = []
+        steps: list[int] = []
+        for q in item.questions:
+            fb = self.answers[self.index].get(q.ask)
+            mark = "" if fb is None else (" ✔" if fb.correct else " ✘")
+            options.append((TEXT["review.answer"].format(
+                question=TEXT[f"short.{q.ask.value}"], expected=q.answer_text) + mark, len(steps)))
+            steps.append(item.step)
+            for r in self.reasons[q.ask]:
+                options.append(("    " + TEXT["review.reason"].format(step=r.step, text=r.text),
+                                len(steps)))
+                steps.append(r.step)
+        self._reason_steps = steps
+        self._busy = True
+        try:
+            self.slider.min = 0
+            self.slider.max = max(1, item.step)
+            self.slider.value = item.step
+            self.reason_list.options = options
+            self.reason_list.value = None
+        finally:
+            self._busy = False
+        self.explain_title.value = f'<div style="{_BOX}">{TEXT["review.title"]}</div>'
+        self.explain_box.layout.display = None
+        self.side.layout.display = None
+        self._render(self.shown_step)
+
+    def explanation(self) -> str:
+        """The reasons of the answers at the current position as text, one line each (the
+        list the replay shows after answering; empty before)."""
+        return "\n".join(str(label) for label, _ in self.reason_list.options) \
+            if self.explained else ""
 
     def _score(self) -> None:
         score = TEXT["score"].format(tally=self.tally)
@@ -234,7 +476,8 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
 
     def answer(self, answers: Mapping[Ask, str | int | Sequence[str]]) -> list[Feedback]:
         """Answer the current questions from code (as if typed), check them, and return
-        the feedback of the answers counted now."""
+        the feedback of the answers counted now (the watch goes to the stop first)."""
+        self.watch_to_stop()
         for ask, value in answers.items():
             if self.inputs[ask].disabled:
                 continue
@@ -248,11 +491,12 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
 
         A question counts once: an answered question keeps its verdict and its box is
         locked. An empty box gets a reminder, an unreadable answer says why; neither
-        counts."""
-        if self.finished:
+        counts. Nothing is checked before the watch reaches the stop. Once every
+        question is answered, the replay explains the answers."""
+        if self.finished or not self.at_stop:
             return []
         out = []
-        done = self.results[self.index]
+        done = self.answers[self.index]
         for q in self.item.questions:
             if q.ask in done:
                 continue
@@ -267,8 +511,12 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
             done[q.ask] = fb
             self.inputs[q.ask].disabled = True
             self.tally = self.tally.add(fb)
+            self.answer_log.add(self.index + 1, q.step, q.ask.value, fb.given, fb.expected,
+                         fb.correct)
             out.append(fb)
         self._score()
+        if out and all(q.ask in done for q in self.item.questions):
+            self._explain()
         return out
 
     def missed(self) -> list[tuple[int, Question, Feedback | None]]:
@@ -276,7 +524,7 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         verdict or None when unanswered), of the positions shown so far."""
         out: list[tuple[int, Question, Feedback | None]] = []
         for i, item in enumerate(self.items[: self.index + 1]):
-            done = self.results[i]
+            done = self.answers[i]
             for q in item.questions:
                 fb = done.get(q.ask)
                 if fb is None or not fb.correct:
@@ -289,7 +537,7 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
         if self.finished:
             self.index = 0
             self.tally = Tally()
-            self.results = [{} for _ in self.items]
+            self.answers = [{} for _ in self.items]
             self._show()
             return
         if self.index + 1 < len(self.items):
@@ -300,7 +548,9 @@ class CountingQuiz(W.VBox):  # type: ignore[misc]
 
     def _finish(self) -> None:
         self.finished = True
-        self.questions_box.layout.display = "none"
+        self.play.playing = False
+        for w in (self.questions_box, self.watch_box, self.watch_controls, self.explain_box):
+            w.layout.display = "none"
         self.check_button.disabled = True
         self.next_button.description = TEXT["again"]
         self.header.value = ""
@@ -439,18 +689,22 @@ def verdict_text(verdict: str) -> str:
 
 
 @localized
-class ClosingTrainer(W.VBox):  # type: ignore[misc]
+class ClosingTrainer(KeepsResults, W.VBox):  # type: ignore[misc]
     """Leads where closing was legal: choose close or play on, then see the advisor.
     With ``played`` > 0 both choices are also played out by strong players in that many
     sampled worlds, and the choice is judged by them (like with like, docs/closing.md).
-    ``lang`` is the language it speaks (None: the one set with
-    :func:`schnapsen_lab.set_language`)."""
+    Every choice is kept (:meth:`results`, :meth:`save_results`; the question ``close``,
+    the answer ``close`` or ``play on``, the advisor's verdict expected), with
+    ``student`` as its first column. ``lang`` is the language it speaks (None: the one
+    set with :func:`schnapsen_lab.set_language`)."""
 
     def __init__(self, exercises: Sequence[ClosingExercise], samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0, *, played: int = 0, lang: str | None = None) -> None:
+                 seed: int = 0, *, played: int = 0, student: str = "",
+                 lang: str | None = None) -> None:
         self.lang = resolve(lang)
         if not exercises:
             raise ValueError(TEXT["no_exercises"])
+        self.answer_log = AnswerLog("closing", student)
         self.exercises = list(exercises)
         self.samples = samples
         self.seed = seed
@@ -500,6 +754,7 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         self.result.value = ""
         self.close_button.disabled = False
         self.play_button.disabled = False
+        self.answer_log.shown()
 
     def choose(self, choice: str) -> ClosingFeedback:
         """Choose ``close`` or ``play on``; show and return the advisor's verdict."""
@@ -511,6 +766,7 @@ class ClosingTrainer(W.VBox):  # type: ignore[misc]
         fb = judge_closing(choice, self.advice)
         self.asked += 1
         self.right += fb.correct
+        self.answer_log.add(self.index + 1, ex.step, "close", fb.choice, fb.best, fb.correct)
         who = seat_label(ex.record.player_names, ex.seat)
         played = TEXT["closing.in_game.closed" if ex.closed
                       else "closing.in_game.played_on"].format(who=who)
