@@ -241,7 +241,7 @@ class PlanStep:
     def folded(self, open_: int = 2, name: Callable[[Action], str] = str,
                cards: Callable[[int], str] | None = None) -> list[tuple[int, str]]:
         """The plan (:meth:`tree`) folded: the lines of the first ``open_`` decisions,
-        each line that hides more saying how many ("… 7 more lines")."""
+        each line that hides more saying how many ("… (7 more lines)")."""
         return [(level, f"{text} {LINE_PLURALS.text('more', hidden)}" if hidden else text)
                 for level, text, hidden in self.tree(name, cards).outline(0, open_)]
 
