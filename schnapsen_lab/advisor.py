@@ -52,6 +52,7 @@ __all__ = [
     "ADVICE_BUDGET",
     "DEFAULT_SAMPLES",
     "KEY_CARD_LIFT",
+    "PLAN_OPEN",
     "ClosingAdvice",
     "HandResult",
     "KeyCard",
@@ -65,6 +66,9 @@ __all__ = [
 DEFAULT_SAMPLES = 60
 """Worlds sampled to estimate playing on."""
 KEY_CARD_LIFT = 0.1
+PLAN_OPEN = 2
+"""How many of the closer's decisions a folded plan shows (the rest is one click or
+``explain(full=True)`` away)."""
 """A key card is held in at least this much larger a share of the losing hands."""
 ADVICE_BUDGET = 2_500
 """Work (about one unit a search node) the plan search of one closing decision may do, so
@@ -192,10 +196,12 @@ class ClosingAdvice:
             return "close call"
         return "close" if c > self.play_on.mean else "play on"
 
-    def explain(self, max_hands: int = 8, plan_depth: int = 0) -> str:
-        """The verdict in a few lines of plain text, with the plan ``plan_depth`` of the
-        closer's decisions deep (0: to the end) and, for each hand that beats it, the line
-        by which it does. Cards as the widgets print them (``10♦``, ``K♥ +20``)."""
+    def explain(self, max_hands: int = 8, plan_depth: int = 0, full: bool = False) -> str:
+        """The verdict in a few lines of plain text, with the plan and, for each hand that
+        beats it, the line by which it does. The plan is folded: its first two decisions,
+        each line that hides more ending in "… (7 more lines)"; with ``full`` it is
+        shown to the end, or ``plan_depth`` of the closer's decisions deep. Cards as the
+        widgets print them (``10♦``, ``K♥ +20``)."""
         lines = []
         pre = "after exchanging the trump jack, " if self.exchanged else ""
         lines.append(f"{self.seat} to lead; {pre}verdict: {self.verdict}.")
@@ -221,7 +227,14 @@ class ClosingAdvice:
                          f"{dd.mean:+.2f}).")
         if self.plan is not None:
             lines.append("The plan:")
-            lines.extend(plan_lines(self.plan, depth=plan_depth, indent="  "))
+            if full or plan_depth:
+                lines.extend(plan_lines(self.plan, depth=plan_depth, indent="  "))
+            else:
+                shown = plan_lines(self.plan, indent="  ", open_=PLAN_OPEN)
+                lines.extend(shown)
+                if len(shown) < len(plan_lines(self.plan)):
+                    lines.append("  (A line ending in \"more lines\" hides the rest of its "
+                                 "branch: explain(full=True) shows the whole plan.)")
         lines.append(f"Play on ({action_text(self.play_on_action)}): expected "
                      f"{self.play_on.mean:+.2f} game points, 95% CI "
                      f"[{self.play_on.low:+.2f}, {self.play_on.high:+.2f}] "
@@ -324,12 +337,15 @@ def key_groups(keys: Sequence[KeyCard]) -> list[list[KeyCard]]:
     return groups
 
 
-def plan_lines(step: PlanStep, depth: int = 0, indent: str = "") -> list[str]:
-    """A plan as text lines, ``depth`` of the planner's decisions deep (0: to the end);
-    answers that lead to the same next play are named together. Cards as printed
+def plan_lines(step: PlanStep, depth: int = 0, indent: str = "", open_: int = 0
+               ) -> list[str]:
+    """A plan as text lines (:meth:`PlanStep.tree`), ``depth`` of the planner's decisions
+    deep (0: to the end); with ``open_``, folded: the first ``open_`` decisions, each line
+    that hides more saying how many lines (:meth:`PlanStep.folded`). Cards as printed
     (``10♦``)."""
-    return [indent + "  " * level + text
-            for level, text in step.outline(depth, action_text, _cards_text)]
+    rows = (step.folded(open_, action_text, _cards_text) if open_
+            else step.outline(depth, action_text, _cards_text))
+    return [indent + "  " * level + text for level, text in rows]
 
 
 def _cards_text(mask: int) -> str:

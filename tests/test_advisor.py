@@ -306,3 +306,67 @@ def test_a_work_budget_keeps_a_sure_plan() -> None:
     assert all(r.value <= r.double_dummy for r in cut.results)
     assert "at least" in cut.explain() and "a better plan may exist" in cut.explain()
     assert cut.to_dict()["close"]["exact"] is False
+
+
+def _failed_closing() -> object:
+    rec = next(psn.read(ROOT / "records" / "study" / "failed-closing.psn"))
+    return advise(rec.positions()[rec.actions.index(CLOSE)], samples=4, seed=0)
+
+
+def test_explain_folds_the_plan_unless_asked_for_all(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """failed-closing.psn: explain() shows the plan's first two decisions, each line that
+    hides more saying how many lines, and how to see it all; explain(full=True) (and
+    ``advise --full``) the whole plan, every line the folded one hides."""
+    from schnapsen_lab.advisor import ClosingAdvice, plan_lines
+
+    advice = _failed_closing()
+    assert isinstance(advice, ClosingAdvice) and advice.plan is not None
+
+    def plan_of(text: str) -> list[str]:
+        lines = text.splitlines()
+        start = lines.index("The plan:") + 1
+        end = next(i for i, t in enumerate(lines) if t.startswith("Play on ("))
+        return lines[start:end]
+
+    folded = plan_of(advice.explain())
+    whole = plan_of(advice.explain(full=True))
+    assert whole == plan_lines(advice.plan, indent="  ")
+    assert len(folded) <= 12 < len(whole)
+    assert folded[-1].endswith("explain(full=True) shows the whole plan.)")
+    more = [t for t in folded if t.endswith("more lines)") or t.endswith("more line)")]
+    assert more and all(t.startswith("    ") and not t.startswith("     ") for t in more)
+    hidden = sum(int(t.rsplit("(", 1)[1].split()[0]) for t in more)
+    assert len(folded) - 1 + hidden == len(whole)
+    assert {t.split(" … (")[0] for t in folded[:-1]} <= set(whole)
+    path = ROOT / "records" / "study" / "failed-closing.psn"
+    step = str(next(psn.read(path)).actions.index(CLOSE))
+    for flag, want in (([], folded), (["--full"], whole)):
+        assert main(["advise", str(path), "--step", step, "--samples", "4", *flag]) == 0
+        assert plan_of(capsys.readouterr().out) == want
+
+
+def test_the_widget_folds_the_plan_with_details() -> None:
+    """The closing trainer's plan (notebook 03): HTML <details>/<summary>, open for the
+    first two decisions, closed below them, every line of the whole plan in it; no
+    script needed (the page works where JavaScript does not run)."""
+    pytest.importorskip("ipywidgets")
+    import re
+
+    from schnapsen_lab.advisor import ClosingAdvice, plan_lines
+    from schnapsen_lab.widgets.training import advice_html, plan_html
+
+    advice = _failed_closing()
+    assert isinstance(advice, ClosingAdvice) and advice.plan is not None
+    html = plan_html(advice.plan)
+    assert "<script" not in html and "onclick" not in html
+    opened = re.findall(r'<details class="sl-closing-plan-branch"( open)?><summary '
+                        r'class="sl-closing-plan-step" style="margin-left:(\d+)px">', html)
+    assert opened and all((flag == " open") == (int(m) == 0) for flag, m in opened)
+    texts = [re.sub(r"<[^>]+>", "", t) for t in re.findall(
+        r'class="sl-closing-plan-step" style="margin-left:\d+px">(.*?)</(?:div|summary)>',
+        html)]
+    assert texts == [t.strip() for t in plan_lines(advice.plan)]
+    assert html.count("<details") == html.count("</details>")
+    assert plan_html(advice.plan) in advice_html(advice)
+    assert " open" in plan_html(advice.plan, open_=0).split("</summary>")[1]

@@ -4,7 +4,9 @@ back and played out by the engine, and on a position built to need a guess."""
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -17,6 +19,9 @@ from schnapsen_lab.worlds import hidden_cards, inferred_absent, opponent_hands
 
 from .conftest import ROOT
 from .plan_brute import best_by_brute_force, worlds_of
+
+if TYPE_CHECKING:
+    from schnapsen_lab.solver.plan import PlanLine
 
 
 def closed_positions(seed: int, cards: int, n: int, *, talons: tuple[int, ...] = (2,),
@@ -361,3 +366,104 @@ def test_the_closer_is_conceded_two_by_a_false_claim() -> None:
         checked += 1
         twos += want == 2
     assert twos >= 1
+
+
+# -- the plan as a learner reads it (issue 50, §2) ----------------------------------------------
+
+FOLDED_LINES = 20
+"""At most this many lines show of a closing position's plan, folded (its first two
+decisions open): the plan of notebook 03's first position ran to 88 lines, unfolded."""
+
+
+@cache
+def _study_plans() -> list[tuple[str, ClosedPlan]]:
+    """The plan after closing at every closing of the study records, and at the first
+    position of notebook 03's trainer (record 42 of the bundled self-play, step 6)."""
+    from itertools import islice
+
+    from schnapsen_lab.advisor import closing_plan
+
+    out = []
+    for path in sorted((ROOT / "records" / "study").glob("*.psn")):
+        for rec in psn.read(path):
+            if CLOSE in rec.actions:
+                pos = rec.positions()[rec.actions.index(CLOSE)]
+                out.append((f"{path.name}#{rec.index}", closing_plan(pos, depth=0)))
+    rec = list(islice(psn.read(ROOT / "records" / "heuristic-vs-heuristic.psn"), 42))[-1]
+    out.append(("notebook 03, position 1", closing_plan(rec.positions()[6], depth=0)))
+    return out
+
+
+def _reaches(step: PlanStep, line: PlanLine) -> list[str]:
+    """The plays of ``step`` (the plan as searched) that the tree of lines ``line`` does
+    not reach: after each answer, a line under it names that answer and the same play."""
+    missing = []
+    for b in step.branches:
+        if b.then is None:
+            continue
+        under = [x for x in line.lines if b.reply in x.replies and x.play == b.then.action]
+        if len(under) != 1:
+            missing.append(f"{step.action} {b.reply} {b.then.action}")
+            continue
+        missing += _reaches(b.then, under[0])
+    return missing
+
+
+def test_the_folded_plan_fits_in_a_look_and_loses_nothing() -> None:
+    """Every closing of the study records and notebook 03's first position: folded to its
+    first two decisions, the plan shows at most :data:`FOLDED_LINES` lines, and the whole
+    tree they fold (answers that call for the same plays merged, forced ends on one line)
+    still reaches every play of the plan as searched, after the same answers."""
+    from schnapsen_lab.notation import action_text
+
+    plans = _study_plans()
+    assert len(plans) >= 6
+    for where, plan in plans:
+        assert plan.plan is not None, where
+        tree = plan.plan.tree(action_text)
+        folded = plan.plan.folded(2, action_text)
+        assert len(folded) <= FOLDED_LINES, (where, len(folded))
+        assert [t for _, t, _ in tree.outline(0, 2)] == [t.split(" … (")[0] for _, t in folded]
+        assert max(level for level, _ in folded) <= 1
+        assert tree.play == plan.plan.action and not tree.replies
+        assert _reaches(plan.plan, tree) == [], where
+        hidden = sum(n for _, _, n in tree.outline(0, 2))
+        assert len(folded) + hidden == tree.size() == len(plan.plan.outline(0)), where
+
+
+def test_the_plan_of_notebook_03_merges_what_repeats() -> None:
+    """Notebook 03's first position: 88 lines to the end before; the same leads with and
+    without the marriage once ("K♣ or Q♣ (with or without 20)"), and forced ends on one
+    line with their result ("the rest is forced: you win")."""
+    from schnapsen_lab.notation import action_text
+
+    plan = dict(_study_plans())["notebook 03, position 1"].plan
+    assert plan is not None
+    lines = [t for _, t in plan.outline(0, action_text)]
+    assert len(lines) <= FOLDED_LINES, "\n".join(lines)
+    text = "\n".join(lines)
+    assert "K♣ or Q♣ (with or without 20)" in text and "K♣ +20" not in text
+    assert "play K♦; the rest is forced: you win" in text
+    assert "whatever he plays: you win" in text
+
+
+def test_a_plan_for_one_world_left_names_the_card_to_play() -> None:
+    """failed-closing.psn: where one hand of his is left and he is to lead, the plan said
+    "from here the plan wins only if he holds A♣ 10♣ 10♦ K♦: play as if he does" and no
+    card; now each of his leads comes with the card to play, in every language."""
+    from schnapsen_lab.i18n import language
+    from schnapsen_lab.notation import action_text
+    from schnapsen_lab.solver.plan import TEXT
+
+    plan = dict(_study_plans())["failed-closing.psn#1"].plan
+    assert plan is not None
+    for lang in ("en", "de", "fr", "ru"):
+        with language(lang):
+            one = TEXT["for_one"].split("{cards}")[0]
+            play = re.escape(TEXT["play"].split("{action}")[0])
+            lines = [t for _, t in plan.outline(0, action_text)]
+        found = [t for t in lines if one in t]
+        assert found, lang
+        for t in found:
+            assert re.search(play + r"(10|[AKQJ])[♣♦♥♠]( \+[24]0)? \(" + re.escape(one), t), \
+                (lang, t)

@@ -280,7 +280,7 @@ def test_the_advice_shows_the_plan_as_a_tree_in_the_language_spoken() -> None:
     assert "close, the best plan" in html and "close, seeing every card" in html
     assert "83%" in html and "100%" in html and "+1.33" in html and "+2.00" in html
     assert html.count('class="sl-closing-guess"') == 1
-    steps = re.findall(r'margin-left:(\d+)px">(.*?)</div>', tree)
+    steps = re.findall(r'margin-left:(\d+)px">(.*?)</(?:div|summary)>', tree)
     assert [int(m) for m, _ in steps] == [0, 18]
     assert steps[0][1].startswith("play ") and "A" in steps[0][1] and "♦" in steps[0][1]
     assert steps[1][1].startswith("if he plays ") and ": play " in steps[1][1]

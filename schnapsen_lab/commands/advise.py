@@ -1,12 +1,13 @@
-"""``schnapsen-lab advise FILE --record N --step K [--json]``: close or play on?
+"""``schnapsen-lab advise FILE --record N --step K [--full] [--json]``: close or play on?
 
 At the position after step K of a record's main line, where the leader may close the
 talon (C1), the closing advisor (:mod:`schnapsen_lab.advisor`) judges from the leader's
 knowledge: over every opponent hand, what closing with the best plan the closer can follow
 is sure to achieve (the verdict's number) beside what closing would give seeing every card
 (double dummy); the plan as a small decision tree (what to lead, what next after each of
-the opponent's answers); the hands that beat the plan; and the sampled value of playing on
-with a 95 % confidence interval. ``--json`` carries both numbers, the plan and every hand.
+the opponent's answers; folded to its first two decisions, whole with ``--full``); the
+hands that beat the plan; and the sampled value of playing on with a 95 % confidence
+interval. ``--json`` carries both numbers, the plan and every hand.
 With the record's Score tag, the chance to win the Bummerl of each choice too
 (:mod:`schnapsen_lab.bummerl`).
 """
@@ -59,6 +60,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "seconds a world)")
     p.add_argument("--no-exchange", action="store_true",
                    help="do not exchange the trump jack first when the leader may")
+    p.add_argument("--full", action="store_true",
+                   help="print the whole plan (default: folded, its first two decisions, "
+                   "each line that hides more saying how many lines)")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
     p.set_defaults(func=run)
 
@@ -111,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             d["bummerl"] = in_bummerl.to_dict()
         sys.stdout.write(json.dumps(d) + "\n")
     else:
-        sys.stdout.write(safe(advice.explain()) + "\n")
+        sys.stdout.write(safe(advice.explain(full=args.full)) + "\n")
         if in_bummerl is not None:
             sys.stdout.write(safe(in_bummerl.explain()) + "\n")
     return EXIT_OK

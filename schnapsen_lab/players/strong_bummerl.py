@@ -185,10 +185,9 @@ class ExpertPlayer(BummerlStrongPlayer):
     cards in the talon judged by playouts in which every later choice while the talon is
     open, his and its own, is made from the chooser's view (``playout_talon=6``), the
     cards of one world played out with the same random draws (``paired_playouts``).
-    Against the public MCTS bot it won 165 of 300 Bummerls on decks no setting was chosen
-    on; with ``last_closing`` alone, 163 of 300; without either, 322 of 600 (165 and 157
-    on two seeds; docs/review.md). About 0.55 s of one core a decision on average, a few
-    seconds at most."""
+    Against the public MCTS bot it is about even: 225 of 420 Bummerls over every run at
+    these settings (53.6 %, 95 % interval 48.8-58.3 %; docs/review.md). About 0.55 s of
+    one core a decision on average, a few seconds at most."""
 
     name = "expert"
 

@@ -44,6 +44,7 @@ from .api import Solver
 __all__ = [
     "ClosedPlan",
     "PlanBranch",
+    "PlanLine",
     "PlanStep",
     "closed_plan",
     "closed_stakes",
@@ -191,7 +192,8 @@ class PlanBranch:
     ends: str = ""
     """How the deal goes on when the plan shows no next step: ``win``, ``lose`` (the deal
     ends), ``lost`` (lost whatever the planner does), ``forced`` (no choice left),
-    ``one`` (one world left: play double dummy for it); empty otherwise."""
+    ``forced win`` (no choice left, and won in every world that comes this way), ``one``
+    (one world left, and he has no answer to name); empty otherwise."""
     hand: int = 0
     """With ``ends == "one"``: the cards the opponent holds at that point in the one
     world left (a bit mask)."""
@@ -218,14 +220,30 @@ class PlanStep:
     wins: bool = False
     """Whether this play wins at once (it brings 66, and the claim)."""
 
+    def tree(self, name: Callable[[Action], str] = str,
+             cards: Callable[[int], str] | None = None, depth: int = 0) -> PlanLine:
+        """The plan as a tree of lines, as far as it was read: answers that lead to the
+        same play named together ("whatever he plays" when all of them do), answers
+        whose plans never call for different plays shown once, a card led with and
+        without its marriage named once, and a play after which nothing is left to choose
+        on one line with how the deal ends ("play K♦; the rest is forced: you win");
+        ``name`` writes an action (default its PSN token), ``cards`` a set of cards (a
+        bit mask; default PSN tokens); ``depth`` of the planner's decisions deep (0: all),
+        a line saying so where it goes on deeper."""
+        return _cut(_tree(self, name, cards or _psn_cards), depth)
+
     def outline(self, depth: int = 2, name: Callable[[Action], str] = str,
                 cards: Callable[[int], str] | None = None) -> list[tuple[int, str]]:
-        """The plan as ``(level, text)`` lines, ``depth`` of the planner's decisions deep
-        (0: all); where it goes on deeper than shown, a line says so. Answers that lead to
-        the same next play are named together ("whatever he plays" when all of them
-        do); ``name`` writes an action (default its PSN token), ``cards`` a set of cards
-        (a bit mask; default PSN tokens)."""
-        return _outline(self, depth, name, cards or _psn_cards, 0)
+        """The plan (:meth:`tree`) as ``(level, text)`` lines, ``depth`` of the planner's
+        decisions deep (0: all); where it goes on deeper than shown, a line says so."""
+        return [(level, text) for level, text, _ in self.tree(name, cards, depth).outline()]
+
+    def folded(self, open_: int = 2, name: Callable[[Action], str] = str,
+               cards: Callable[[int], str] | None = None) -> list[tuple[int, str]]:
+        """The plan (:meth:`tree`) folded: the lines of the first ``open_`` decisions,
+        each line that hides more saying how many ("… (7 more lines)")."""
+        return [(level, f"{text} {LINE_PLURALS.text('more', hidden)}" if hidden else text)
+                for level, text, hidden in self.tree(name, cards).outline(0, open_)]
 
     def lines(self, indent: str = "  ", depth: int = 2) -> list[str]:
         """The plan as indented text lines (see :meth:`outline`)."""
@@ -358,6 +376,10 @@ TEXT = Texts({
     "ends.lose": N_("you lose"),
     "ends.lost": N_("lost whatever you do"),
     "ends.forced": N_("the rest is forced"),
+    "ends.forced win": N_("the rest is forced: you win"),
+    "then_this": N_("{first}: {then}"),
+    "and_then": N_("{first}; {then}"),
+    "with_or_without": N_("{card} (with or without {points})"),
     "ends.one": N_("from here the plan wins only if he holds {cards}: play as if he does"),
     "line.you_win": N_("you lead {lead}, he plays {follow}"),
     "line.you_lose": N_("you lead {lead}, he takes it with {follow}"),
@@ -370,8 +392,10 @@ TEXT = Texts({
 
 LINE_PLURALS = Plurals({
     "line.end": NP_("{line}: he wins {n} game point", "{line}: he wins {n} game points"),
+    "more": NP_("… ({n} more line)", "… ({n} more lines)"),
 })
-"""The end of a line that beats a plan (:func:`line_text`)."""
+"""The end of a line that beats a plan (:func:`line_text`); what a folded line of a plan
+hides (:meth:`PlanStep.folded`)."""
 
 
 def _psn_cards(mask: int) -> str:
@@ -412,64 +436,207 @@ def _either(words: Sequence[str]) -> str:
     return TEXT["either"].format(some=", ".join(words[:-1]), last=words[-1])
 
 
-Body = tuple[tuple[int, str], ...]
+@dataclass(frozen=True, slots=True)
+class PlanLine:
+    """One line of a plan as it is shown (:meth:`PlanStep.tree`): its ``text`` and the
+    ``lines`` under it. ``replies`` are the opponent's answers that lead to it (each as
+    :attr:`PlanBranch.reply`; none for the first play), ``play`` the planner's play it
+    names (None when it names none: the deal is decided, or nothing is left to choose),
+    ``decision`` which of the planner's decisions it names (1: the first)."""
 
+    text: str
+    lines: tuple[PlanLine, ...] = ()
+    replies: tuple[tuple[Action, ...], ...] = ()
+    play: Action | None = None
+    decision: int = 1
 
-def _outline(step: PlanStep, depth: int, name: Callable[[Action], str],
-             cards: Callable[[int], str], level: int, shown: int = 1
-             ) -> list[tuple[int, str]]:
-    head = TEXT["play"].format(action=name(step.action))
-    if step.double_dummy:
-        head += f" ({TEXT['for_one'].format(cards=cards(step.hand))})"
-    elif step.wins:
-        head += f": {TEXT['ends.win']}"
-    out = [(level, head)]
-    if step.cut or (depth == 1 and step.branches):
-        out.append((level + 1, TEXT["cut"].format(depth=shown)))
-    if depth == 1 or not step.branches:
+    def size(self) -> int:
+        """How many lines this line and all those under it make."""
+        return 1 + sum(x.size() for x in self.lines)
+
+    def outline(self, level: int = 0, open_: int = 0) -> list[tuple[int, str, int]]:
+        """The lines as ``(level, text, hidden)``: every line to the end with ``open_``
+        0, else only the lines of the first ``open_`` decisions, each line that hides
+        lines under it with their number (``hidden``; else 0)."""
+        fold = bool(open_) and self.decision >= open_ and bool(self.lines)
+        out = [(level, self.text, self.size() - 1 if fold else 0)]
+        if not fold:
+            for x in self.lines:
+                out.extend(x.outline(level + 1, open_))
         return out
-    deeper = depth - 1 if depth > 1 else 0
 
-    def body(b: PlanBranch) -> Body:
-        if b.ends == "one":
-            return ((0, TEXT["ends.one"].format(cards=cards(b.hand))),)
-        if b.ends:
-            return ((0, TEXT[f"ends.{b.ends}"]),)
-        if b.then is None:
-            return ((0, TEXT["go_on"]),)
-        return tuple((lv - level - 1, t)
-                     for lv, t in _outline(b.then, deeper, name, cards, level + 1, shown + 1))
 
-    # answer -> [(his next lead, what to do)], then answers with the same structure merged
-    by_answer: dict[str, list[tuple[str, Body]]] = {}
+# What follows an answer: the planner's next step, or how the deal goes on (``ends``, and
+# the cards he holds with ``ends == "one"``).
+_Next = PlanStep | tuple[str, int]
+
+
+def _next(b: PlanBranch) -> _Next:
+    return b.then if b.then is not None else (b.ends, b.hand)
+
+
+def _fits(a: _Next, b: _Next) -> bool:
+    """Whether ``a`` and ``b`` never call for different plays after the same answers, so
+    that one tree shows both."""
+    if isinstance(a, PlanStep) and isinstance(b, PlanStep):
+        if (a.action, a.double_dummy, a.hand, a.wins, a.cut) != (
+                b.action, b.double_dummy, b.hand, b.wins, b.cut):
+            return False
+        mine = {x.reply: _next(x) for x in a.branches}
+        return all(_fits(mine[y.reply], _next(y)) for y in b.branches if y.reply in mine)
+    return a == b
+
+
+def _merge(a: _Next, b: _Next) -> _Next:
+    """The tree of both ``a`` and ``b`` (which fit: :func:`_fits`)."""
+    if not isinstance(a, PlanStep) or not isinstance(b, PlanStep):
+        return a
+    out = {x.reply: x for x in a.branches}
+    for y in b.branches:
+        x = out.get(y.reply)
+        if x is None:
+            out[y.reply] = y
+            continue
+        m = _merge(_next(x), _next(y))
+        out[y.reply] = PlanBranch(x.reply, x.worlds | y.worlds,
+                                  m if isinstance(m, PlanStep) else None, x.ends, x.hand)
+    return PlanStep(a.action, a.worlds | b.worlds, tuple(out.values()), a.double_dummy,
+                    a.hand, a.cut, a.wins)
+
+
+def _groups(step: PlanStep) -> list[tuple[list[tuple[Action, ...]], _Next]]:
+    """The answers to ``step`` in groups that one tree can show, each with that tree:
+    answers of the same length (a card, or a card and his next lead) whose trees fit."""
+    groups: list[tuple[list[tuple[Action, ...]], _Next]] = []
     for b in step.branches:
-        answer = name(b.reply[0]) if b.reply else ""
-        lead = name(b.reply[1]) if len(b.reply) > 1 else ""
-        by_answer.setdefault(answer, []).append((lead, body(b)))
-    shapes: dict[tuple[tuple[tuple[str, ...], Body], ...], list[str]] = {}
-    for answer, rows in by_answer.items():
-        leads: dict[Body, list[str]] = {}
-        for lead, bd in rows:
-            leads.setdefault(bd, []).append(lead)
-        shape = tuple((tuple(ls), bd) for bd, ls in leads.items())
-        shapes.setdefault(shape, []).append(answer)
-    # every answer he has (and every lead after it) leads to the same play
-    every = (len(shapes) == 1 and len(next(iter(shapes))) == 1
-             and len(next(iter(shapes.values()))) > 1)
-    for shape, answers in shapes.items():
-        for ls, bd in shape:
-            if answers == [""]:
-                first = TEXT["then"]
-            elif every and (ls == ("",) or len(ls) > 1):
-                first = TEXT["whatever" if ls == ("",) else "whatever_leads"]
-            else:
-                first = TEXT["if"].format(answers=_either(answers))
-                if ls != ("",):
-                    first = TEXT["and_leads"].format(reply=first,
-                                                     leads=_either([x for x in ls if x]))
-            out.append((level + 1, f"{first}: {bd[0][1]}"))
-            out.extend((level + 1 + rel, t) for rel, t in bd[1:])
-    return out
+        n = _next(b)
+        for i, (replies, tree) in enumerate(groups):
+            if b.reply and len(replies[0]) == len(b.reply) and _fits(tree, n):
+                groups[i] = ([*replies, b.reply], _merge(tree, n))
+                break
+        else:
+            groups.append(([b.reply], n))
+    return groups
+
+
+def _cards_phrase(acts: Sequence[Action], name: Callable[[Action], str]) -> str:
+    """The actions in words, "K♠ or J♠"; a card led both with and without its marriage
+    named once, "K♣ (with or without 20)", or "K♣ or Q♣ (with or without 20)" when every
+    card is."""
+    cards: list[int] = []
+    marriages: dict[int, int] = {}
+    plain: set[int] = set()
+    named: dict[int, Action] = {}
+    for a in sorted(acts, key=lambda a: int(a.card or 0)):
+        assert a.card is not None
+        c = int(a.card)
+        if c not in named:
+            cards.append(c)
+            named[c] = a
+        if a.kind is ActionKind.MARRIAGE:
+            marriages[c] = a.points
+        else:
+            plain.add(c)
+    both = {c for c in cards if c in marriages and c in plain}
+    points = {marriages[c] for c in both}
+    if len(cards) > 1 and both == set(cards) and len(points) == 1:
+        return TEXT["with_or_without"].format(
+            card=_either([name(play(CARDS[c])) for c in cards]), points=points.pop())
+    return _either([TEXT["with_or_without"].format(card=name(play(CARDS[c])),
+                                                   points=marriages[c])
+                    if c in both else name(named[c]) for c in cards])
+
+
+def _replies_text(replies: Sequence[tuple[Action, ...]], every: bool,
+                  name: Callable[[Action], str]) -> str:
+    """The answers of a group in words: "then", "whatever he plays", "if he plays K♠ or
+    Q♠ and leads K♣ (with or without 20)"."""
+    if list(replies) == [()]:
+        return TEXT["then"]
+    if every and len(replies) > 1:
+        return TEXT["whatever" if len(replies[0]) == 1 else "whatever_leads"]
+    if len(replies[0]) == 1:
+        return TEXT["if"].format(answers=_cards_phrase([r[0] for r in replies], name))
+
+    def row(follows: Sequence[Action], leads: Sequence[Action]) -> str:
+        return TEXT["and_leads"].format(
+            reply=TEXT["if"].format(answers=_cards_phrase(follows, name)),
+            leads=_cards_phrase(leads, name))
+
+    def order(acts: set[Action]) -> list[Action]:
+        return sorted(acts, key=lambda a: (int(a.card or 0), a.kind is ActionKind.MARRIAGE))
+
+    # his card, then his lead: every card he may play with every card he may then lead
+    # (but the one he played) in one row
+    follows = order({r[0] for r in replies})
+    leads = order({r[1] for r in replies})
+    pairs = {(f.card, x.card) for f in follows for x in leads if f.card != x.card}
+    if {(r[0].card, r[1].card) for r in replies} == pairs:
+        return row(follows, leads)
+    # else the cards that come with the same leads named together
+    by_card: dict[Action, list[Action]] = {}
+    for r in replies:
+        by_card.setdefault(r[0], []).append(r[1])
+    rows: dict[tuple[Action, ...], list[Action]] = {}
+    for card, ls in by_card.items():
+        rows.setdefault(tuple(ls), []).append(card)
+    return _either([row(cs, ls) for ls, cs in rows.items()])
+
+
+def _end_text(ends: str, hand: int, cards: Callable[[int], str]) -> str:
+    if ends == "one":
+        return TEXT["ends.one"].format(cards=cards(hand))
+    return TEXT[f"ends.{ends}"] if ends else TEXT["go_on"]
+
+
+def _tree(step: PlanStep, name: Callable[[Action], str], cards: Callable[[int], str],
+          replies: tuple[tuple[Action, ...], ...] = (), decision: int = 1,
+          lead: str = "") -> PlanLine:
+    """The line of ``step`` (after the words ``lead``, "if he plays 10♦: ") and the lines
+    under it."""
+    text = TEXT["play"].format(action=name(step.action))
+    if step.double_dummy:
+        text += f" ({TEXT['for_one'].format(cards=cards(step.hand))})"
+    elif step.wins:
+        text = TEXT["then_this"].format(first=text, then=TEXT["ends.win"])
+    groups = _groups(step)
+    every = len(groups) == 1 and len(step.branches) > 1
+    lines: list[PlanLine] = []
+    if step.cut:
+        lines.append(PlanLine(TEXT["cut"].format(depth=decision), decision=decision + 1))
+    last = groups[0][1] if len(groups) == 1 else None
+    if isinstance(last, tuple) and (every or groups[0][0] == [()]):
+        # one end whatever he does: on the same line ("play A♠; whatever he plays: you
+        # win"; "play K♦; the rest is forced: you win")
+        rs = groups[0][0]
+        end = _end_text(last[0], last[1], cards)
+        rest = end if rs == [()] else TEXT["then_this"].format(
+            first=_replies_text(rs, True, name), then=end)
+        return PlanLine(TEXT["and_then"].format(first=lead + text, then=rest),
+                        replies=replies, play=step.action, decision=decision)
+    for rs, tree in groups:
+        words = _replies_text(rs, every, name)
+        if isinstance(tree, PlanStep):
+            lines.append(_tree(tree, name, cards, tuple(rs), decision + 1,
+                               TEXT["then_this"].format(first=words, then="")))
+        else:
+            lines.append(PlanLine(TEXT["then_this"].format(
+                first=words, then=_end_text(tree[0], tree[1], cards)), replies=tuple(rs),
+                decision=decision + 1))
+    return PlanLine(lead + text, tuple(lines), replies, step.action, decision)
+
+
+def _cut(line: PlanLine, depth: int) -> PlanLine:
+    """``line`` with the lines of decisions past ``depth`` (0: none) left out, and a line
+    that says so where the plan goes on."""
+    if not depth or not line.lines:
+        return line
+    if line.decision >= depth and line.play is not None:
+        return PlanLine(line.text, (PlanLine(TEXT["cut"].format(depth=depth),
+                                             decision=line.decision + 1),),
+                        line.replies, line.play, line.decision)
+    return PlanLine(line.text, tuple(_cut(x, depth) for x in line.lines), line.replies,
+                    line.play, line.decision)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1146,16 +1313,25 @@ def _beat(s: _Search, st: State, e: Element | None, b: int, depth: int
     return None
 
 
-def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
+def _all_won(s: _Search, st: State, reach: int) -> bool:
+    """Whether the planner wins at ``st`` in every world of ``reach`` (every world that
+    agrees with what he has seen), seeing every card."""
+    real = reach & ~s.x_mask
+    return bool(real) and s.won(st, real) == real
+
+
+def _step(s: _Search, st: State, e: Element, depth: int, reach: int) -> PlanStep | None:
     """The plan at the planner's node ``st`` from its element ``e``, ``depth`` of his
-    decisions deep (0: all of them)."""
+    decisions deep (0: all of them); ``reach`` are the worlds that agree with what he has
+    seen on the way here."""
     ws, how = e
     if how is None:
         return None
     if how is _DD:
         return PlanStep(_dd_action(s, st, ws), ws, (), True, hand=_his_cards(s, st, ws))
     if how is _FORCED:
-        return PlanStep(_action(s, st, s.planner_moves(st)[0]), ws)
+        return PlanStep(_action(s, st, s.planner_moves(st)[0]), ws,
+                        wins=_all_won(s, st, reach))
     _, c, child = how
     act = _action(s, st, c)
     kind, nst = s.after(st, c)
@@ -1164,36 +1340,47 @@ def _step(s: _Search, st: State, e: Element, depth: int) -> PlanStep | None:
     if depth == 1:
         return PlanStep(act, ws, cut=True)
     branches: list[PlanBranch] = []
-    _below(s, nst, child, (), branches, depth - 1 if depth > 1 else 0)
+    _below(s, nst, child, (), branches, depth - 1 if depth > 1 else 0, reach)
     return PlanStep(act, ws, tuple(branches))
 
 
 def _below(s: _Search, st: State, e: Element, reply: tuple[Action, ...],
-           branches: list[PlanBranch], depth: int) -> None:
+           branches: list[PlanBranch], depth: int, reach: int) -> None:
     """The branches of the plan from node ``st`` (element ``e``), reached after the
-    opponent's actions ``reply`` since the planner's last decision."""
+    opponent's actions ``reply`` since the planner's last decision, in the worlds
+    ``reach``."""
     ws, how = e
     ldr, lead = st[2], st[3]
     if (ldr == 0) == (lead < 0):  # the planner decides next
-        branches.append(PlanBranch(reply, ws, _step(s, st, e, depth)))
+        branches.append(PlanBranch(reply, ws, _step(s, st, e, depth, reach)))
         return
     if how is None:
         branches.append(PlanBranch(reply, ws, None, "lost"))
         return
-    if how is _DD:
-        branches.append(PlanBranch(reply, ws, None, "one", _his_cards(s, st, ws)))
-        return
     if how is _FORCED:
-        branches.append(PlanBranch(reply, ws, None, "forced"))
+        branches.append(PlanBranch(reply, ws, None,
+                                   "forced win" if _all_won(s, st, reach) else "forced"))
         return
-    for code, ce in how[1]:
+    if how is _DD:  # one world left: each of his answers in it, and the planner's reply
+        pairs: tuple[tuple[int, Element], ...] = tuple(
+            (code, (s._won_after(*s.after(st, code), lc), _DD))
+            for code, lc in s.opponent_moves(st, ws))
+        if not pairs:
+            branches.append(PlanBranch(reply, ws, None, "one", _his_cards(s, st, ws)))
+            return
+    else:
+        pairs = how[1]
+    where = dict(s.opponent_moves(st, reach))
+    for code, ce in pairs:
         a = _opponent_action(s, code)
         kind, nst = s.after(st, code)
         if kind != _NODE or nst is None:
             branches.append(PlanBranch((*reply, a), ce[0], None,
                                        "win" if kind == _WIN else "lose"))
         else:
-            _below(s, nst, ce, (*reply, a), branches, depth)
+            if how is _DD and ce[0] == 0:
+                ce = (0, None)
+            _below(s, nst, ce, (*reply, a), branches, depth, reach & where.get(code, 0))
 
 
 # ----------------------------------------------------------------------------------------
@@ -1296,7 +1483,7 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         dd = s.won(st, everything)
         e = s.best(st, everything)
         won = e[0]
-        plan = _step(s, st, e, depth) if won else None
+        plan = _step(s, st, e, depth, everything) if won else None
     def values(mask: int) -> tuple[int, ...]:
         if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
             return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1

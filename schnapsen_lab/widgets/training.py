@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from .. import html as H
-from ..advisor import DEFAULT_SAMPLES, ClosingAdvice, advise, key_groups
+from ..advisor import DEFAULT_SAMPLES, PLAN_OPEN, ClosingAdvice, advise, key_groups
 from ..cards import Card
 from ..games.twohand import html as SH
 from ..games.twohand.rules import Action
@@ -36,7 +36,7 @@ from ..notation import TEXT as NOTATION_TEXT
 from ..notation import action_text, card_text, plural, seat_label
 from ..numbers import number
 from ..replay import Replay
-from ..solver.plan import PlanStep
+from ..solver.plan import PlanLine, PlanStep
 from ..training import TEXT as TRAINING_TEXT
 from ..training import (
     AnswerLog,
@@ -598,15 +598,25 @@ def _hand_value(value: int) -> str:
     return PLURALS.text("advice.hand_value", abs(value), value=f"{value:+d}")
 
 
-def plan_html(step: PlanStep, depth: int = 0) -> str:
+def plan_html(step: PlanStep, depth: int = 0, open_: int = PLAN_OPEN) -> str:
     """The closer's plan as a small decision tree (HTML): what to lead, and what to do
     next after each answer of the opponent, ``depth`` of his decisions deep (0: to the
-    end of the deal)."""
-    rows = []
-    for level, text in step.outline(depth, _action_html, _cards_html):
-        rows.append(f'<div class="sl-closing-plan-step" style="margin-left:{18 * level}px">'
-                    f"{text}</div>")
-    return f'<div class="sl-closing-plan">{"".join(rows)}</div>'
+    end of the deal). Folded: the lines of the first ``open_`` decisions show, each line
+    with more under it opens with a click (``<details>``, no script needed); 0: all
+    open."""
+    return (f'<div class="sl-closing-plan">'
+            f"{_plan_line_html(step.tree(_action_html, _cards_html, depth), 0, open_)}</div>")
+
+
+def _plan_line_html(line: PlanLine, level: int, open_: int) -> str:
+    style = f"margin-left:{18 * level}px"
+    if not line.lines:
+        return f'<div class="sl-closing-plan-step" style="{style}">{line.text}</div>'
+    shut = open_ and line.decision >= open_
+    below = "".join(_plan_line_html(x, level + 1, open_) for x in line.lines)
+    return (f'<details class="sl-closing-plan-branch"{"" if shut else " open"}>'
+            f'<summary class="sl-closing-plan-step" style="{style}">{line.text}</summary>'
+            f"{below}</details>")
 
 
 def advice_html(advice: ClosingAdvice, max_hands: int = 12, plan_depth: int = 0) -> str:

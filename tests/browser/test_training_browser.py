@@ -38,6 +38,14 @@ def test_closing_trainer_shows_the_advisor(lab: Lab, page: Any) -> None:
     plan = result.locator(".sl-closing-plan")
     expect(plan).to_be_visible()
     expect(plan.locator(".sl-closing-plan-step").first).to_contain_text("play")
+    # folded: the first two decisions open, a line below them opens with a click
+    shut = plan.locator("details:not([open]) > summary")
+    assert shut.count() > 0
+    summary = shut.first.element_handle()
+    inner = summary.evaluate_handle("s => s.nextElementSibling").as_element()
+    assert inner is not None and not inner.is_visible()
+    summary.click()
+    assert inner.is_visible()
     trainer.evaluate("e => e.scrollIntoView()")
     lab.screenshot(page, "after-choice")
     review = notebook.locator(".sl-review").first
