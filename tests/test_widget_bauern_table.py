@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -401,3 +402,62 @@ def test_the_trump_symbol_in_the_corner_reads_as_a_card_does() -> None:
     for seed in range(8):
         two = PracticeTable("heuristic", pause=0, seed=seed)
         assert element_contrast(two.hand.felt, "sl-trump-symbol") >= 4.5
+
+
+def test_the_sides_scores_are_shown_only_when_asked() -> None:
+    """The table for four shows the auction but not the sides' scores while the deal is
+    played ("score NS 0 · EW 27" was shown to the learner, issue 50): the switch shows
+    them, on in the teacher's mode; at the end they are shown."""
+    w = _table()
+    rng = random.Random(3)
+    t = w.table
+    while not any(t.position.score(i) for i in (0, 1)) and not t.finished:
+        acts = t.student_actions()
+        if t.claim_question:
+            w.no_claim_button.click()
+        elif acts[0].kind is Kind.PLAY:
+            w.hand.click(rng.choice([a.card for a in acts if a.kind is Kind.PLAY]))
+        else:
+            w._run(acts[0])
+    assert not t.finished and not w.show_tallies
+    assert "sl-tallies-hidden" in w.scores.value and "sl-score-" not in w.scores.value
+    assert "sl-calls" in w.scores.value  # the auction is what everyone heard
+    assert "count them" in _text(w.scores.value)
+    assert "sl-show-tallies" in w.tallies_box._dom_classes
+    w.tallies_box.value = True
+    assert "sl-score-NS" in w.scores.value or "sl-points-" in w.scores.value
+    w.show_tallies = False
+    assert "sl-score-" not in w.scores.value and "sl-points-" not in w.scores.value
+    teacher = _table(show_reasons=True)
+    assert teacher.show_tallies and "sl-tallies-hidden" not in teacher.scores.value
+    _click_through(w, rng)
+    assert t.finished and "sl-tallies-hidden" not in w.scores.value
+
+
+def test_the_table_for_four_names_the_bot_that_is_thinking() -> None:
+    """In the background each bot's turn is announced by its own name as it decides."""
+    w = BauernPracticeTable("heuristic", pause=0.3, seed=1, background=True)
+    w.wait(30)
+    profile = w.table.profile
+    w.take_over(Record.from_actions(DECK.split(), [], dealer=1, profile=profile, tags=NAMES),
+                0)
+    w.wait(30)
+    t = w.table
+    seen: set[str] = set()
+    while not t.finished and len(seen) < 2:
+        if w.busy:
+            who = w.thinking  # read once: the bots' thread moves on meanwhile
+            assert who in {"", *(t.names[s] for s in t.bot_seats)}
+            if who:
+                seen.add(who)
+            time.sleep(0.05)
+            continue
+        acts = t.student_actions()
+        assert acts
+        w._run(acts[0])
+        if t.claim_question:
+            w.no_claim_button.click()
+    w.wait(30)
+    assert len(seen) >= 2 and seen <= {"Anna", "Bert", "Dani"}, seen
+    assert t.names[int(t.seat)] == "Cilli"
+    assert "sl-thinking" not in w.hand.felt
