@@ -12,7 +12,9 @@ opens, in the thread that then decides (as the widget does in its bots' thread).
 for each the median and the worst of the bot's first decision of each deal and of its
 later decisions (only decisions among two choices or more), the time the table took to
 open, and the worst first decision over the worst later one, as ratios measured in the
-same run. The same seed gives the same deals and the same decisions in both processes.
+same run. Seconds are the process's processor time (steady when other programs share
+the machine); ``--wall`` measures the clock instead, what the learner waits. The same
+seed gives the same deals and the same decisions in both processes.
 """
 
 from __future__ import annotations
@@ -28,16 +30,18 @@ import time
 from typing import Any
 
 
-def play(bot: str, deals: int, seed: int, warm: bool) -> dict[str, Any]:
-    """Play ``deals`` deals against ``bot`` in this process; the seconds of each decision."""
-    start = time.perf_counter()
+def play(bot: str, deals: int, seed: int, warm: bool, wall: bool) -> dict[str, Any]:
+    """Play ``deals`` deals against ``bot`` in this process; the seconds of each decision
+    (of this process's processor time, or of the clock with ``wall``)."""
+    clock = time.perf_counter if wall else time.process_time
+    start = clock()
     from schnapsen_lab.games.schnapsen.rules import ActionKind
     from schnapsen_lab.games.schnapsen.table import Table
 
     t = Table(bot, seed=seed, auto_bots=False)
     if warm:
         t.warm_up()
-    opened = time.perf_counter() - start
+    opened = clock() - start
     rng = random.Random(seed)
     first: list[float] = []
     later: list[float] = []
@@ -46,9 +50,9 @@ def play(bot: str, deals: int, seed: int, warm: bool) -> dict[str, Any]:
         while not t.finished:
             if t.bot_step_due():
                 before = len(t.reasons)
-                s = time.perf_counter()
+                s = clock()
                 t.bot_step()
-                took = time.perf_counter() - s
+                took = clock() - s
                 # a decision the bot was asked for (forced moves are not asked)
                 if len(t.reasons) > before or took > 0.005:
                     (first if asked == 0 else later).append(took)
@@ -61,9 +65,10 @@ def play(bot: str, deals: int, seed: int, warm: bool) -> dict[str, Any]:
     return {"opened": opened, "first": first, "later": later}
 
 
-def _child(bot: str, deals: int, seed: int, warm: bool) -> dict[str, Any]:
+def _child(bot: str, deals: int, seed: int, warm: bool, wall: bool) -> dict[str, Any]:
     out = subprocess.run([sys.executable, __file__, "--child", bot, str(deals), str(seed),
-                          "1" if warm else "0"], check=True, capture_output=True, text=True)
+                          "1" if warm else "0", "1" if wall else "0"],
+                         check=True, capture_output=True, text=True)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -81,18 +86,22 @@ def main() -> None:
     ap.add_argument("--bots", default="strong,expert")
     ap.add_argument("--deals", type=int, default=4)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    ap.add_argument("--wall", action="store_true",
+                    help="wall-clock seconds (what the learner waits; noisy on a loaded "
+                         "machine) instead of the process's processor seconds")
+    ap.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.child:
-        bot, deals, seed, warm = a.child
-        print(json.dumps(play(bot, int(deals), int(seed), warm == "1")))
+        bot, deals, seed, warm, wall = a.child
+        print(json.dumps(play(bot, int(deals), int(seed), warm == "1", wall == "1")))
         return
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{a.deals} deals a bot, seed {a.seed}; each line a fresh process; "
-          f"load {load:.1f} on {os.cpu_count()} cores (wall-clock seconds)")
+          f"load {load:.1f} on {os.cpu_count()} cores; "
+          f"{'wall-clock' if a.wall else 'processor'} seconds")
     for bot in a.bots.split(","):
-        before = _child(bot, a.deals, a.seed, False)
-        after = _child(bot, a.deals, a.seed, True)
+        before = _child(bot, a.deals, a.seed, False, a.wall)
+        after = _child(bot, a.deals, a.seed, True, a.wall)
         print(bot)
         print(_line("before (cold)", before))
         print(_line("after (warm_up)", after))

@@ -370,6 +370,7 @@ class TableWidget(W.VBox):  # type: ignore[misc]
         self._bot_answers()
 
     def _on_bot(self, change: dict[str, Any]) -> None:
+        self._free()  # the bot deciding now finishes its decision first
         try:
             self._set_bot(str(change["new"]))
         except KeyError as e:
