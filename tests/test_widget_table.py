@@ -274,3 +274,30 @@ def test_without_a_pause_the_bot_answers_before_the_click_returns() -> None:
     w.take_over(_record([]), 0, "A")
     w.hand.click(Card.AS)
     assert not w.busy and w.table.position.tricks_played == 1
+
+
+def test_the_bot_is_warmed_up_in_the_thread_it_decides_in() -> None:
+    """When the table opens, the bot pays in the bots' thread what its first decision
+    would pay once (the solver's tables are one a thread), and decides there later."""
+    import threading
+
+    threads: dict[str, str] = {}
+
+    class Watched(Table):
+        def warm_up(self) -> None:
+            threads["warm_up"] = threading.current_thread().name
+            super().warm_up()
+
+        def bot_step(self) -> Any:
+            threads["decides"] = threading.current_thread().name
+            return super().bot_step()
+
+    t = Watched("strong", seed=1, auto_bots=False)
+    w = PracticeTable(table=t, pause=0.1, background=True)
+    w.wait(60)
+    w.take_over(_record([]), 0, "A")
+    w.hand.click(Card.AS)
+    w.wait(60)
+    assert threads["warm_up"] == threads["decides"]
+    assert threads["warm_up"].startswith("schnapsen-lab-bots")
+    assert threads["warm_up"] != threading.current_thread().name

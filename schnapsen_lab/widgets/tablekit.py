@@ -9,6 +9,7 @@ part ``table``, which keeps the :class:`TableModel` protocol) and supplies its t
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Iterable
@@ -196,9 +197,20 @@ class TableWidget(W.VBox):  # type: ignore[misc]
 
     def _opened(self) -> None:
         """The widget is built: make the bots ready, and let them act if it is theirs."""
-        if self.background:
-            self._future = bots_thread().submit(self.table.warm_up)
+        self._warm_up()
         self._bot_answers()
+
+    def _warm_up(self) -> None:
+        """In the background, let the bots pay now what their first decision would pay
+        once (:meth:`TableModel.warm_up`, in the thread they decide in)."""
+        if not self.background:
+            return
+
+        def warm() -> None:
+            with contextlib.suppress(Exception):  # a bot that cannot be warmed decides cold
+                self.table.warm_up()
+
+        self._future = bots_thread().submit(warm)
 
     def render(self) -> None:
         """Bring every part up to date with the table. While a bot decides, the table
@@ -377,8 +389,7 @@ class TableWidget(W.VBox):  # type: ignore[misc]
             self.status = str(e)
             self.render()
             return
-        if self.background:
-            self._future = bots_thread().submit(self.table.warm_up)
+        self._warm_up()
 
     def save(self, path: str | None = None) -> str | None:
         """Save the deal (with the match's deals before it) as PSN; return the path."""
