@@ -389,10 +389,12 @@ class Table(PracticeModel[Position]):
         return self.bot_seat if self.bot_step_due() else None
 
     def warm_up(self) -> None:
-        """Let a copy of the bot decide once on a position of its own (the last trick
-        before the talon runs out is played double-dummy): what its first decision of a
-        deal paid once (the solver's imports, its compiled code loaded, its tables in
-        this thread) is paid now. Run it in the thread the bot will decide in."""
+        """Let a copy of the bot decide once on a position of its own (a deal of
+        :data:`_WARM_UP_DECK` played on until the talon is used up, so that the decision
+        is a short exact search): what the bot's first decision paid once in a process
+        (the solver's imports, its compiled code loaded, its tables in this thread) is
+        paid now, and the bot itself is left as it was. Run it in the thread the bot will
+        decide in (the widget's bots' thread)."""
         bot = copy.deepcopy(self.player)
         deck = list(range(20))
         random.Random(_WARM_UP_DECK).shuffle(deck)
