@@ -28,9 +28,25 @@ def record_of(source: Record | str, index: int, missing: str) -> Record:
 
 class PracticeModel(Generic[P]):
     """The part of a practice-table model every game writes the same way, over the
-    game's own ``student_act``, ``bot_step``, ``position`` and ``finished``."""
+    game's own ``student_act``, ``bot_step``, ``position`` and ``finished``.
+
+    ``auto_bots`` (True unless a game's model is told otherwise) says whether the bots
+    act at once when a deal begins (a new deal, a take-over); False leaves their first
+    actions to :meth:`bot_step` or :meth:`bot_moves`, as the table widget does to let
+    them decide in the background."""
 
     position: P
+    auto_bots: bool = True
+
+    def warm_up(self) -> None:
+        """Do once, before the first decision of a deal, what a bot's first decision
+        would otherwise pay for (imports, compiled code, tables): nothing here; a game
+        whose bots need it says so."""
+
+    def _opening_moves(self) -> list[Any]:
+        """The bots' actions when a deal begins: all of them until the student's turn
+        (``auto_bots``), or none yet."""
+        return self.bot_moves() if self.auto_bots else []
 
     @property
     def finished(self) -> bool:

@@ -380,3 +380,30 @@ def test_the_teachers_switch_shows_the_bots_last_reason_during_the_deal() -> Non
         _click_something(quiet, rng)
     assert quiet.show_reasons and not quiet.table.reasons
     assert "sl-bot-reason" not in quiet.messages_html.value
+
+
+def test_the_bots_wait_to_be_asked_and_a_warm_up_changes_no_decision() -> None:
+    """``auto_bots=False``: a new deal leaves the bot's opening to ``bot_moves`` (the
+    widget lets it decide in the background); ``warm_up`` decides on a copy of the bot,
+    so the table plays the same deal after it as without it (issue 50)."""
+    def played(warm: bool) -> list[str]:
+        t = Table("strong", seed=4, auto_bots=False)
+        if warm:
+            t.warm_up()
+        out = [str(e.action) for e in t.bot_moves()]
+        for _ in range(3):
+            if t.finished:
+                break
+            acts = t.student_actions()
+            t.student_act(acts[0])
+            out += [str(e.action) for e in t.bot_moves()]
+        return out
+
+    t = Table("heuristic", seed=4, auto_bots=False)
+    for _ in range(6):
+        if t.bot_step_due():
+            break
+        t.new_deal()
+    assert t.bot_step_due() and t.next_bot() == t.bot_seat and not t.log
+    assert t.bot_moves() and t.next_bot() is None
+    assert played(True) == played(False)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -271,3 +273,191 @@ def test_the_teachers_switch_at_the_table_for_four(tmp_path: Path) -> None:
     first = min(t.reasons)
     rw.go(first + 1)
     assert html.escape(" ".join(t.reasons[first][1].split())) in rw.comments.value
+
+
+
+# -- contrast of the trump symbol (issue 50) ------------------------------------------------------
+
+class _Styles(HTMLParser):
+    """The inline styles of the elements enclosing the first element of class ``target``
+    (outermost first, the element's own last)."""
+
+    VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr"})
+
+    def __init__(self, target: str) -> None:
+        super().__init__()
+        self.target = target
+        self.stack: list[str] = []
+        self.found: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        a = dict(attrs)
+        self.stack.append(a.get("style") or "")
+        if self.found is None and self.target in (a.get("class") or "").split():
+            self.found = list(self.stack)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+
+def _prop(style: str, name: str) -> str | None:
+    found = None
+    for part in style.split(";"):
+        key, _, value = part.partition(":")
+        if key.strip() == name:
+            found = value.strip()
+    return found
+
+
+RGB = tuple[float, float, float]
+
+
+def _rgb(colour: str) -> RGB:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
+
+
+def _luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance."""
+    lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def element_contrast(page: str, cls: str) -> float:
+    """The contrast ratio of the text of the first element of class ``cls`` in ``page``
+    against its background, from the inline colours it and the elements around it are
+    drawn with: its colour and the nearest background, both seen through the opacity of
+    the elements around them over the background beneath that opacity."""
+    p = _Styles(cls)
+    p.feed(page)
+    assert p.found is not None, f"no element of class {cls}"
+    styles = p.found
+    fg = next(c for s in reversed(styles) if (c := _prop(s, "color")) is not None)
+    bgs = [(i, c) for i, s in enumerate(styles)
+           if (c := _prop(s, "background")) is not None and c.startswith("#")]
+    bg = bgs[-1][1]
+    alpha, first = 1.0, None
+    for i, s in enumerate(styles):
+        o = _prop(s, "opacity")
+        if o is not None:
+            alpha *= float(o)
+            first = i if first is None else first
+    beneath = next((c for i, c in reversed(bgs) if first is not None and i < first), bg)
+
+    def seen(c: RGB) -> RGB:
+        u = _rgb(beneath)
+        return (alpha * c[0] + (1 - alpha) * u[0], alpha * c[1] + (1 - alpha) * u[1],
+                alpha * c[2] + (1 - alpha) * u[2])
+
+    return contrast_ratio(seen(_rgb(fg)), seen(_rgb(bg)))
+
+
+def test_the_contrast_ratio_is_computed_as_wcag_says() -> None:
+    assert contrast_ratio(_rgb("#000"), _rgb("#fff")) == pytest.approx(21)
+    assert contrast_ratio(_rgb("#777"), _rgb("#fff")) == pytest.approx(4.48, abs=0.01)
+    grey = (0.5, 0.5, 0.5)  # white at half opacity over black
+    page = ('<div style="background:#000"><div style="opacity:.5"><span class="x" '
+            'style="color:#fff">x</span></div></div>')
+    assert element_contrast(page, "x") == pytest.approx(contrast_ratio(grey, (0, 0, 0)))
+
+
+def test_the_trump_symbol_in_the_corner_reads_as_a_card_does() -> None:
+    """The trump symbol in the four-player table's corner has WCAG AA contrast (4.5:1)
+    against what it is drawn on, red suits and black; it was pale pink on the green
+    felt (1.8:1). The two-player table's trump on its felt too (red was 1.2:1)."""
+    from schnapsen_lab.cards import Suit
+    from schnapsen_lab.render import BLACK, RED
+
+    seen: dict[Suit, float] = {}
+    for seed in range(60):
+        w = practice_table(variant="bauern", pause=0, seed=seed)
+        t = w.table
+        while t.phase is Phase.TRUMP and not t.finished:
+            if t.students_turn:
+                w.name_trump(next(a.suit for a in t.student_actions()
+                                  if a.kind is Kind.TRUMP and a.suit is not None))
+            else:
+                t.bot_moves()
+        suit = t.position.trump_suit
+        if suit is not None and suit not in seen:
+            w.render()
+            seen[suit] = element_contrast(w.hand.felt, "sl-trump-symbol")
+        if len(seen) == 4:
+            break
+    assert {s.is_red for s in seen} == {True, False}, seen
+    cards = min(contrast_ratio(_rgb(c), _rgb("#fff")) for c in (RED, BLACK))
+    assert cards >= 4.5
+    assert all(r >= 4.5 for r in seen.values()), seen
+    for seed in range(8):
+        two = PracticeTable("heuristic", pause=0, seed=seed)
+        assert element_contrast(two.hand.felt, "sl-trump-symbol") >= 4.5
+
+
+def test_the_sides_scores_are_shown_only_when_asked() -> None:
+    """The table for four shows the auction but not the sides' scores while the deal is
+    played ("score NS 0 · EW 27" was shown to the learner, issue 50): the switch shows
+    them, on in the teacher's mode; at the end they are shown."""
+    w = _table()
+    rng = random.Random(3)
+    t = w.table
+    while not any(t.position.score(i) for i in (0, 1)) and not t.finished:
+        acts = t.student_actions()
+        if t.claim_question:
+            w.no_claim_button.click()
+        elif acts[0].kind is Kind.PLAY:
+            w.hand.click(rng.choice([a.card for a in acts if a.kind is Kind.PLAY]))
+        else:
+            w._run(acts[0])
+    assert not t.finished and not w.show_tallies
+    assert "sl-tallies-hidden" in w.scores.value and "sl-score-" not in w.scores.value
+    assert "sl-calls" in w.scores.value  # the auction is what everyone heard
+    assert "count them" in _text(w.scores.value)
+    assert "sl-show-tallies" in w.tallies_box._dom_classes
+    w.tallies_box.value = True
+    assert "sl-score-NS" in w.scores.value or "sl-points-" in w.scores.value
+    w.show_tallies = False
+    assert "sl-score-" not in w.scores.value and "sl-points-" not in w.scores.value
+    teacher = _table(show_reasons=True)
+    assert teacher.show_tallies and "sl-tallies-hidden" not in teacher.scores.value
+    _click_through(w, rng)
+    assert t.finished and "sl-tallies-hidden" not in w.scores.value
+
+
+def test_the_table_for_four_names_the_bot_that_is_thinking() -> None:
+    """In the background each bot's turn is announced by its own name as it decides."""
+    w = BauernPracticeTable("heuristic", pause=0.3, seed=1, background=True)
+    w.wait(30)
+    profile = w.table.profile
+    w.take_over(Record.from_actions(DECK.split(), [], dealer=1, profile=profile, tags=NAMES),
+                0)
+    w.wait(30)
+    t = w.table
+    seen: set[str] = set()
+    while not t.finished and len(seen) < 2:
+        if w.busy:
+            who = w.thinking  # read once: the bots' thread moves on meanwhile
+            assert who in {"", *(t.names[s] for s in t.bot_seats)}
+            if who:
+                seen.add(who)
+            time.sleep(0.05)
+            continue
+        acts = t.student_actions()
+        assert acts
+        w._run(acts[0])
+        if t.claim_question:
+            w.no_claim_button.click()
+    w.wait(30)
+    assert len(seen) >= 2 and seen <= {"Anna", "Bert", "Dani"}, seen
+    assert t.names[int(t.seat)] == "Cilli"
+    assert "sl-thinking" not in w.hand.felt

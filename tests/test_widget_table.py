@@ -203,3 +203,101 @@ def test_the_table_has_a_fixed_width() -> None:
     left = next(c for c in w.children[2].children if "sl-table-panel" in c._dom_classes)
     assert len(set(_layout(left))) == 1 and _layout(left)[0].endswith("px")
     assert len(set(_layout(w.hand))) == 1
+
+
+def _score_cells(w: PracticeTable) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", c) for c in
+            re.findall(r'class="sl-score-value"[^>]*>(.*?)</td>', w.scores.value)]
+
+
+def test_the_scores_are_shown_only_when_asked() -> None:
+    """During the deal the table shows no score, the student's own neither: a player at
+    the table counts them (issue 50). The switch shows both, and the pending marriages;
+    it starts on in the teacher's mode; at the end of the deal they are shown."""
+    w = _after_a_won_trick()
+    assert w.table.position.scores[0] > 0
+    assert not w.show_tallies and _score_cells(w) == ["?", "?"]
+    assert "sl-show-tallies" in w.tallies_box._dom_classes
+    assert w.tallies_box.description == "show the scores"
+    w.tallies_box.value = True  # the switch, as a click sets it
+    a, b = w.table.position.scores
+    assert _score_cells(w) == [str(a), str(b)]
+    w.show_tallies = False
+    assert _score_cells(w) == ["?", "?"]
+    teacher = PracticeTable("heuristic", pause=0, seed=1, show_reasons=True)
+    assert teacher.show_tallies and "?" not in _score_cells(teacher)
+    assert PracticeTable("heuristic", pause=0, seed=1, all_scores=True).show_tallies
+    assert not PracticeTable("heuristic", pause=0, seed=1, show_reasons=True,
+                             show_tallies=False).show_tallies
+    w.claim_button.click()
+    w.confirm_button.click()
+    assert w.table.finished and "?" not in _score_cells(w)
+
+
+def test_the_bot_decides_in_the_background_and_the_table_says_who_is_thinking() -> None:
+    """With a pause (a table for people) a click returns at once: the bot decides in the
+    bots' thread while the table says "Bert is thinking…" and takes no other action; then
+    it plays and the student's turn comes back (issue 50: 2.6-5.0 s without a word)."""
+    import time
+
+    w = PracticeTable("heuristic", pause=1.0, seed=1, background=True)
+    w.wait(30)
+    w.take_over(_record([]), 0, "A")
+    w.wait(30)
+    assert w.table.students_turn and not w.busy
+    start = time.perf_counter()
+    w.hand.click(Card.AS)
+    assert time.perf_counter() - start < 0.8  # the click does not wait for the bot
+    assert w.busy and w.thinking == "Bert"
+    assert 'class="sl-thinking"' in w.hand.felt and "Bert is thinking…" in w.hand.felt
+    n = len(w.table.actions)
+    w.hand.click(Card.AH)  # not the student's card to play while the bot decides
+    assert len(w.table.actions) in (n, n + 1)
+    w.wait(30)
+    assert not w.busy and w.thinking == ""
+    assert "sl-thinking" not in w.hand.felt
+    assert w.table.position.tricks_played == 1 and len(w.table.actions) == n + 1
+    assert w.table.students_turn or w.table.finished
+    assert any(e.seat == Seat.B for e in w.messages)
+    # an action from Python while the bot thinks comes after its answer
+    w.hand.click(next(iter(w.hand.pickable)))
+    assert w.busy
+    w.take_over(_record([]), 0, "B")
+    assert not w.busy or w.table.seat is Seat.B
+    w.wait(30)
+    assert w.table.seat is Seat.B and len(w.table.actions) >= 1
+
+
+def test_without_a_pause_the_bot_answers_before_the_click_returns() -> None:
+    w = PracticeTable("heuristic", pause=0, seed=1)
+    assert not w.background
+    w.take_over(_record([]), 0, "A")
+    w.hand.click(Card.AS)
+    assert not w.busy and w.table.position.tricks_played == 1
+
+
+def test_the_bot_is_warmed_up_in_the_thread_it_decides_in() -> None:
+    """When the table opens, the bot pays in the bots' thread what its first decision
+    would pay once (the solver's tables are one a thread), and decides there later."""
+    import threading
+
+    threads: dict[str, str] = {}
+
+    class Watched(Table):
+        def warm_up(self) -> None:
+            threads["warm_up"] = threading.current_thread().name
+            super().warm_up()
+
+        def bot_step(self) -> Any:
+            threads["decides"] = threading.current_thread().name
+            return super().bot_step()
+
+    t = Watched("strong", seed=1, auto_bots=False)
+    w = PracticeTable(table=t, pause=0.1, background=True)
+    w.wait(60)
+    w.take_over(_record([]), 0, "A")
+    w.hand.click(Card.AS)
+    w.wait(60)
+    assert threads["warm_up"] == threads["decides"]
+    assert threads["warm_up"].startswith("schnapsen-lab-bots")
+    assert threads["warm_up"] != threading.current_thread().name

@@ -18,8 +18,11 @@ clicking it; in the round of calls gets a button for weiter, spritze and each co
 the rules allow at that moment; announces 20 or 40 (then clicks its K or Q) and claims
 66 for the side (after a confirmation that says what a false claim costs). The bots
 answer after a short pause (``pause`` seconds; 0 in tests), their calls, marriages and
-claims said in words. At the end: the outcome with its rule, the match counters and who
-won the match; "save as PSN" (atomic) and "open in replay".
+claims said in words; with a pause they decide in the bots' thread and the table says who
+is thinking. The sides' scores are hidden while the deal is played unless the switch
+"show the scores" is on (``show_tallies``; on in the teacher's mode). At the end: the
+outcome with its rule, the match counters and who won the match; "save as PSN" (atomic)
+and "open in replay".
 
 Stable CSS classes: ``sl-practice4`` (the widget), ``sl-hand-row`` (the felt
 ``sl-practice-felt`` and the hand: ``sl-pick sl-card-AH`` with ``sl-playable`` or
@@ -32,7 +35,9 @@ Stable CSS classes: ``sl-practice4`` (the widget), ``sl-hand-row`` (the felt
 ``sl-end`` (``sl-outcome``), ``sl-save``, ``sl-save-path``, ``sl-open-replay``,
 ``sl-replay-box``, ``sl-take-over`` (``sl-take-source``, ``sl-take-index``,
 ``sl-take-step``, ``sl-take-seat``), ``sl-show-reasons`` (the teacher's switch:
-``show_reasons``) and ``sl-bot-reason`` (the last reason a bot gave, when shown);
+``show_reasons``), ``sl-bot-reason`` (the last reason a bot gave, when shown),
+``sl-show-tallies`` (the scores' switch; ``sl-tallies-hidden`` the panel without them)
+and ``sl-thinking`` (which bot is thinking);
 ``sl-table-panel`` and ``sl-side-panel``.
 """
 
@@ -45,7 +50,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card, Suit
-from ..games.bauern.html import table_html, tallies_html
+from ..games.bauern.html import auction_html, table_html, tallies_html
 from ..games.bauern.rules import (
     CALLS,
     CLAIM,
@@ -63,6 +68,7 @@ from ..games.bauern.rules import (
 from ..games.bauern.table import BauernTable, Event
 from ..headers import bot_name as bot_words
 from ..headers import rules_name
+from ..html import PANEL_STYLE
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
     FOUR,
@@ -77,7 +83,15 @@ from ..players.registry import player_names
 from ..psn import dumps, loads
 from ..replay import Replay
 from .cards import CardRow
-from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed, reasons_switch
+from .tablekit import (
+    TABLE_WIDTH,
+    TableWidget,
+    classes,
+    enable,
+    fixed,
+    reasons_switch,
+    tallies_switch,
+)
 
 __all__ = ["SIDE_WIDTH", "TEXT", "BauernPracticeTable"]
 
@@ -156,6 +170,11 @@ TEXT = Texts({
     "reasons.tip": N_("for a teacher: why each bot chose its move, shown as the deal is "
                       "played (the reasons name its cards)"),
     "reason": N_("why {who} chose that: {reason}"),
+    "thinking": N_("{who} is thinking…"),
+    "tallies": N_("show the scores"),
+    "tallies.tip": N_("a counting aid: the scores and pending marriages as the deal is "
+                      "played (at the table a player counts them)"),
+    "tallies.hidden": N_("The scores are not shown: at the table you count them."),
 })
 """Every text this widget shows, as format strings."""
 
@@ -183,7 +202,10 @@ class BauernPracticeTable(TableWidget):
     :meth:`turn_up`, :meth:`call_partner`, :meth:`call`, :meth:`play`, :meth:`marriage`,
     :meth:`claim` (the button asks first: :meth:`ask_claim`), :meth:`decline_claim`,
     :meth:`new_deal`, :meth:`new_match`, :meth:`take_over`, :meth:`save` and
-    :meth:`open_replay`. ``lang`` is the language it speaks.
+    :meth:`open_replay`. ``lang`` is the language it speaks. The sides' scores are
+    hidden while the deal is played (a player counts them) unless the switch
+    :attr:`show_tallies` is on: ``show_tallies`` (default: on in the teacher's mode,
+    ``show_reasons=True``).
     """
 
     texts = TEXT
@@ -196,11 +218,12 @@ class BauernPracticeTable(TableWidget):
                  seed: int | None = None, pause: float = 0.6,
                  save_path: str = "practice-four.psn", take_source: str | None = None,
                  table: BauernTable | None = None, lang: str | None = None,
-                 show_reasons: bool = False) -> None:
+                 show_reasons: bool = False, show_tallies: bool | None = None,
+                 background: bool | None = None) -> None:
         self.lang = resolve(lang)
         self.table = table or BauernTable(bot, seat=seat, profile=profile, names=names,
-                                          seed=seed)
-        self.pause = pause
+                                          seed=seed, auto_bots=False)
+        self._start(pause, background)
         self.messages: list[Event] = []
         self.status = ""
         self.note = ""
@@ -268,6 +291,8 @@ class BauernPracticeTable(TableWidget):
         self.scores = classes(W.HTML(), "sl-scores")
         self.messages_html = classes(W.HTML(), "sl-messages")
         self.reasons_box = reasons_switch(TEXT, show_reasons)
+        self.tallies_box = tallies_switch(TEXT, show_reasons if show_tallies is None
+                                          else show_tallies)
         # the end
         self.end_html = classes(W.HTML(), "sl-end-text")
         self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
@@ -325,6 +350,7 @@ class BauernPracticeTable(TableWidget):
         self.take_button.on_click(lambda _b: self._take_over_clicked())
         self.bot_picker.observe(self._on_bot, names="value")
         self.reasons_box.observe(lambda _c: self.render(), names="value")
+        self.tallies_box.observe(lambda _c: self.render(), names="value")
 
         top = W.HBox([self.bot_picker, self.new_deal_button, self.new_match_button,
                       self.counters_html], layout=W.Layout(align_items="center",
@@ -332,8 +358,9 @@ class BauernPracticeTable(TableWidget):
         left = classes(W.VBox([self.hand, self.prompt, self.trump_bar, self.partner_row,
                                 self.calls_bar, self.play_bar, self.confirm_box],
                                layout=fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = classes(W.VBox([self.scores, self.messages_html, self.reasons_box],
-                               layout=fixed(SIDE_WIDTH)), "sl-side-panel")
+        right = classes(W.VBox([self.scores, self.tallies_box, self.messages_html,
+                                self.reasons_box], layout=fixed(SIDE_WIDTH)),
+                         "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
         take = classes(W.HBox([self.take_source, self.take_index, self.take_step,
@@ -345,6 +372,7 @@ class BauernPracticeTable(TableWidget):
         self.add_class("sl-practice4")
         self._show_events(self.table.log)
         self.render()
+        self._opened()
 
     # -- the student's actions ------------------------------------------------------------------
     def name_trump(self, suit: Suit | str) -> None:
@@ -413,6 +441,8 @@ class BauernPracticeTable(TableWidget):
     # -- deals ----------------------------------------------------------------------------------
     def new_match(self) -> None:
         """A new match at 0 : 0."""
+        if not self._free():
+            return
         self.table.new_match()
         self._fresh()
 
@@ -431,7 +461,7 @@ class BauernPracticeTable(TableWidget):
     def _set_bot(self, name: str) -> None:
         self.table.set_bots(name)
 
-    def render(self) -> None:
+    def _draw(self) -> None:
         """Bring every part up to date with the table."""
         t = self.table
         pos = t.position
@@ -493,10 +523,22 @@ class BauernPracticeTable(TableWidget):
             enable(self.no_claim_button, True)
         _show(self.confirm_box, self.confirming)
         self.confirm_html.value = self._confirm_html() if self.confirming else ""
-        self.scores.value = tallies_html(rp, step, int(me))
+        self.scores.value = self._tallies_html(rp, step)
         self.messages_html.value = self._messages_html() + self._reason_html()
         _show(self.end_box, t.finished)
         self.end_html.value = self._end_html()
+
+    def _tallies_html(self, rp: Replay, step: int) -> str:
+        """The auction, and the sides' scores, tricks and pending marriages when
+        :attr:`show_tallies` or the deal is over (``sl-tallies``; hidden:
+        ``sl-tallies-hidden``)."""
+        me = int(self.table.seat)
+        if self.show_tallies or self.table.finished:
+            return tallies_html(rp, step, me)
+        return (f'<div class="sl-tallies sl-tallies-hidden" style="{PANEL_STYLE}">'
+                f"{auction_html(rp, step, me)}"
+                f'<div class="sl-tallies-note" style="color:#555">{TEXT["tallies.hidden"]}'
+                f"</div></div>")
 
     def _last_reason(self) -> tuple[str, str] | None:
         """The last reason a bot gave this deal and that bot's name
@@ -546,8 +588,8 @@ class BauernPracticeTable(TableWidget):
         me = t.seat
         # the finished trick stays in sight while the next one is played (BW1)
         table = table_html(rp, step, int(me), bottom=int(me), hands=False, last_trick=True)
-        turn = ""
-        if not t.finished:
+        turn = self._thinking_html()
+        if not t.finished and not turn:
             who = t.position.turn
             key = {Phase.TRUMP: "their_turn.trump", Phase.PARTNER: "their_turn.partner",
                    Phase.AUCTION: "their_turn.call"}.get(t.phase, "their_turn")

@@ -15,7 +15,12 @@ close the talon and claim 66 (after asking to confirm, with what a false claim c
 enabled buttons are coloured, disabled ones grey. After a marriage announcement or the
 last trick the table asks in words whether to claim. The bot answers after a short
 pause (``pause`` seconds; 0 in tests) and its marriages, exchanges and closing are
-announced in words. At the end: the outcome with the rule, the Bummerl counters and who
+announced in words. With a pause it decides in the bots' thread
+(:func:`~schnapsen_lab.widgets.tablekit.bots_thread`): the table says "Bert is thinking…"
+and the notebook goes on answering meanwhile; the bot is made ready (its first decision's
+one-time costs paid) when the table opens. The scores are hidden while the deal is
+played, as at a real table, unless the switch "show the scores" is on (``show_tallies``;
+on in the teacher's mode). At the end: the outcome with the rule, the Bummerl counters and who
 won the Bummerl, "save as PSN" (atomic), "open in replay" and "review". A bot that says
 why it chose (the strong players) leaves its reasons in the saved deal and its replay; a
 teacher's switch (``show_reasons``) shows each reason as the deal is played, which names
@@ -31,8 +36,10 @@ or an action was refused; ``sl-question``: the claim question), ``sl-note``,
 ``sl-claim-cancel``), ``sl-new-deal``, ``sl-new-bummerl``, ``sl-bot``, ``sl-end``,
 ``sl-save``, ``sl-save-path``, ``sl-open-replay``, ``sl-open-review``,
 ``sl-replay-box``, ``sl-take-over`` (with ``sl-take-source``, ``sl-take-step``,
-``sl-take-seat``), ``sl-show-reasons`` (the teacher's switch) and ``sl-bot-reason``
-(the bot's reason, when shown); ``sl-table-panel`` and ``sl-side-panel`` for the layout.
+``sl-take-seat``), ``sl-show-reasons`` (the teacher's switch), ``sl-bot-reason``
+(the bot's reason, when shown), ``sl-show-tallies`` (the scores' switch) and
+``sl-thinking`` (who is thinking, on the felt); ``sl-table-panel`` and ``sl-side-panel``
+for the layout.
 """
 
 from __future__ import annotations
@@ -64,7 +71,15 @@ from ..players.registry import player_names, refusal
 from ..psn import dumps, loads
 from ..scope import analysis_refusal
 from .cards import CardRow
-from .tablekit import TABLE_WIDTH, TableWidget, classes, enable, fixed, reasons_switch
+from .tablekit import (
+    TABLE_WIDTH,
+    TableWidget,
+    classes,
+    enable,
+    fixed,
+    reasons_switch,
+    tallies_switch,
+)
 
 __all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
 
@@ -125,7 +140,7 @@ TEXT = Texts({
     "scores": N_("Scores"),
     "you": N_(" (you)"),
     "pending": N_(" (+{n} pending)"),
-    "hidden_score": N_("the rules do not let you look this up: count it"),
+    "hidden_score": N_("count it: at the table nobody shows you the score"),
     "at_table": N_("At the table"),
     "end.more": N_("scores {a} : {b}, tricks {ta} : {tb}"),
     "end.counters": N_("Bummerl counters: {a} {ca} : {cb} {b}"),
@@ -140,6 +155,10 @@ TEXT = Texts({
     "reasons.tip": N_("for a teacher: why the bot chose each move, shown as the deal is "
                       "played (the reasons name its cards)"),
     "reason": N_("why {who} chose that: {reason}"),
+    "thinking": N_("{who} is thinking…"),
+    "tallies": N_("show the scores"),
+    "tallies.tip": N_("a counting aid: the scores and pending marriages as the deal is "
+                      "played (at the table a player counts them)"),
 })
 """Every text this widget shows, as format strings."""
 
@@ -165,7 +184,10 @@ class PracticeTable(TableWidget):
     :meth:`save` and :meth:`open_replay`. The claim button asks first
     (:meth:`ask_claim`, then :meth:`claim` or :meth:`cancel_claim`). ``lang`` is the
     language it speaks (None: the one set with :func:`schnapsen_lab.set_language`).
-    ``show_reasons`` starts with the teacher's switch on (:attr:`show_reasons`).
+    ``show_reasons`` starts with the teacher's switch on (:attr:`show_reasons`). The
+    scores are hidden while the deal is played (a player counts them) unless the switch
+    :attr:`show_tallies` is on: ``show_tallies`` (default: on in the teacher's mode,
+    ``show_reasons=True``; ``all_scores=True`` is its older name).
     """
 
     texts = TEXT
@@ -175,12 +197,12 @@ class PracticeTable(TableWidget):
                  seed: int | None = None, pause: float = 0.6, all_scores: bool = False,
                  save_path: str = "practice.psn", take_source: str | None = None,
                  table: Table | None = None, lang: str | None = None,
-                 show_reasons: bool = False) -> None:
+                 show_reasons: bool = False, show_tallies: bool | None = None,
+                 background: bool | None = None) -> None:
         self.lang = resolve(lang)
         self.table = table or Table(bot, seat=seat, profile=profile, student_name=student_name,
-                                    bot_name=bot_name, seed=seed)
-        self.pause = pause
-        self.all_scores = all_scores
+                                    bot_name=bot_name, seed=seed, auto_bots=False)
+        self._start(pause, background)
         self.messages: list[Event] = []
         self.status = ""  # why something was refused, or an error (red)
         self.note = ""  # what was done: saved, review ready
@@ -202,6 +224,8 @@ class PracticeTable(TableWidget):
         self.scores = classes(W.HTML(), "sl-scores")
         self.messages_html = classes(W.HTML(), "sl-messages")
         self.reasons_box = reasons_switch(TEXT, show_reasons)
+        self.tallies_box = tallies_switch(TEXT, show_tallies if show_tallies is not None
+                                          else all_scores or show_reasons)
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
         self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
@@ -274,6 +298,7 @@ class PracticeTable(TableWidget):
         self.take_button.on_click(lambda _b: self._take_over_clicked())
         self.bot_picker.observe(self._on_bot, names="value")
         self.reasons_box.observe(lambda _c: self.render(), names="value")
+        self.tallies_box.observe(lambda _c: self.render(), names="value")
 
         actions = W.HBox([self.marriage20_button, self.marriage40_button, self.exchange_button,
                           self.close_button, self.claim_button, self.no_claim_button],
@@ -286,8 +311,8 @@ class PracticeTable(TableWidget):
                                                           align_items="center"))
         left = classes(W.VBox([self.hand, actions, self.confirm_box],
                                layout=fixed(TABLE_WIDTH)), "sl-table-panel")
-        right = classes(W.VBox([self.scores, self.messages_html, self.reasons_box],
-                               layout=fixed(SIDE_WIDTH)),
+        right = classes(W.VBox([self.scores, self.tallies_box, self.messages_html,
+                                self.reasons_box], layout=fixed(SIDE_WIDTH)),
                          "sl-side-panel")
         body = W.HBox([left, right], layout=W.Layout(flex_flow="row wrap", grid_gap="12px",
                                                      align_items="flex-start"))
@@ -296,6 +321,7 @@ class PracticeTable(TableWidget):
         self.add_class("sl-practice")
         self._show_events(self.table.log)
         self.render()
+        self._opened()
 
     # -- the student's actions ---------------------------------------------------------------
     def _on_refused_card(self, card: Card) -> None:
@@ -358,6 +384,8 @@ class PracticeTable(TableWidget):
     # -- deals -------------------------------------------------------------------------------
     def new_bummerl(self) -> None:
         """A new Bummerl at 7 : 7."""
+        if not self._free():
+            return
         self.table.new_bummerl()
         self._fresh()
 
@@ -397,7 +425,7 @@ class PracticeTable(TableWidget):
     def _set_bot(self, name: str) -> None:
         self.table.set_bot(name)
 
-    def render(self) -> None:
+    def _draw(self) -> None:
         """Bring every part up to date with the table."""
         t = self.table
         pos = t.position
@@ -482,8 +510,8 @@ class PracticeTable(TableWidget):
             inner = "".join(H.card_html(c, mark="sl-known") for c in cards_in(hand & known))
             inner += "".join(H.back_html() for _ in range(bin(hand & ~known).count("1")))
             bot_cards = f'<span class="sl-cards">{inner}</span>'
-        turn = ""
-        if not t.finished:
+        turn = self._thinking_html()
+        if not t.finished and not turn:
             turn = (TEXT["your_turn"].format(who=names[me]) if t.students_turn
                     else TEXT["their_turn"].format(who=names[bot]))
         theirs = f"{names[bot]} · {plural('tricks', pos.tricks[bot])}"
@@ -529,15 +557,12 @@ class PracticeTable(TableWidget):
         t = self.table
         pos = t.position
         names = t.names
-        shown = t.visible_scores(all_scores=self.all_scores)
+        shown = self.show_tallies or t.finished
         rows = []
         for s in (t.seat, t.seat.other):
-            sc = shown[s]
-            val = (str(sc) if sc is not None else
+            val = (str(pos.scores[s]) if shown else
                    f'<span title="{TEXT["hidden_score"]}">?</span>')
-            pend = ""
-            if pos.pending[s] and (s == t.seat or t.finished or self.all_scores):
-                pend = TEXT["pending"].format(n=pos.pending[s])
+            pend = TEXT["pending"].format(n=pos.pending[s]) if shown and pos.pending[s] else ""
             who = f"{escape(names[s])}{TEXT['you'] if s == t.seat else ''}"
             rows.append(f'<tr class="sl-score-{s.name}"><td>{who}</td>'
                         f'<td class="sl-score-value" style="text-align:right;padding-left:8px">'

@@ -9,8 +9,11 @@ part ``table``, which keeps the :class:`TableModel` protocol) and supplies its t
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from typing import Any, ClassVar, Protocol
 
@@ -21,16 +24,45 @@ from ..i18n import Texts, localized
 from ..notation import text_with_cards
 
 __all__ = ["TABLE_WIDTH", "TableModel", "TableWidget", "classes", "enable", "fixed",
-           "reasons_switch"]
+           "reasons_switch", "tallies_switch"]
 
 TABLE_WIDTH = H.FELT_WIDTH + 8
 """The width (px) of the table panel: the felt and the margins ipywidgets gives its parts."""
+
+
+_BOTS: ThreadPoolExecutor | None = None
+_BOTS_LOCK = threading.Lock()
+
+
+def bots_thread() -> ThreadPoolExecutor:
+    """The one thread in which the tables' bots decide, in the order asked: the kernel
+    goes on serving the widgets meanwhile, and a bot's solver keeps its tables between
+    decisions (one solver a thread)."""
+    global _BOTS
+    with _BOTS_LOCK:
+        if _BOTS is None:
+            _BOTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schnapsen-lab-bots")
+        return _BOTS
 
 
 class TableModel(Protocol):
     """What a table widget asks of its game's table model (``games/*/table.py``)."""
 
     log: list[Any]
+    auto_bots: bool
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        ...
+
+    def next_bot(self) -> Any:
+        """The seat of the bot to act next (None: none now)."""
+        ...
+
+    def warm_up(self) -> None:
+        """Pay now what a bot's first decision would pay once."""
+        ...
 
     def student_act(self, action: Any) -> Any:
         """Play the student's action (None: decline a claim); the event it made."""
@@ -84,6 +116,15 @@ def reasons_switch(texts: Texts, on: bool) -> W.Checkbox:
     return classes(box, "sl-show-reasons")
 
 
+def tallies_switch(texts: Texts, on: bool) -> W.Checkbox:
+    """The switch that shows the tallies (``sl-show-tallies``): the scores and pending
+    marriages as the deal is played, which a player at the table counts; ``texts`` holds
+    its words (``tallies``, ``tallies.tip``)."""
+    box = W.Checkbox(value=on, description=texts["tallies"], tooltip=texts["tallies.tip"],
+                     indent=False, layout=W.Layout(width="auto"))
+    return classes(box, "sl-show-tallies")
+
+
 @localized
 class TableWidget(W.VBox):  # type: ignore[misc]
     """The part of a practice table every game shares (see the module's docstring)."""
@@ -110,10 +151,20 @@ class TableWidget(W.VBox):  # type: ignore[misc]
     save_path: Any
     replay_box: Any
     reasons_box: Any
+    tallies_box: Any
+    background: bool
+    """Whether the bots decide in :func:`bots_thread` (the table answers clicks
+    meanwhile and says who is thinking) or at once, before a click returns (``pause``
+    0: driven from Python, tests)."""
+    thinking: str = ""
+    """The name of the bot deciding now ('' when none)."""
+    _busy: bool = False
+    _future: Future[None] | None = None
+    _lock: threading.RLock
 
     # what each game's widget supplies
-    def render(self) -> None:
-        """Draw everything again."""
+    def _draw(self) -> None:
+        """Draw everything again (the table is not changed meanwhile)."""
         raise NotImplementedError
 
     def play(self, card: Any) -> None:
@@ -134,7 +185,66 @@ class TableWidget(W.VBox):  # type: ignore[misc]
         raise NotImplementedError
 
     # what every game's widget does the same way
+    def _start(self, pause: float, background: bool | None) -> None:
+        """Set up the bots' answering (the game's ``__init__`` calls it before it draws)."""
+        self.pause = pause
+        self.background = pause > 0 if background is None else background
+        self.thinking = ""
+        self._busy = False
+        self._future = None
+        self._lock = threading.RLock()
+        self.table.auto_bots = False  # the table starts its bots itself (_bot_answers)
+
+    def _opened(self) -> None:
+        """The widget is built: make the bots ready, and let them act if it is theirs."""
+        self._warm_up()
+        self._bot_answers()
+
+    def _warm_up(self) -> None:
+        """In the background, let the bots pay now what their first decision would pay
+        once (:meth:`TableModel.warm_up`, in the thread they decide in)."""
+        if not self.background:
+            return
+
+        def warm() -> None:
+            with contextlib.suppress(Exception):  # a bot that cannot be warmed decides cold
+                self.table.warm_up()
+
+        self._future = bots_thread().submit(warm)
+
+    def render(self) -> None:
+        """Bring every part up to date with the table. While a bot decides, the table
+        is drawn again as soon as it has acted."""
+        if not self._lock.acquire(blocking=not self._busy):
+            return  # a bot is deciding: the bots' thread draws when it has acted
+        try:
+            self._draw()
+        finally:
+            self._lock.release()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a bot is deciding (the student's actions wait for it)."""
+        return self._busy
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the bots have answered (at once when they answer in the
+        foreground); raise what went wrong in the bots' thread."""
+        f = self._future
+        if f is not None:
+            f.result(timeout)
+
+    def _free(self) -> bool:
+        """Wait until no bot decides (an action from Python, or a button the table
+        offers while a bot thinks, comes after the bots' answers, never between them);
+        then the student may act."""
+        if self._busy:
+            self.wait()
+        return not self._busy
+
     def _run(self, action: Any) -> None:
+        if not self._free():
+            return
         t = self.table
         self._marriage_points = None
         self.confirming = False
@@ -151,16 +261,63 @@ class TableWidget(W.VBox):  # type: ignore[misc]
         self._bot_answers()
 
     def _bot_answers(self) -> None:
+        """The bots act until it is the student's turn: in the bots' thread with
+        :attr:`background` (the table says who is thinking), else at once."""
         t = self.table
-        while True:
-            if self.pause > 0 and t.bot_step_due():
-                time.sleep(self.pause)
-            ev = t.bot_step()
-            if ev is None:
-                break
-            self._show_events([ev])
+        if not t.bot_step_due():
             self.render()
+            return
+        if not self.background:
+            self._answer()
+            return
+        self._busy = True
+        self.thinking = self._bot_name()
         self.render()
+        self._future = bots_thread().submit(self._answer_in_background)
+
+    def _bot_name(self) -> str:
+        seat = self.table.next_bot()
+        return "" if seat is None else str(self.table.names[int(seat)])
+
+    def _answer_in_background(self) -> None:
+        try:
+            self._answer()
+        except Exception as e:  # shown at the table, not lost in the thread
+            with self._lock:
+                self.status = text_with_cards(str(e))
+                self._draw()
+            raise
+
+    def _answer(self) -> None:
+        t = self.table
+        try:
+            while True:
+                with self._lock:
+                    if not t.bot_step_due():
+                        break
+                    self.thinking = self._bot_name()
+                    self._draw()
+                if self.pause > 0:
+                    time.sleep(self.pause)
+                with self._lock:
+                    ev = t.bot_step()
+                    self.thinking = ""
+                    if ev is None:
+                        break
+                    self._show_events([ev])
+                    self._draw()
+        finally:
+            with self._lock:
+                self.thinking = ""
+                self._draw()
+                self._busy = False
+
+    def _thinking_html(self) -> str:
+        """Who is thinking now, on the felt (``sl-thinking``; '' when no bot decides)."""
+        if not self.thinking:
+            return ""
+        return (f'<span class="sl-thinking" style="font-style:italic">'
+                f'{self.texts["thinking"].format(who=escape(self.thinking))}</span>')
 
     def _on_card(self, card: Any) -> None:
         if self._marriage_points is not None:
@@ -184,6 +341,8 @@ class TableWidget(W.VBox):  # type: ignore[misc]
 
     def new_deal(self) -> None:
         """The next deal of the match (two players: of the Bummerl)."""
+        if not self._free():
+            return
         self.table.new_deal()
         self._fresh()
 
@@ -191,6 +350,8 @@ class TableWidget(W.VBox):  # type: ignore[misc]
                   index: int = 1) -> None:
         """Play on from step ``step`` of a record of the table's game (or a PSN file's
         record ``index``), the student at ``seat``."""
+        if not self._free():
+            return
         try:
             self.table.take_over(source, step, seat, index=index)
         except (ValueError, OSError) as e:
@@ -218,13 +379,17 @@ class TableWidget(W.VBox):  # type: ignore[misc]
         self.replay_box.children = []
         self._show_events(self.table.log)
         self.render()
+        self._bot_answers()
 
     def _on_bot(self, change: dict[str, Any]) -> None:
+        self._free()  # the bot deciding now finishes its decision first
         try:
             self._set_bot(str(change["new"]))
         except KeyError as e:
             self.status = str(e)
             self.render()
+            return
+        self._warm_up()
 
     def save(self, path: str | None = None) -> str | None:
         """Save the deal (with the match's deals before it) as PSN; return the path."""
@@ -263,6 +428,17 @@ class TableWidget(W.VBox):  # type: ignore[misc]
     @show_reasons.setter
     def show_reasons(self, on: bool) -> None:
         self.reasons_box.value = bool(on)
+
+    @property
+    def show_tallies(self) -> bool:
+        """Whether the scores and pending marriages are shown while the deal is played (a
+        counting aid: at the table a player counts them). Off by default, on in the
+        teacher's mode (``show_reasons=True``); shown either way once the deal is over."""
+        return bool(self.tallies_box.value)
+
+    @show_tallies.setter
+    def show_tallies(self, on: bool) -> None:
+        self.tallies_box.value = bool(on)
 
     def _last_reason(self) -> tuple[str, str] | None:
         """The last reason a bot gave this deal and the bot's name (None: none given)."""

@@ -59,6 +59,7 @@ from ...notation import (
     suit_name,
 )
 from ...psn import Record
+from ...render import BLACK, RED
 from ...replay import Replay
 from .rules import Partners, Phase, Position
 
@@ -269,9 +270,11 @@ def _trump_html(pos: Position) -> str:
                 f'<div>{TEXT["trump.named"].format(suit=named.symbol)}</div>')
         data = "none"
     else:
-        color = "#ffb3b3" if trump.is_red else "#fff"
-        body = (f'<div>{HTEXT["trump"]}</div><span title="{suit_name(trump)}" '
-                f'style="font-size:30px;line-height:32px;color:{color}">{trump.symbol}</span>')
+        body = (f'<div>{HTEXT["trump"]}</div><span class="sl-trump-symbol" '
+                f'title="{suit_name(trump)}" style="display:inline-block;font-size:26px;'
+                f'line-height:30px;padding:0 6px;border-radius:6px;background:#fff;'
+                f'color:{RED if trump.is_red else BLACK}">'
+                f"{trump.symbol}</span>")
         data = trump.name
     turned = ""
     if pos.turned >= 0:

@@ -134,13 +134,16 @@ class BauernTable(PracticeModel[Position]):
     other three (one name for all, or a name or player for each other seat in seat
     order). ``names`` are the players by seat N, E, S, W; the first dealer is drawn by lot
     from ``seed`` unless given; the cutter (a bot) knocks with chance ``knock_rate``
-    where the profile allows it. ``match`` names the match in the records."""
+    where the profile allows it. ``match`` names the match in the records. With
+    ``auto_bots=False`` the bots' first actions of a deal wait for :meth:`bot_step`
+    (:class:`~schnapsen_lab.tablemodel.PracticeModel`)."""
 
     def __init__(self, bots: str | SeatPlayer | Sequence[str | SeatPlayer] = "heuristic", *,
                  seat: Seat | str = Seat.S, profile: Profile | str = BAUERN,
                  names: Sequence[str] = NAMES, seed: int | None = None,
                  dealer: Seat | str | None = None, match: str | None = None,
-                 knock_rate: float = 0.2) -> None:
+                 knock_rate: float = 0.2, auto_bots: bool = True) -> None:
+        self.auto_bots = auto_bots
         self.rng = random.Random(seed)
         self.bot_rngs = tuple(random.Random(self.rng.random()) for _ in SEATS)
         self.profile: Profile = _as_profile(profile)
@@ -229,7 +232,7 @@ class BauernTable(PracticeModel[Position]):
         self.log = []
         self._declined = False
         self._marriage_asked = False
-        return self.bot_moves()
+        return self._opening_moves()
 
     def new_deal(self) -> list[Event]:
         """Deal the next deal of the match (a new match once this one is decided). A
@@ -408,6 +411,16 @@ class BauernTable(PracticeModel[Position]):
         if said and chosen is not None:
             self.reasons[len(self.actions)] = (seat, said)  # the index its action will have
         return chosen
+
+    def next_bot(self) -> Seat | None:
+        """The seat of the bot that acts (or says whether its side claims) next; None
+        when no bot is to act now."""
+        if not self.bot_step_due():
+            return None
+        p = self.position
+        if p.outcome is not None or self._bot_claim_pending():
+            return SEATS[p.claim_seat]
+        return SEATS[p.turn]
 
     def bot_step_due(self) -> bool:
         """Whether a bot acts (or is asked whether to claim) next."""

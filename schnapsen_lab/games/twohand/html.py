@@ -136,8 +136,10 @@ def trump_html(pos: Position) -> str:
     """The trump suit, shown all deal long (also once the indicator is turned down)."""
     trump = Suit(pos.trump)
     return (f'<div class="sl-trump" data-trump="{trump.name}" style="{R.LABEL_STYLE}">'
-            f'{TEXT["trump"]}<br><span style="font-size:26px;'
-            f'color:{R.RED if trump.is_red else "#fff"}">{trump.symbol}</span></div>')
+            f'{TEXT["trump"]}<br><span class="sl-trump-symbol" style="display:inline-block;'
+            f'font-size:24px;line-height:28px;padding:0 5px;border-radius:6px;'
+            f'background:#fff;color:{R.RED if trump.is_red else R.BLACK}">{trump.symbol}'
+            f"</span></div>")
 
 
 def position_html(pos: Position, names: Sequence[str] = ("A", "B"), *,

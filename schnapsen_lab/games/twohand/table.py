@@ -23,6 +23,7 @@ the Bummerl goes on with the next :meth:`Table.new_deal`.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -133,6 +134,11 @@ def false_claim_outcome(pos: Position, seat: Seat | int) -> Outcome:
     return p.outcome
 
 
+_WARM_UP_DECK = 3
+"""The seed of the deck :meth:`Table.warm_up` deals: one whose double-dummy end is searched
+(not decided by a claim at once)."""
+
+
 def _player(bot: str | Player, profile: Profile) -> Player:
     """The bot, refused (ValueError, one line) when it plays by the analysis engine and
     the engine does not know ``profile`` (:func:`~schnapsen_lab.players.registry.refusal`)."""
@@ -149,13 +155,16 @@ class Table(PracticeModel[Position]):
 
     Deals of a Bummerl (B1) follow each other with :meth:`new_deal`; the first dealer
     is drawn by lot from ``seed`` unless ``dealer`` is given. ``match`` names the
-    Bummerl in the records (tag Match).
+    Bummerl in the records (tag Match). With ``auto_bots=False`` the bot's first action
+    of a deal waits for :meth:`bot_step` (:class:`~schnapsen_lab.tablemodel.PracticeModel`).
     """
 
     def __init__(self, bot: str | Player = "heuristic", *, seat: Seat | str = Seat.A,
                  profile: Profile = SOFT, student_name: str = "Anna",
                  bot_name: str = "Bert", seed: int | None = None,
-                 dealer: Seat | str | None = None, match: str | None = None) -> None:
+                 dealer: Seat | str | None = None, match: str | None = None,
+                 auto_bots: bool = True) -> None:
+        self.auto_bots = auto_bots
         self.rng = random.Random(seed)
         self.bot_rng = random.Random(self.rng.random())
         self.player: Player = _player(bot, profile)
@@ -220,7 +229,7 @@ class Table(PracticeModel[Position]):
         self.log = []
         self._declined = False
         self._marriage_asked = False
-        return self.bot_moves()
+        return self._opening_moves()
 
     def new_deal(self) -> list[Event]:
         """Deal the next deal of the Bummerl (a new Bummerl once this one is decided).
@@ -374,6 +383,29 @@ class Table(PracticeModel[Position]):
         if said and chosen is not None:
             self.reasons[len(self.actions)] = said  # the index its action will have
         return chosen
+
+    def next_bot(self) -> Seat | None:
+        """The seat of the bot that acts next; None when no bot is to act now."""
+        return self.bot_seat if self.bot_step_due() else None
+
+    def warm_up(self) -> None:
+        """Let a copy of the bot decide once on a position of its own (a deal of
+        :data:`_WARM_UP_DECK` played on until the talon is used up, so that the decision
+        is a short exact search): what the bot's first decision paid once in a process
+        (the solver's imports, its compiled code loaded, its tables in this thread) is
+        paid now, and the bot itself is left as it was. Run it in the thread the bot will
+        decide in (the widget's bots' thread)."""
+        bot = copy.deepcopy(self.player)
+        deck = list(range(20))
+        random.Random(_WARM_UP_DECK).shuffle(deck)
+        pos = Position.deal(deck, Seat.B, self.profile)
+        legal = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        while legal and not pos.exhausted and pos.outcome is None:
+            pos = pos.play(legal[-1])
+            legal = [a for a in pos.legal_actions() if a.kind is ActionKind.PLAY]
+        seat = pos.to_move
+        if pos.outcome is None and seat is not None and len(legal) > 1:
+            bot.act(replace(view(pos, seat), legal=tuple(legal)), random.Random(0))
 
     def bot_step_due(self) -> bool:
         """Whether the bot acts (or is asked whether to claim) next."""
