@@ -14,6 +14,7 @@ from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
 from schnapsen_lab.games.schnapsen import html as SH
 from schnapsen_lab.games.schnapsen.rules import Seat
+from schnapsen_lab.notation import text_with_cards
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay
 from schnapsen_lab.widgets import replay
@@ -238,8 +239,8 @@ def test_nothing_to_replay_says_why(tmp_path: Path) -> None:
     typo.write_text(f'[Event "typo"]\n[Deck "{deck}"]\n\n1. AD KH *\n', encoding="utf-8")
     text = _problem(replay(str(typo)))
     err = next(psn.read(typo)).errors[0]
-    assert f"{typo}: deal 1, line 2, col 1: S3: " in text and err.message in text
-    assert "twice: JH" in text
+    assert f"{typo}: deal 1, line 2, col 1: S3: " in text
+    assert text_with_cards(err.message) in text and "twice: J♥; missing: 10♠" in text
 
 
 def test_good_records_beside_a_broken_one_are_replayed(tmp_path: Path) -> None:
