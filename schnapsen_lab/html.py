@@ -89,6 +89,8 @@ TEXT = Texts({
     "count.points_out": N_("card points out: {n}"),
     "count.scores": N_("scores {mine} (me) : {theirs} (opponent); pending {pm} : {po}"),
     "count.none": C_("no cards", "none"),
+    # Translators: "trumps out: none" (French "aucun", agreeing with "atouts")
+    "count.no_trumps": C_("no trumps", "none"),
     "count.inferences": N_("Inferences from play"),
     "count.no_inferences": N_("Inferences from play: none"),
     "count.inference": N_("step {step}: {text}"),

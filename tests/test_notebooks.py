@@ -7,7 +7,9 @@ this very interpreter (the project's environment); a cell is appended that check
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +74,28 @@ def test_notebook_runs(path: Path) -> None:
         for o in cell.get("outputs", []):
             assert o.get("output_type") != "error", f"{path.name}: {o.get('ename')}"
     assert _psn_cards_shown(nb) == [], "cards a learner reads are written as printed (10♥)"
+    assert _leftovers(nb) == [], "a counter below 0 or a line of raw numbers"
+
+
+_RAW_NUMBERS = re.compile(r"^\s*(-?\d+\.\d+\s+){2,}-?\d+\.\d+\s*$")
+"""A line of bare floats: a print left over from checking a figure."""
+_BELOW_ZERO = re.compile(r"(?<![\w.])-\d")
+
+
+def _printed(nb: Any) -> Iterator[tuple[int, str]]:
+    """Each line of text the notebook's cells printed, with its cell's number."""
+    for i, cell in enumerate(nb.cells):
+        for o in cell.get("outputs", []):
+            text = o.get("text", "")
+            yield from ((i, line) for line in ("".join(text) if isinstance(text, list)
+                                               else str(text)).splitlines())
+
+
+def _leftovers(nb: Any) -> list[str]:
+    """Printed lines a learner should not meet: a Bummerl counter below 0 (a counter
+    stops at 0, the winner's surplus is said apart) and a line of raw floats."""
+    return [f"cell {i}: {line}" for i, line in _printed(nb)
+            if _RAW_NUMBERS.match(line) or ("counter" in line and _BELOW_ZERO.search(line))]
 
 
 def _psn_cards_shown(nb: Any) -> list[str]:

@@ -356,3 +356,17 @@ def test_panels_have_fixed_widths_and_wrap() -> None:
         assert lay.width == lay.min_width == lay.max_width and lay.width.endswith("px")
         assert lay.flex == "0 0 auto"
     assert f"width:{H.FELT_WIDTH}px" in w.table.value
+
+
+def test_the_side_panel_keeps_each_pair_of_numbers_on_one_line() -> None:
+    """"scores 0 (me) : 0 (opponent); pending 0 : 0" breaks only between its two parts,
+    never before ": 0" (issue 50: the side panel at 1366 px with the file browser open)."""
+    w = replay(STUDY / "closing-wins-3.psn")
+    w.set_view("A")
+    w.go(2)
+    panel = w.counting_panel.value
+    scores = re.search(r"scores [^<]*", panel)
+    assert scores is not None
+    text = scores.group(0)
+    assert re.fullmatch(r"scores \d+\u00a0\(me\)\u00a0:\u00a0\d+\u00a0\(opponent\); "
+                        r"pending \d+\u00a0:\u00a0\d+", text), text
