@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from . import _moved
 from .headers import bot_name, header_pairs
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import error_text
@@ -226,3 +227,10 @@ def record_with_drawing(record: Record, d: Drawing) -> str:
              f"{movetext_html(record)}</div>" if record.main.moves else "")
     return (f'<div class="sl-record">{tags_html(record)}{d.table(rp, 0, None)}{comments}'
             f"{moves}{d.tallies(rp, rp.last, None)}{errors}</div>")
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

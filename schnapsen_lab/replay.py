@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import _moved
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from .games import Game
 from .notation import psn_cards
@@ -603,3 +604,10 @@ def match_groups(records: Iterable[Record]) -> list[list[Record]]:
             groups.append(g)
         g.append(r)
     return groups
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

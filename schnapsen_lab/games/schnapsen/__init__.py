@@ -10,7 +10,17 @@ self-play, statistics features).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ... import _moved
 from . import rules
 from .rules import *  # noqa: F403  (the referee's names, re-exported)
 
 __all__ = list(rules.__all__)
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)
