@@ -148,3 +148,20 @@ def test_the_bummerl_advice_and_the_four_player_review_write_cards_as_printed() 
     review = review_record(claim, samples=4, seed=0)
     text = format_review(review, claim.player_names)
     assert "claim: 66??" in text and psn_cards_in(text) == [], text
+
+
+def test_the_review_widget_shows_its_comments_with_cards_as_printed() -> None:
+    """The review's comments keep PSN's tokens in the annotated record (``review -o``);
+    the widget shows them as printed: "blunder: Q♣ +20 -3.00, best A♦ +0.50"."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.review import ReviewWidget
+
+    rec = next(psn.read(ROOT / "records" / "study" / "failed-closing.psn"))
+    w = ReviewWidget(rec, samples=4, seed=0, progress=False)
+    assert any("best AD" in c for c in w.annotated.moves[0].comments)
+    shown = []
+    for step in range(1, len(w.replay.replay)):
+        w.replay.go(step)
+        shown.append(w.replay.comments.value)
+    assert any("best A♦" in t for t in shown)
+    assert [line for t in shown for line in psn_cards_in_html(t)] == []

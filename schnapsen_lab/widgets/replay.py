@@ -33,7 +33,7 @@ import ipywidgets as W
 
 from .. import html as H
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
-from ..notation import SEAT_LABEL, error_text
+from ..notation import SEAT_LABEL, error_text, text_with_cards
 from ..notation import TEXT as NOTATION_TEXT
 from ..psn import Record, read
 from ..replay import Replay, match_groups
@@ -462,7 +462,8 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
     def _comments_html(self) -> str:
         rp = self.replay
         step = self.step
-        items = [f"<div>“{escape(c)}”</div>" for c in rp.comments(step)]
+        # a comment's PSN cards as printed (a review's "best AD +0.50": best A♦ +0.50)
+        items = [f"<div>“{escape(text_with_cards(c))}”</div>" for c in rp.comments(step)]
         nags = rp.nags(step)
         if nags:
             items.insert(0, f"<div><b>{escape(H.glyph_text(nags))}</b> "
