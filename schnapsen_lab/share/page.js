@@ -83,6 +83,14 @@
       ";white-space:nowrap\">" + K.ranks[c % 5] + SYM[suitOf(c)] + "</span>";
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
+  /* A comment's PSN cards as printed (HTML): "best AD +0.50" -> "best A♦ +0.50",
+     "KH+40" -> "K♥ +40" (the widget's text_with_cards). */
+  function printedCards(t) {
+    return t.replace(/(^|[^A-Za-z0-9])([AKQJT])([CDHS])(?:\+(20|40))?(?![A-Za-z0-9+])/g,
+      function (m, pre, r, s, pts) {
+        return pre + sym(SUITS.indexOf(s) * 5 + RANKS.indexOf(r)) + (pts ? " +" + pts : "");
+      });
+  }
   function suitName(s) { return tr("suit_" + SUITS[s]); }
   /* The suit's name after "of" / "none of" (the Russian genitive). */
   function suitNameOf(s) { return tr("suit_of_" + SUITS[s]); }
@@ -744,7 +752,7 @@
       items += "<div class=\"sl-nags\"><b>" + esc(glyphs(st.g)) + "</b> " + nagWords(st.g) + "</div>";
     }
     (st.q || []).forEach(function (c) {
-      items += "<div class=\"sl-comment\">\u201c" + esc(c) + "\u201d</div>";
+      items += "<div class=\"sl-comment\">\u201c" + printedCards(esc(c)) + "\u201d</div>";
     });
     return items ? "<div class=\"sl-comment-box\">" + items + "</div>" : "";
   }
