@@ -37,6 +37,7 @@ from ..test_share import (
 )
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
+from .test_layout_browser import _pairs_broken
 
 STUDY = REPO_ROOT / "records" / "study"
 LAPTOP = {"width": 1366, "height": 768}
@@ -326,6 +327,9 @@ def test_laptop_layout_panels_apart_and_table_still(page: Any, seen: Seen,
         assert all(p["x"] >= 0 and p["x"] + p["width"] <= LAPTOP["width"] for p in panels)
         t = box(".sl-table")
         assert (t["x"], t["y"], t["width"]) == (first["x"], first["y"], first["width"]), step
+        scores = page.locator(".sl-count-scores")  # "0 (me) : 0 (opponent)" on one line
+        assert [_pairs_broken(scores.nth(i)) for i in range(scores.count())] == [
+            []] * scores.count() != [], step
     save_screenshot(page, "share-laptop", full_page=False)
     assert re.search(r"step \d+ of \d+", page.locator(".sl-step").text_content() or "")
     assert_quiet(page, seen, url)
