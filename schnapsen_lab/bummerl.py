@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from . import equity
 from .equity import EquityTable
 from .games.twohand.rules import Seat
+from .notation import text_with_cards
 from .worlds import ActionEstimate, side
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class ClosingEquity:
         a, e = self.play_on_best
         lines = [f"Bummerl at {self.score.text} (A-B), {self.score.dealer} deals: "
                  f"{self.seat}'s chance to win it if {self.seat} closes {self.close:.1%}, "
-                 f"plays on ({a.token}) {e:.1%}; for the Bummerl: {self.verdict}."]
+                 f"plays on ({text_with_cards(a.token)}) {e:.1%}; for the Bummerl: {self.verdict}."]
         if self.flips:
             lines.append(f"The two measures disagree: by game points {self.by_points}, "
                          f"for the Bummerl {self.verdict}.")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from . import _moved
 from .headers import bot_name, header_pairs
 from .i18n import C_, N_, NP_, Plurals, Texts
 from .notation import error_text
@@ -89,6 +90,8 @@ TEXT = Texts({
     "count.points_out": N_("card points out: {n}"),
     "count.scores": N_("scores {mine} (me) : {theirs} (opponent); pending {pm} : {po}"),
     "count.none": C_("no cards", "none"),
+    # Translators: "trumps out: none" (French "aucun", agreeing with "atouts")
+    "count.no_trumps": C_("no trumps", "none"),
     "count.inferences": N_("Inferences from play"),
     "count.no_inferences": N_("Inferences from play: none"),
     "count.inference": N_("step {step}: {text}"),
@@ -224,3 +227,10 @@ def record_with_drawing(record: Record, d: Drawing) -> str:
              f"{movetext_html(record)}</div>" if record.main.moves else "")
     return (f'<div class="sl-record">{tags_html(record)}{d.table(rp, 0, None)}{comments}'
             f"{moves}{d.tallies(rp, rp.last, None)}{errors}</div>")
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import _moved
 
 __all__ = ["START", "MatchRules", "MatchState", "moved_counters", "reached"]
 
@@ -143,3 +146,10 @@ class MatchState:
                     else moved_counters(self.counters, gains, r.counts_up))
         return MatchState(r, counters, (d + 1) % r.seats, self.deals + 1,
                           self.carry if carry is None else carry)
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

@@ -49,6 +49,7 @@ __all__ = [
     "outcome_text",
     "plural",
     "profile_name",
+    "psn_cards",
     "reason_text",
     "seat_label",
     "seats_text",
@@ -384,10 +385,27 @@ def seat_label(names: Sequence[str], seat: Seat | int, letters: str = "AB") -> s
 _PSN_CARD = re.compile(r"(?<![A-Za-z0-9])([AKQJT9])([CDHS])(?![A-Za-z0-9+])")
 
 
+_PSN_MARRIAGE = re.compile(r"(?<![A-Za-z0-9])([AKQJT][CDHS])\+(20|40)(?![0-9])")
+
+
 def text_with_cards(text: str, card: CardFormat | None = None) -> str:
-    """An engine message with its PSN card names (``TH``) in the display notation."""
+    """An engine message with its PSN card names (``TH``) and marriage leads (``KH+40``)
+    in the display notation (``10♥``, ``K♥ +40``)."""
     fmt = card or card_text
+    text = _PSN_MARRIAGE.sub(
+        lambda m: _MARRIAGE.format(card=fmt(parse_card(m.group(1))), points=m.group(2)), text)
     return _PSN_CARD.sub(lambda m: fmt(parse_card(m.group(0))), text)
+
+
+_PRINTED_CARD = re.compile(r"(?<![\w])(10|[AKQJ])([♣♦♥♠])")
+_SYMBOL_SUIT = {s.symbol: s for s in Suit}
+
+
+def psn_cards(text: str) -> str:
+    """The inverse of :func:`text_with_cards`: cards as printed (``10♥``) written as PSN
+    tokens (``TH``), for the machine-readable outputs that keep PSN's card names."""
+    return _PRINTED_CARD.sub(
+        lambda m: str(CARDS[_SYMBOL_SUIT[m.group(2)] * 5 + RANK_TEXT.index(m.group(1))]), text)
 
 
 def action_text(action: Action | None, card: CardFormat | None = None) -> str:
@@ -534,13 +552,13 @@ def _reason_words(message: str, fmt: CardFormat) -> str | None:
 def error_text(line: int, col: int, rule: str, message: str,
                card: CardFormat | None = None) -> str:
     """An error of a record (where, which rule, why) in the language spoken: the
-    referee's reasons translated (cards as printed), anything else the reader says as
-    ``schnapsen-lab check`` writes it."""
+    referee's reasons translated, anything else the reader says as ``schnapsen-lab
+    check`` writes it; cards as printed in both."""
     fmt = card or card_text
     reason, sep, legal = message.partition("; legal: ")
     words = _reason_words(reason, fmt) if sep else _reason_words(message, fmt)
     if words is None:
-        why = message
+        why = text_with_cards(message, fmt)
     elif sep:
         why = TEXT["error.legal"].format(reason=words, legal=text_with_cards(legal, fmt))
     else:

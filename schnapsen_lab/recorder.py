@@ -42,7 +42,7 @@ from .games.twohand.rules import (
     parse_action,
 )
 from .i18n import N_, Texts
-from .notation import reason_text
+from .notation import action_text, card_text, reason_text
 from .psn import Record
 
 __all__ = ["TEXT", "Draw", "Entry", "Recorder", "RecorderError", "parse_entry", "record_deal"]
@@ -81,7 +81,8 @@ TEXT = Texts({
     "bad_dealer": N_("the dealer is A or B, not {text!r}"),
     "entry": N_("entry {n}: {error}"),
 })
-"""Every text of the recorder's errors, as format strings (cards as PSN writes them)."""
+"""Every text of the recorder's errors, as format strings (cards as printed, ``10♥``;
+the hints at what to type write PSN's tokens, which the entries are)."""
 
 
 class RecorderError(IllegalAction):
@@ -110,6 +111,13 @@ class Draw:
         a = "?" if self.a is None else str(self.a)
         b = "?" if self.b is None else str(self.b)
         return f"A:{a} B:{b}"
+
+
+def _draw_text(d: Draw) -> str:
+    """The cards drawn as printed, ``A:Q♦ B:10♣`` (``?`` for one not named)."""
+    a = "?" if d.a is None else card_text(d.a)
+    b = "?" if d.b is None else card_text(d.b)
+    return f"A:{a} B:{b}"
 
 
 Entry = Action | Draw
@@ -188,9 +196,9 @@ class Recorder:
             for c in cards:
                 if c in where:
                     other = where[c]
-                    raise RecorderError("S3", TEXT["twice_in"].format(card=c, where=name)
+                    raise RecorderError("S3", TEXT["twice_in"].format(card=card_text(c), where=name)
                                         if other == name else TEXT["twice_in_both"].format(
-                                            card=c, first=other, second=name))
+                                            card=card_text(c), first=other, second=name))
                 where[c] = name
         self.dealer: Seat = d
         self.profile: Profile = profile
@@ -314,11 +322,11 @@ class Recorder:
         if self._draw_due and a != CLAIM:
             w, lo = self.draw_order() or (Seat.A, Seat.B)
             raise RecorderError("T2", TEXT["draw_first"].format(
-                n=n, action=a, trick=pos.tricks_played, winner=w, loser=lo), [CLAIM])
+                n=n, action=action_text(a), trick=pos.tricks_played, winner=w, loser=lo), [CLAIM])
         err = pos.check(a)
         if err is not None:
             raise RecorderError(err[0], TEXT["action"].format(
-                n=n, action=a, why=reason_text(err[1], str)), pos.legal_actions())
+                n=n, action=action_text(a), why=reason_text(err[1])), pos.legal_actions())
         drew_before = pos.talon_open
         new = pos.copy()
         new.apply_unchecked(a)
@@ -336,7 +344,7 @@ class Recorder:
             why = TEXT["no_draw.closed" if p.closed else "no_draw.exhausted"
                        if p.exhausted else "no_draw.drawn"
                        if p.tricks_played else "no_draw.no_trick"]
-            raise RecorderError("T2", TEXT["no_draw"].format(draw=d, why=why))
+            raise RecorderError("T2", TEXT["no_draw"].format(draw=_draw_text(d), why=why))
         w, lo = order
         cw, cl = d.of(w), d.of(lo)
         last = self.last_draw
@@ -346,22 +354,22 @@ class Recorder:
             raise RecorderError("T2", TEXT["winner_draw"].format(n=n, who=w))
         if last:
             if cl is not None and cl != ind:
-                raise RecorderError("T2", TEXT["last_draw"].format(n=n, who=lo, card=ind,
-                                                                   other=cl))
+                raise RecorderError("T2", TEXT["last_draw"].format(
+                    n=n, who=lo, card=card_text(ind), other=card_text(cl)))
             cards = [cw]
         else:
             if cl is None:
                 raise RecorderError("T2", TEXT["loser_draw"].format(n=n, who=lo))
             if cl == cw:
-                raise RecorderError("S3", TEXT["both_draw"].format(card=cw))
+                raise RecorderError("S3", TEXT["both_draw"].format(card=card_text(cw)))
             cards = [cw, cl]
         seen = self.seen
         for c in cards:
             if c == ind:
-                raise RecorderError("T2", TEXT["indicator_drawn"].format(n=n, card=ind))
+                raise RecorderError("T2", TEXT["indicator_drawn"].format(n=n, card=card_text(ind)))
             if c in seen:
-                raise RecorderError("S3", TEXT["seen"].format(card=c, where=self._where(c),
-                                                              n=n))
+                raise RecorderError("S3", TEXT["seen"].format(card=card_text(c),
+                                                              where=self._where(c), n=n))
         slots = [*self._slots, *cards]
         self._position = self._replay(slots, self._actions)
         self._slots = slots

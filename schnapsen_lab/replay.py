@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import _moved
 from .cards import CARD_POINTS, CARDS, Card, Suit, cards_in
 from .games import Game
+from .notation import psn_cards
 from .psn import GLYPHS, Move, Record
 
 if TYPE_CHECKING:
@@ -144,7 +146,8 @@ class Inference:
     card of the suit above the lead (not where the profile has no duty to beat,
     ``bauern2``). Four players (BP2): failing to follow shows a
     ``void`` in the led suit, and in trumps when the player did not trump either.
-    ``excluded`` is the mask of cards the player cannot hold from then on.
+    ``excluded`` is the mask of cards the player cannot hold from then on; ``text`` says
+    it in English with the cards as printed (``replay --json`` keeps PSN's card names).
     """
 
     seat: IntEnum
@@ -229,7 +232,7 @@ class Counting(CountingFacts):
             "points_out": self.points_out,
             "inferences": [{"seat": str(i.seat), "step": i.step, "kind": i.kind,
                             "suit": str(i.suit), "excluded": sorted_names(i.excluded),
-                            "text": i.text} for i in self.inferences],
+                            "text": psn_cards(i.text)} for i in self.inferences],
             "inferred_talon": [str(c) for c in self.inferred_talon],
         }
 
@@ -601,3 +604,10 @@ def match_groups(records: Iterable[Record]) -> list[list[Record]]:
             groups.append(g)
         g.append(r)
     return groups
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

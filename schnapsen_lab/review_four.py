@@ -36,6 +36,7 @@ from .games.bauern.rules import CLAIM, SEATS, Action, Kind, Phase, Position, Sea
 from .games.bauern.solver import solve
 from .games.bauern.strong import StrongBauernPlayer, _mean, _sign
 from .games.bauern.worlds import sample_worlds, state_of_world
+from .notation import text_with_cards
 from .review import Judgement, accuracy_of, judge
 
 __all__ = [
@@ -247,14 +248,16 @@ def review_record(rec: Any, samples: int = DEFAULT_SAMPLES, seed: int = 0,
 
 
 def format_review(review: FourReview, names: Sequence[str]) -> str:
-    """The review as readable text: one line a decision, then each seat's summary."""
+    """The review as readable text: one line a decision (cards as printed), then each
+    seat's summary."""
     lines = []
     for d in review.decisions:
         who = f"{names[d.seat]} ({d.seat})"
         best = ("" if d.judgement is Judgement.BEST
-                else f"  best {d.best.token} {d.best.mean:+.2f}")
+                else f"  best {text_with_cards(d.best.token)} {d.best.mean:+.2f}")
         loss = f"  loss {d.loss:.2f}" if d.loss >= 0.005 else ""
-        lines.append(f"step {d.step:>2} {who} {d.kind}: {d.played + d.judgement.glyph:<16} "
+        played = text_with_cards(d.played) + d.judgement.glyph
+        lines.append(f"step {d.step:>2} {who} {d.kind}: {played:<16} "
                      f"{d.played_option.mean:+.2f}{best}{loss}")
     for s in SEATS:
         p = review.summary(s)

@@ -31,8 +31,9 @@ import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from . import _moved
 from .games import game_named, game_of_profile
 from .games.twohand.rules import SOFT, Profile
 from .games.twohand.selfplay import (
@@ -212,3 +213,10 @@ def simulate_psn(players: Sequence[str], matches: int, seed: int = 0,
     """
     tasks = _tasks(players, matches, seed, profile, first, names, explain)
     return parallel_map(_text_task, tasks, default_jobs() if jobs is None else jobs)
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

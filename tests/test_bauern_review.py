@@ -4,6 +4,7 @@ from its knowledge, the classes of the two-player review, the command and its JS
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,20 @@ def test_the_review_widget_takes_a_four_player_record() -> None:
     assert w.replay.step == w.review.decisions[-1].step + 1
     de = ReviewWidget(rec, review=w.review, lang="de")
     assert "Verlust" in [o[0] for o in de.decisions.options][-1]
+
+
+def test_the_four_player_review_widget_shows_its_progress(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress`` is not ignored (issue 50): a bar over the deal's steps while the
+    widget reviews, none with ``progress=False``, as the two-player review widget."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.widgets.bauern_review import BauernReviewWidget
+
+    rec = _record(FALSE_CLAIM)
+    quiet = BauernReviewWidget(rec, samples=2, progress=False)
+    assert "review" not in capsys.readouterr().err
+    shown = BauernReviewWidget(rec, samples=2)
+    err = capsys.readouterr().err
+    steps = len(rec.actions) + 1
+    assert re.search(rf"review: 100%.*{steps}/{steps}", err), err
+    assert shown.review == quiet.review

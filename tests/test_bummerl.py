@@ -220,7 +220,7 @@ def test_advise_reports_the_bummerl(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", str(HH), "--record", str(FLIP_RECORD), "--step",
                  str(FLIP_STEP)]) == 0
     out = capsys.readouterr().out
-    assert "A's chance to win it if A closes 80.0%, plays on (JS) 100.0%" in out
+    assert "A's chance to win it if A closes 80.0%, plays on (J♠) 100.0%" in out
 
 
 # -- the Bummerl-aware strong player -------------------------------------------------------------

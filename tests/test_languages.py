@@ -54,6 +54,8 @@ SAME_AS_ENGLISH = {
        for name in ("Bauernschnapsen", "Schnapsen")},
     ("fr", "a PSN tag", "Date"): True,
     ("fr", "a bot's name", "expert"): True,  # the strongest bot: the same word in French
+    # a label and what it says: the colon alone, French spacing it
+    **{(lang, None, "{label}: {text}"): True for lang in ("de", "ru")},
 }
 
 
@@ -297,17 +299,24 @@ def test_every_reason_of_the_referee_is_translated() -> None:
 def test_an_error_of_a_record_in_french() -> None:
     with language("fr"):
         text = notation.error_text(4, 27, "F2", "TH does not follow suit; legal: AH KH")
-        assert text == "ligne 4, col. 27\u00a0: F2\u00a0: 10♥ ne fournit pas à la couleur\u00a0; " \
-                       "permis\u00a0: A♥ K♥"
+        assert text == "ligne 4, col. 27\u202f: F2\u202f: 10♥ ne fournit pas à la couleur\u202f; " \
+                       "permis\u202f: A♥ K♥"
         # what the reader says about the text itself stays as `check` writes it
         assert notation.error_text(2, 1, "PSN", "not a PSN token: 'x'").endswith(
-            "PSN\u00a0: not a PSN token: 'x'")
+            "PSN\u202f: not a PSN token: 'x'")
 
 
 # -- widgets, the shared page, plots -----------------------------------------------------------
 
 def _text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _shown(html: str) -> str:
+    """The text of ``html`` as shown, its no-break spaces kept."""
+    import html as h
+
+    return h.unescape(re.sub(r"[ \t\n]+", " ", re.sub(r"<[^>]+>", "", html))).strip()
 
 
 def test_the_replay_speaks_the_language_it_was_made_in(english: None) -> None:
@@ -369,6 +378,23 @@ def test_the_recorder_and_the_trainers_in_german(english: None) -> None:
     c = ClosingTrainer(training.closing_exercises(recs, count=1, seed=2), samples=4, lang="de")
     assert c.close_button.description == "Zudrehen"
     assert re.search(r"im Talon sind? \d+ Karten?", _text(c.header.value))
+    assert "(deine Antworten: 0 von 0)" in _text(c.header.value)
+
+
+@pytest.mark.parametrize(("lang", "answers"), [
+    ("en", "(your answers: 0 of 0)"), ("de", "(deine Antworten: 0 von 0)"),
+    ("fr", "(vos réponses\u202f: 0 sur 0)"), ("ru", "(ваши ответы: 0 из 0)")])
+def test_the_closing_trainer_counts_answers_not_a_score(english: None, lang: str,
+                                                        answers: str) -> None:
+    """Beside the game's scores "(score 0 / 0)" read like one: the trainer says how many
+    answers were right."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab import training
+    from schnapsen_lab.widgets.training import ClosingTrainer
+
+    recs = list(psn.read(ROOT / "records" / "heuristic-vs-random.psn"))[:40]
+    c = ClosingTrainer(training.closing_exercises(recs, count=1, seed=2), samples=4, lang=lang)
+    assert answers in _shown(c.header.value) and "score" not in _shown(c.header.value)
 
 
 def test_the_review_widget_in_french(english: None) -> None:
@@ -550,7 +576,9 @@ def test_numbers_in_the_language(lang: str, points: str, rate: str) -> None:
         assert _rate(0.008) == ("0.8%" if lang == "en" else "0,8\u00a0%")
 
 
-def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
+def test_french_puts_a_narrow_no_break_space_before_two_part_punctuation() -> None:
+    """French typography: a narrow no-break space (U+202F) before : ; ! ?, in every
+    message of the French catalogue (issue 50: "étape 4 sur 8:")."""
     with (LOCALE / "fr" / "LC_MESSAGES" / "schnapsen_lab.po").open("rb") as f:
         catalog = read_po(f)
     bad = []
@@ -558,10 +586,35 @@ def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
         if not m.id:
             continue
         for s in ([m.string] if isinstance(m.string, str) else list(m.string)):
-            for hit in re.finditer(r"(.)([:;!?])(?=\s|$|<)", s):
-                if hit.group(1) not in "\u00a0\u202f" and not s[:hit.end(1)].endswith("&nbsp"):
+            for hit in re.finditer(r"(.)([:;!?])(?=\s|$|<|&)", s):
+                entity = hit.group(2) == ";" and re.search(r"&#?\w+$", s[:hit.start(2)])
+                if hit.group(1) != "\u202f" and not entity:
                     bad.append(s)
     assert bad == []
+
+
+def test_french_spaces_the_colons_the_code_puts_between_texts(english: None) -> None:
+    """The replay's step line and the shared page join a label and its text through the
+    catalogue ("étape 4 sur 8 : Anna ..."); "trumps out: none" agrees with the trumps
+    (aucun)."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.share import page_data
+    from schnapsen_lab.widgets import replay
+
+    w = replay(str(STUDY / "closing-wins-3.psn"), lang="fr")
+    w.set_view("A")  # at the deal Anna holds every trump but the indicator
+    shown = []
+    for step in range(w.replay.last + 1):
+        w.go(step)
+        shown.append(_shown(w.step_label.value))
+        shown.append(_shown(w.counting_panel.value))
+    assert any(re.search(r"^étape \d+ sur \d+\u202f: ", t) for t in shown), shown[:2]
+    assert not [t for t in shown if re.search(r"[^\u202f][:;!?](\s|$)", t)]
+    assert re.search("atouts dehors\u202f:\\s+aucun(?!e)", shown[1]), shown[1]
+    strings = page_data([Replay(next(psn.read(STUDY / "closing-wins-3.psn")))],
+                        lang="fr")["strings"]
+    assert strings["labelled"] == "{label}\u202f: {text}" and strings["no_trumps"] == "aucun"
+    assert strings["none"] == "aucune"  # no cards
 
 
 def test_german_keeps_ansage_for_marriages() -> None:
@@ -574,5 +627,12 @@ def test_german_keeps_ansage_for_marriages() -> None:
         assert "Ansage" not in H["auction"] and "Ansage" not in H["auction.contract"].format(
             contract="Gang")
         assert B["bots"] != "Gegner"
+        from schnapsen_lab.html import TEXT as HT
+        from schnapsen_lab.widgets.table import TEXT as T
+
+        # the game's words: the pending marriages are Zwanziger and Vierziger, and the
+        # two-player picker names the bot, like the four-player one (Computerspieler)
+        assert HT["tallies.pending"] == "ausstehende Zwanziger/Vierziger"
+        assert T["bot"] == B["bots"] == "Computerspieler"
         assert "KI" not in i18n.ngettext("95% CI [{low}, {high}], {n} world",
                                          "95% CI [{low}, {high}], {n} worlds", 2)

@@ -127,7 +127,7 @@ def _reject(entries: list[str], rule: str, words: str) -> RecorderError:
 def test_rejects_a_card_twice_in_the_deal() -> None:
     with pytest.raises(RecorderError) as e:
         Recorder("B", HA, "AC KC AH JD TH", IND)
-    assert e.value.rule == "S3" and "TH" in str(e.value) and "twice" in str(e.value)
+    assert e.value.rule == "S3" and "10♥" in str(e.value) and "twice" in str(e.value)
     with pytest.raises(RecorderError, match="S3: A's hand holds 5 cards"):
         Recorder("B", "AD KS QS TH", HB, IND)
     with pytest.raises(RecorderError, match="indicator"):
@@ -136,12 +136,14 @@ def test_rejects_a_card_twice_in_the_deal() -> None:
 
 def test_rejects_impossible_entries() -> None:
     # A leads AD, B plays KH (not a diamond, not a trump): AD wins (T1), A draws first.
-    _reject(["AD", "KH", "A:KH B:QD"], "S3", "KH was already in B's first hand")
+    # the refusals write the cards as printed (K♥, 10♥), never PSN's tokens
+    _reject(["AD", "KH", "A:KH B:QD"], "S3", "K♥ was already in B's first hand")
     _reject(["AD", "KH", "A:QD B:QD"], "S3", "a card twice")
     _reject(["AD", "KH", "A:JS B:QD"], "T2", "indicator")
-    _reject(["AD", "KH", "A:KD B:QD", "A:QC B:JC"], "T2", "no draw now")
+    _reject(["AD", "KH", "A:KD B:QD", "A:QC B:JC"], "T2", "no draw now (A:Q♣ B:J♣)")
     _reject(["AD", "KH", "QS"], "T2", "first enter the cards drawn")
-    _reject(["AD", "QS"], "H1", "QS is not in B's hand")
+    _reject(["AD", "QS"], "H1", "action 2 (Q♠): Q♠ is not in B's hand")
+    _reject(["AD", "KH", "A:JS B:QD"], "T2", "the indicator J♠ is taken only")
     _reject(["KS+20"], "M1", "counts 40")
     _reject(["66"], "E2", "claim")
     err = _reject(["AD", "KH", "A:KD B:QD", "A:QC"], "PSN", "entry 4")

@@ -54,7 +54,7 @@ CASES = [
         "ru": "J♣ не перебивает Q♣, хотя отвечающий может перебить"}, {
         "en": "you must beat Q♣: you hold a higher card of its suit",
         "de": "du musst Q♣ stechen: du hältst eine höhere Karte dieser Farbe",
-        "fr": "vous devez dépasser Q♣\u00a0: vous avez une carte plus forte dans cette couleur",
+        "fr": "vous devez dépasser Q♣\u202f: vous avez une carte plus forte dans cette couleur",
         "ru": "нужно перебить Q♣: у вас есть старшая карта этой масти"}),
     ("two: void in hearts, a trump held", lambda: _two("KH"), "AC", "trump", {
         "en": "A♣ does not trump though the follower must",
@@ -63,7 +63,7 @@ CASES = [
         "ru": "A♣ не козырь, хотя отвечающий обязан покрыть козырем"}, {
         "en": "you must trump: you hold no card of the led suit",
         "de": "du musst mit Atout stechen: du hast die ausgespielte Farbe nicht",
-        "fr": "vous devez couper\u00a0: vous n'avez pas la couleur demandée",
+        "fr": "vous devez couper\u202f: vous n'avez pas la couleur demandée",
         "ru": "нужно бить козырем: у вас нет масти захода"}),
     ("four: a trump that would beat, spades held", lambda: _four(_F), "TH", "follow", {
         "en": "10♥ does not follow spades", "de": "10♥ gibt Pik nicht zu",
@@ -82,7 +82,7 @@ CASES = [
         "ru": "J♥ не перебивает Q♥, хотя W может (BF1)"}, {
         "en": "you must beat Q♥: you can, and this profile says you must (BF1)",
         "de": "du musst Q♥ stechen: du kannst es, und dieses Regelprofil verlangt es (BF1)",
-        "fr": "vous devez dépasser Q♥\u00a0: vous le pouvez, et ce profil l'exige (BF1)",
+        "fr": "vous devez dépasser Q♥\u202f: vous le pouvez, et ce profil l'exige (BF1)",
         "ru": "нужно перебить Q♥: вы можете, а этот набор правил этого требует (BF1)"}),
     ("four: void in spades, a trump held", lambda: _four(_T), "TC", "trump", {
         "en": "10♣ is no trump, though the follower is void in the led suit and holds one",
@@ -93,7 +93,7 @@ CASES = [
         "ru": "10♣ не козырь, хотя у игрока нет масти захода, а козырь есть"}, {
         "en": "you must trump: you hold no card of the led suit",
         "de": "du musst mit Atout stechen: du hast die ausgespielte Farbe nicht",
-        "fr": "vous devez couper\u00a0: vous n'avez pas la couleur demandée",
+        "fr": "vous devez couper\u202f: vous n'avez pas la couleur demandée",
         "ru": "нужно бить козырем: у вас нет масти захода"}),
 ]
 

@@ -14,6 +14,7 @@ from schnapsen_lab import psn
 from schnapsen_lab.cards import Card
 from schnapsen_lab.games.twohand import html as SH
 from schnapsen_lab.games.twohand.rules import Seat
+from schnapsen_lab.notation import text_with_cards
 from schnapsen_lab.psn import Record
 from schnapsen_lab.replay import Replay
 from schnapsen_lab.widgets import replay
@@ -238,8 +239,8 @@ def test_nothing_to_replay_says_why(tmp_path: Path) -> None:
     typo.write_text(f'[Event "typo"]\n[Deck "{deck}"]\n\n1. AD KH *\n', encoding="utf-8")
     text = _problem(replay(str(typo)))
     err = next(psn.read(typo)).errors[0]
-    assert f"{typo}: deal 1, line 2, col 1: S3: " in text and err.message in text
-    assert "twice: JH" in text
+    assert f"{typo}: deal 1, line 2, col 1: S3: " in text
+    assert text_with_cards(err.message) in text and "twice: J♥; missing: 10♠" in text
 
 
 def test_good_records_beside_a_broken_one_are_replayed(tmp_path: Path) -> None:
@@ -355,3 +356,17 @@ def test_panels_have_fixed_widths_and_wrap() -> None:
         assert lay.width == lay.min_width == lay.max_width and lay.width.endswith("px")
         assert lay.flex == "0 0 auto"
     assert f"width:{H.FELT_WIDTH}px" in w.table.value
+
+
+def test_the_side_panel_keeps_each_pair_of_numbers_on_one_line() -> None:
+    """"scores 0 (me) : 0 (opponent); pending 0 : 0" breaks only between its two parts,
+    never before ": 0" (issue 50: the side panel at 1366 px with the file browser open)."""
+    w = replay(STUDY / "closing-wins-3.psn")
+    w.set_view("A")
+    w.go(2)
+    panel = w.counting_panel.value
+    scores = re.search(r"scores [^<]*", panel)
+    assert scores is not None
+    text = scores.group(0)
+    assert re.fullmatch(r"scores \d+\u00a0\(me\)\u00a0:\u00a0\d+\u00a0\(opponent\); "
+                        r"pending \d+\u00a0:\u00a0\d+", text), text

@@ -33,6 +33,7 @@ from schnapsen_lab.games.twohand.rules import (
     Seat,
 )
 from schnapsen_lab.io import atomic_write
+from schnapsen_lab.notation import action_text
 from schnapsen_lab.players import HeuristicPlayer
 from schnapsen_lab.psn import Record
 
@@ -297,7 +298,7 @@ def strict_deal() -> Record:
                  "next lead (K1): everything else must be remembered.")
     for i, a in enumerate(rec.actions, 1):
         if a.kind.value == "marriage":
-            note(rec, i, f"Strict: the marriage is led with the king ({a}).")
+            note(rec, i, f"Strict: the marriage is led with the king ({action_text(a)}).")
         if a is CLOSE:
             note(rec, i, f"Closing with {ps[i].talon_size} cards in the talon "
                          f"(strict needs 4).")
@@ -321,13 +322,13 @@ def closing_guess() -> Record:
                  "Anna holds; not seeing them, the best he can do is a guess.")
     note(rec, 9, "Bert closes with 43 against 14; he holds K♥ Q♥, A♥, A♦ and the K♣ "
                  "(clubs are trumps). Anna has a trick, so a failure costs 2 (C3). Six "
-                 "cards are unseen: A♣ T♣ Q♣ K♦ T♥ T♠; Anna holds five of them, the sixth "
+                 "cards are unseen: A♣ 10♣ Q♣ K♦ 10♥ 10♠; Anna holds five of them, the sixth "
                  "lies face down in the talon. A♦ first wins unless the K♦ is the hidden "
-                 "card, A♥ first wins unless the T♥ is: Anna would then have to trump. "
+                 "card, A♥ first wins unless the 10♥ is: Anna would then have to trump. "
                  "Seeing her hand Bert would always win (double dummy: 6 hands of 6); the "
                  "best plan wins 5 of 6.")
-    note(rec, 10, "Bert leads the ace of hearts: he bets that Anna holds the T♥.")
-    note(rec, 11, "The T♥ is the hidden card: Anna has no heart and must trump (F2).")
+    note(rec, 10, "Bert leads the ace of hearts: he bets that Anna holds the 10♥.")
+    note(rec, 11, "The 10♥ is the hidden card: Anna has no heart and must trump (F2).")
     note(rec, 18, "Anna reaches 66 and claims: the closing failed, Anna gets 2 game "
                   "points (C3).")
     return rec

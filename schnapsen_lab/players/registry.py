@@ -21,8 +21,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .. import _moved
 from ..games import find_game, game_named
 
 __all__ = ["PLUGIN_MODULES", "SOLVER_PLAYERS", "make_player", "player_names", "refusal",
@@ -144,3 +145,10 @@ def refusal(name: str, profile: Any, what: str | None = None) -> str | None:
         _load_plugins(quiet=True)
     refuse = _REFUSE.get((key, wanted))
     return None if refuse is None else refuse(profile, what or f"the {wanted} player")
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

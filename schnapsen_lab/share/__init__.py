@@ -93,6 +93,7 @@ STRINGS = Texts({
     "moves": _H["moves"],
     # step line
     "step_line": _H["step.line"],
+    "labelled": N_("{label}: {text}"),
     "as_dealt": _N["move.dealt"],
     "who_did": "{name} {what}",
     # actions, as the move list and the step line write them
@@ -138,6 +139,7 @@ STRINGS = Texts({
     "points_out": _H["count.points_out"],
     "count_scores": _H["count.scores"],
     "none": _H["count.none"],
+    "no_trumps": _H["count.no_trumps"],
     "inferences": _H["count.inferences"],
     "inferences_none": _H["count.no_inferences"],
     "inference_step": _H["count.inference"],

@@ -18,6 +18,12 @@
   }
   /* A string of the page, escaped, with its {fields} filled by values that are HTML. */
   function tr(key, v) { return fill(esc(S[key]), v || {}); }
+  /* Each "a : b" kept on one line: "0 (me) : 0 (opponent)" (the widget's keep_pairs). */
+  function keepPairs(t) {
+    return t.replace(/(\d) \(/g, "$1\u00a0(").replace(/( |\u00a0|\u202f): /g, function (m, s) {
+      return (s === " " ? "\u00a0" : s) + ":\u00a0";
+    });
+  }
   /* A string that depends on the number n, in the form the page's language gives n
      (P: the form of each number, as the page's catalog says). */
   function trn(key, n, v) {
@@ -77,6 +83,14 @@
       ";white-space:nowrap\">" + K.ranks[c % 5] + SYM[suitOf(c)] + "</span>";
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
+  /* A comment's PSN cards as printed (HTML): "best AD +0.50" -> "best A♦ +0.50",
+     "KH+40" -> "K♥ +40" (the widget's text_with_cards). */
+  function printedCards(t) {
+    return t.replace(/(^|[^A-Za-z0-9])([AKQJT])([CDHS])(?:\+(20|40))?(?![A-Za-z0-9+])/g,
+      function (m, pre, r, s, pts) {
+        return pre + sym(SUITS.indexOf(s) * 5 + RANKS.indexOf(r)) + (pts ? " +" + pts : "");
+      });
+  }
   function suitName(s) { return tr("suit_" + SUITS[s]); }
   /* The suit's name after "of" / "none of" (the Russian genitive). */
   function suitNameOf(s) { return tr("suit_of_" + SUITS[s]); }
@@ -441,7 +455,9 @@
   function tallies4(dl, i, vi) {
     var st = dl.steps[i], viewer = dl.views[vi], last = dl.steps.length - 1, body = "", head, j;
     var extra = "", f = derive(dl, i);
-    if (knowsSides(st, viewer)) {
+    /* one column a player while the viewer does not know the sides, and for everyone
+       before a partner is called (the widget's tallies) */
+    if (knowsSides(st, viewer) && !(dl.called && f.called < 0)) {
       var sides = [sideLetters(dl, f.x[0]), sideLetters(dl, f.x[1])];
       head = "<tr><th></th>" + sides.map(function (n, k) {
         return "<th class=\"sl-side-" + esc(n) + "\" title=\"" + sideText(dl, f.x[k]) + "\">" +
@@ -475,11 +491,11 @@
         who: seatText(dl, f.declarer), score: st.ds}) + "</div>";
     }
     if (st.b) {
-      extra += "<div class=\"sl-match\">" + tr("tallies_counters") + ": " +
-        dl.counter_keys.map(function (k, j) {
+      extra += "<div class=\"sl-match\">" + tr("labelled", {label: tr("tallies_counters"),
+        text: dl.counter_keys.map(function (k, j) {
           return "<span class=\"sl-counters-" + esc(k) + "\" data-value=\"" + st.b[j] + "\">" +
             esc(k) + " " + st.b[j] + "</span>";
-        }).join(" \u00b7 ") + "</div>";
+        }).join(" \u00b7 ")}) + "</div>";
     }
     var foot = "";
     if (i === last && dl.result) {
@@ -531,7 +547,7 @@
       }
     }
     facts += "<div class=\"sl-trumps-out\">" + (f.trump === 4 ? tr("count_no_trump") :
-      tr("trumps_out", {cards: syms(trumps) || tr("none")})) + "</div><div class=\"sl-points-out\">" +
+      tr("trumps_out", {cards: syms(trumps) || tr("no_trumps")})) + "</div><div class=\"sl-points-out\">" +
       tr("points_out", {n: points(unseen)}) + "</div><div class=\"sl-count-scores\">" +
       (other >= 0 ? tr("count_sides", {mine: my, theirs: other, side: esc(sideLetters(dl, side)),
                                        other: esc(sideLetters(dl, 15 ^ side))})
@@ -705,12 +721,12 @@
       facts += "<div class=\"sl-opponent-known\" data-seat=\"" + seatId(dl, s) + "\">" +
         tr("known_in_hand", {who: who(dl, s), cards: syms(k[0][s]) || tr("none")}) + "</div>";
     }
-    facts += "<div class=\"sl-trumps-out\">" + tr("trumps_out", {cards: syms(k[2]) || tr("none")}) +
+    facts += "<div class=\"sl-trumps-out\">" + tr("trumps_out", {cards: syms(k[2]) || tr("no_trumps")}) +
       "</div><div class=\"sl-points-out\">" + tr("points_out", {n: k[3]}) + "</div>";
     if (dl.seats.length === 2) {
       var o = 1 - v;
-      facts += "<div class=\"sl-count-scores\">" + tr("count_scores", {
-        mine: st.s[v], theirs: st.s[o], pm: st.p[v], po: st.p[o]}) + "</div>";
+      facts += "<div class=\"sl-count-scores\">" + keepPairs(tr("count_scores", {
+        mine: st.s[v], theirs: st.s[o], pm: st.p[v], po: st.p[o]})) + "</div>";
     }
     facts += "</div>";
     var inf;
@@ -736,7 +752,7 @@
       items += "<div class=\"sl-nags\"><b>" + esc(glyphs(st.g)) + "</b> " + nagWords(st.g) + "</div>";
     }
     (st.q || []).forEach(function (c) {
-      items += "<div class=\"sl-comment\">\u201c" + esc(c) + "\u201d</div>";
+      items += "<div class=\"sl-comment\">\u201c" + printedCards(esc(c)) + "\u201d</div>";
     });
     return items ? "<div class=\"sl-comment-box\">" + items + "</div>" : "";
   }
@@ -827,8 +843,9 @@
       : dl.four ? "<div class=\"sl-count sl-count-open\">" + tr("count_open") + "</div>"
       : dl.seats.map(function (_, s) { return countingHtml(dl, i, s); }).join("");
     el.comments.innerHTML = commentsHtml(dl, i);
-    el.step.innerHTML = "<b>" + tr("step_line", {step: "<span class=\"sl-step-number\">" + i +
-      "</span>", last: last}) + "</b>: " + describe(dl, i, true, v) + " <span class=\"sl-view-name\">(" +
+    el.step.innerHTML = tr("labelled", {label: "<b>" + tr("step_line", {
+      step: "<span class=\"sl-step-number\">" + i + "</span>", last: last}) + "</b>",
+      text: describe(dl, i, true, v)}) + " <span class=\"sl-view-name\">(" +
       (v < 0 ? tr("view_open_short") : viewLabel(dl, vi)) + ")</span>";
     el.first.disabled = el.back.disabled = i === 0;
     el.forward.disabled = el.last.disabled = i === last;

@@ -67,18 +67,39 @@ def decision_label(review: FourReview, i: int, names: tuple[str, ...]) -> str:
     return text
 
 
+def _reviewed(record: Record, samples: int, seed: int, progress: bool) -> FourReview:
+    """The record's review, with a tqdm bar over its steps when ``progress``."""
+    if not progress:
+        return review_record(record, samples=samples, seed=seed)
+    from tqdm.auto import tqdm
+
+    total = len(record.actions) + 1
+    bar = tqdm(total=total, desc="review", unit="step")
+
+    def reached(k: int, n: int) -> None:
+        bar.update(k - bar.n)
+
+    try:
+        review = review_record(record, samples=samples, seed=seed, progress=reached)
+        bar.update(total - bar.n)
+    finally:
+        bar.close()
+    return review
+
+
 @localized
 class BauernReviewWidget(W.VBox):  # type: ignore[misc]
     """The replay of a reviewed four-player deal, with each seat's summary and the list
     of decisions; give a ``review`` made earlier or let the widget make one with
-    ``samples`` worlds a decision and ``seed``."""
+    ``samples`` worlds a decision and ``seed``, with a progress bar over the deal's
+    steps unless ``progress`` is False (as the two-player review widget)."""
 
     def __init__(self, record: Record, review: FourReview | None = None, *,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, progress: bool = True,
                  lang: str | None = None) -> None:
         self.lang = resolve(lang)
         if review is None:
-            review = review_record(record, samples=samples, seed=seed)
+            review = _reviewed(record, samples, seed, progress)
         self.review = review
         names = record.player_names
         self.replay = ReplayWidget(record, lang=self.lang)

@@ -23,6 +23,7 @@ being valid) and ``sl-replay-problem`` (nothing to replay).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from html import escape
@@ -32,13 +33,13 @@ import ipywidgets as W
 
 from .. import html as H
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
-from ..notation import SEAT_LABEL, error_text
+from ..notation import SEAT_LABEL, error_text, text_with_cards
 from ..notation import TEXT as NOTATION_TEXT
 from ..psn import Record, read
 from ..replay import Replay, match_groups
 
 __all__ = ["MOVES_WIDTH", "PLURALS", "SIDE_WIDTH", "TABLE_WIDTH", "TEXT", "VIEWS",
-           "ReplayWidget", "move_label"]
+           "ReplayWidget", "keep_pairs", "move_label"]
 
 TEXT = Texts({
     "view.open": H.TEXT.source["view.open"],
@@ -55,6 +56,9 @@ TEXT = Texts({
     "deal.label": N_("{n}: {what} · {a} vs {b} · {result}"),
     "deal.label.many": N_("{n}: {what} · {players} · {result}"),
     "step.line": H.TEXT.source["step.line"],
+    # Translators: a label and what it says ("step 4 of 8: Anna leads 10♥"); French puts
+    # a narrow no-break space before the colon
+    "labelled": N_("{label}: {text}"),
     "step.dealt": NOTATION_TEXT.source["move.dealt"],
     "step.open": H.TEXT.source["view.open_short"],
     "step.view": H.TEXT.source["view.seat"],
@@ -139,6 +143,19 @@ def _first_error(r: Record) -> str:
         return ""
     e = r.errors[0]
     return error_text(e.line, e.col, e.rule, e.message)
+
+
+_NUMBER_LABEL = re.compile(r"(\d) \(")
+_SPACED_COLON = re.compile(r"( |\u00a0|\u202f): ")
+
+
+def keep_pairs(markup: str) -> str:
+    """``markup`` with each "a : b" kept on one line: no break between a number and its
+    label, "0 (me)", nor on either side of a spaced colon, "0 (me) : 0 (opponent)" (a
+    French colon keeps its narrow space)."""
+    markup = _NUMBER_LABEL.sub("\\1\u00a0(", markup)
+    return _SPACED_COLON.sub(lambda m: ("\u00a0" if m.group(1) == " " else m.group(1))
+                             + ":\u00a0", markup)
 
 
 def move_label(rp: Replay, step: int) -> str:
@@ -424,7 +441,7 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
         d = self.drawing
         self.table.value = d.table(rp, step, viewer)
         self.scores.value = d.tallies(rp, step, viewer)
-        self.counting_panel.value = d.counting(rp, step, viewer)
+        self.counting_panel.value = keep_pairs(d.counting(rp, step, viewer))
         self.step_label.value = self._step_html()
         self.comments.value = self._comments_html()
 
@@ -437,14 +454,16 @@ class ReplayWidget(W.VBox):  # type: ignore[misc]
                 else TEXT["step.view"].format(
                     who=escape(_view_who(rp.record.player_names, rp.seats, viewer))))
         number = f'<span class="sl-step-number">{step}</span>'
-        line = (f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>: {what} '
+        label = f'<b>{TEXT["step.line"].format(step=number, last=rp.last)}</b>'
+        line = (f'{TEXT["labelled"].format(label=label, text=what)} '
                 f'<span style="color:#777">({view})</span>')
         return f'<div style="font:13px sans-serif;margin:4px 0">{line}</div>'
 
     def _comments_html(self) -> str:
         rp = self.replay
         step = self.step
-        items = [f"<div>“{escape(c)}”</div>" for c in rp.comments(step)]
+        # a comment's PSN cards as printed (a review's "best AD +0.50": best A♦ +0.50)
+        items = [f"<div>“{escape(text_with_cards(c))}”</div>" for c in rp.comments(step)]
         nags = rp.nags(step)
         if nags:
             items.insert(0, f"<div><b>{escape(H.glyph_text(nags))}</b> "

@@ -133,9 +133,9 @@ TEXT = Texts({
 PLURALS = Plurals({
     "closing.header": NP_(
         "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
-        "card. Close, or play on? <span>(score {right} / {asked})</span>",
+        "card. Close, or play on? <span>(your answers: {right} of {asked})</span>",
         "<b>Position {position} of {total}</b>: you are {who} to lead; the talon holds {n} "
-        "cards. Close, or play on? <span>(score {right} / {asked})</span>"),
+        "cards. Close, or play on? <span>(your answers: {right} of {asked})</span>"),
     "advice.exact": NP_("exact, {n} hand; sure to get it", "exact, {n} hands; sure to get it"),
     "advice.found": NP_("a plan found, {n} hand; sure for it, a better one may exist",
                         "a plan found, {n} hands; sure for it, a better one may exist"),

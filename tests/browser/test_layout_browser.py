@@ -65,6 +65,28 @@ def _open_at_laptop_size(lab: Lab, page: Any, notebook: str) -> Any:
     return panel
 
 
+def _pairs_broken(locator: Any) -> list[str]:
+    """The pairs "0 (me) : 0 (opponent)", "0 : 0" of the element that the browser
+    breaks over two lines."""
+    broken: list[str] = locator.evaluate(
+        r"""e => {
+            const out = [], pair = /\d+\s*(\([^)]*\)\s*)?:\s*\d+(\s*\([^)]*\))?/g;
+            const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                for (const m of n.data.matchAll(pair)) {
+                    const r = document.createRange();
+                    r.setStart(n, m.index);
+                    r.setEnd(n, m.index + m[0].length);
+                    const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
+                                         .map(x => Math.round(x.top)));
+                    if (tops.size > 1) { out.push(m[0]); }
+                }
+            }
+            return out;
+        }""")
+    return broken
+
+
 def _covered_at_center(page: Any, locator: Any, owner_selector: str) -> bool:
     """Whether the element at the locator's centre is outside ``owner_selector``."""
     return bool(locator.evaluate(
@@ -108,6 +130,8 @@ def test_replay_panels_never_overlap_and_the_table_stays(lab: Lab, page: Any) ->
         where = here
         # the move list, with its comment marks, is not covered by the table
         assert not _covered_at_center(page, moves, ".sl-moves"), f"step {step}"
+        # each "a : b" of the side panel on one line (issue 50: ": 0" began a line)
+        assert _pairs_broken(widget.locator(".sl-counting").first) == [], f"step {step}"
     # ... nor cut off: every line of the move list fits its width
     widest, room = moves.evaluate(
         """sel => {

@@ -73,7 +73,7 @@ def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None)
     pos = rp[step]
     assert shown["step"] == str(step)
     knows = viewer is None or rp.knowledge(step, viewer).partner_known
-    if knows:
+    if knows and not (pos.profile.called and pos.called < 0):  # no partner called: per player
         sides = list(pos.side_names)
         assert shown["sides"] == sides
         assert shown["scores"] == {sides[0]: pos.score(0), sides[1]: pos.score(1)}, step
@@ -186,6 +186,22 @@ def test_before_the_call_and_at_step_0_the_page_says_what_happens(page: Any, see
     assert "not called yet" in said and "undefined" not in said
     assert "to call a partner" in (page.locator(f".sl-hand-{fh}").text_content() or "")
     assert "undefined" not in (page.locator(".sl-tallies").text_content() or "")
+    assert_quiet(page, seen, url)
+
+
+def test_before_a_partner_is_called_the_open_table_counts_per_player(
+        page: Any, seen: Seen, tmp_path: Path) -> None:
+    """Issue 50: at step 0 of a called-partner deal the page grouped the scores "E | NSW"
+    though no partner was called; like the widget, one column a player until then."""
+    source = STUDY / "bauern-called-partner.psn"
+    url = open_page(page, write_page(tmp_path, "called-open.html", str(source)), seen)
+    page.locator(".sl-view button").nth(0).click()  # the open table
+    page.keyboard.press("Home")
+    shown = wait4(page, 0)
+    assert shown["sides"] == [] and sorted(shown["points"]) == ["E", "N", "S", "W"]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # trump fixed, the partner card called
+    assert wait4(page, 2)["sides"] == ["ES", "NW"]
     assert_quiet(page, seen, url)
 
 

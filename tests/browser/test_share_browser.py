@@ -37,6 +37,7 @@ from ..test_share import (
 )
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
+from .test_layout_browser import _pairs_broken
 
 STUDY = REPO_ROOT / "records" / "study"
 LAPTOP = {"width": 1366, "height": 768}
@@ -326,6 +327,9 @@ def test_laptop_layout_panels_apart_and_table_still(page: Any, seen: Seen,
         assert all(p["x"] >= 0 and p["x"] + p["width"] <= LAPTOP["width"] for p in panels)
         t = box(".sl-table")
         assert (t["x"], t["y"], t["width"]) == (first["x"], first["y"], first["width"]), step
+        scores = page.locator(".sl-count-scores")  # "0 (me) : 0 (opponent)" on one line
+        assert [_pairs_broken(scores.nth(i)) for i in range(scores.count())] == [
+            []] * scores.count() != [], step
     save_screenshot(page, "share-laptop", full_page=False)
     assert re.search(r"step \d+ of \d+", page.locator(".sl-step").text_content() or "")
     assert_quiet(page, seen, url)
@@ -412,4 +416,21 @@ def test_a_deal_in_russian_from_disk_offline(page: Any, seen: Seen, tmp_path: Pa
     assert "Выводы из розыгрыша" in counting and "Bert не даёт в масть: нет червей" in counting
     assert page.locator(".sl-step").text_content().startswith(f"шаг {rp.last} из {rp.last}")
     save_screenshot(page, "share-failed-closing-ru", full_page=False)
+    assert_quiet(page, seen, url)
+
+
+def test_a_comments_psn_cards_are_shown_as_printed(page: Any, seen: Seen,
+                                                   tmp_path: Path) -> None:
+    """A review's comment ("best AD +0.50") or a marriage token in a comment reads as
+    printed on the page (issue 50 §3); the page's data keeps the comment as written."""
+    rec = next(psn.read(REPO_ROOT / "records" / "study" / "marriage-claim-67.psn"))
+    rec.moves[0].comments[:] = ["blunder: TD -1.00, best AD +0.50; KH+40 later (AS400)"]
+    out = tmp_path / "comment.html"
+    out.write_text(deal_html(rec), encoding="utf-8")
+    url = open_page(page, out, seen)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    shown = page.locator(".sl-comment").first.text_content() or ""
+    assert shown == "“blunder: 10♦ -1.00, best A♦ +0.50; K♥ +40 later (AS400)”", shown
+    assert "best AD +0.50" in out.read_text(encoding="utf-8")
     assert_quiet(page, seen, url)

@@ -477,12 +477,13 @@ def _contract_words(pos: Position, names: Sequence[str]) -> str:
 
 def tallies_html(rp: Replay, step: int, viewer: int | None = None) -> str:
     """The sides' scores, pending marriages and tricks (per player while ``viewer``
-    does not know its side), the declarer's own score in a Schnapser, the match
-    counters, and at the end the outcome with its rule and who won the match."""
+    does not know its side, and for everyone before a partner is called), the
+    declarer's own score in a Schnapser, the match counters, and at the end the outcome
+    with its rule and who won the match."""
     pos: Position = rp[step]
     names = _names(rp)
     rec = rp.record
-    if _knows_sides(rp, step, viewer):
+    if _knows_sides(rp, step, viewer) and not (pos.profile.called and pos.called < 0):
         sides = pos.side_names
         head = ("<tr><th></th>" + "".join(
             f'<th class="sl-side-{n}" title="{seats_text(names, _mask_of(n))}" '
@@ -577,7 +578,6 @@ def counting_html(rp: Replay, step: int, viewer: int | None) -> str:
                     f"<td {pad}>{' '.join(card_span(x) for x in cs)}</td>"
                     f'<td class="sl-holders" style="padding-left:6px">{" ".join(holders)}</td>'
                     f"</tr>")
-    none = HTEXT["count.none"]
     known = "".join(
         f'<div class="sl-opponent-known" data-seat="{seat.name}">'
         + HTEXT["count.known"].format(who=seats_text(names, 1 << seat),
@@ -587,7 +587,7 @@ def counting_html(rp: Replay, step: int, viewer: int | None) -> str:
         trumps = TEXT["count.no_trump"]
     else:
         trumps = HTEXT["count.trumps_out"].format(
-            cards=" ".join(card_span(x) for x in c.trumps_out) or none)
+            cards=" ".join(card_span(x) for x in c.trumps_out) or HTEXT["count.no_trumps"])
     if c.side_known:
         mine = (1 << viewer) | sum(1 << p for p in c.partners)
         other = 0b1111 ^ mine

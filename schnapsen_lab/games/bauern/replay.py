@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
+from ...cards import CARD_POINTS, Card, Suit, cards_in
+from ...notation import card_text, cards_text
 from ...replay import (
     CountingFacts,
     Inference,
@@ -268,6 +269,8 @@ class BauernKit:
             token = str(a)
             if a.kind is Kind.PLAY or a.kind is Kind.MARRIAGE:
                 token = _card(a.card) + (f"+{a.points}" if a.kind is Kind.MARRIAGE else "")
+            elif a.kind is Kind.PARTNER:
+                token = f"P:{_card(a.card)}"
             token += glyphs(mv)
             what = _what(rp, i, before, pos, a)
             line = f"{i:3d}. {'?' if who is None else who} {token:<16} {what:<34} "
@@ -344,11 +347,13 @@ def _what(rp: Replay, step: int, before: Position, pos: Position, a: Any) -> str
 
 
 def _cards(mask: int) -> str:
-    return " ".join(c.symbol for c in cards_in(mask)) or "-"
+    """The cards of ``mask`` as printed (``K♣ 10♦``), ``-`` for none."""
+    return cards_text(cards_in(mask)) or "-"
 
 
 def _card(c: int | None) -> str:
-    return CARDS[c].symbol if c is not None else "?"
+    """The card as printed (``10♥``), ``?`` for none."""
+    return card_text(c) if c is not None else "?"
 
 
 KIT = BauernKit()

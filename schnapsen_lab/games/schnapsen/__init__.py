@@ -8,7 +8,17 @@ profiles, its notation and its Bummerl).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ... import _moved
 from ..twohand import rules
 from ..twohand.rules import *  # noqa: F403  (the referee's names, re-exported)
 
 __all__ = list(rules.__all__)
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """Names that moved to a game's package, for one release
+        (:data:`schnapsen_lab._moved.MOVED_NAMES`)."""
+        return _moved.moved_name(__name__, name)

@@ -310,7 +310,7 @@ def counting_html(c: Counting, names: Sequence[str] = ("A", "B")) -> str:
         rows.append(f'<tr class="sl-unknown-{s.name}"><td>{sym} {suit_name(s)}</td>'
                     f"<td>{len(cs)}</td><td>{' '.join(R.card_span(x) for x in cs)}</td></tr>")
     known = " ".join(R.card_span(x) for x in c.opponent_known) or none
-    trumps = " ".join(R.card_span(x) for x in c.trumps_out) or none
+    trumps = " ".join(R.card_span(x) for x in c.trumps_out) or TEXT["count.no_trumps"]
     scores = TEXT["count.scores"].format(mine=c.my_score, theirs=c.opponent_score,
                                          pm=c.pending[me], po=c.pending[opp])
     facts = (f'<div class="sl-facts"><b>{TEXT["count.facts"].format(who=seat_label(esc, me))}'

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import CARDS, PACK20, Suit, cards_in
+from ...cards import PACK20, Suit, cards_in
 from ...counters import over, shown
+from ...notation import card_text, cards_text
 from ...replay import (
     Counting,
     Inference,
@@ -60,9 +61,10 @@ class SchnapsenKit:
                 # followed lower where F2 binds to beat: holds nothing above the lead
                 higher = _SUIT_MASKS[ls] & ((1 << t.lead) - 1) & pack
                 if higher:
-                    names = " ".join(str(c) for c in cards_in(higher))
+                    names = cards_text(cards_in(higher))
                     out.append(Inference(fo, t.step, "no_higher", ls, higher,
-                                         f"{fo} did not beat {t.lead}: holds none of {names}"))
+                                         f"{fo} did not beat {card_text(t.lead)}: holds "
+                                         f"none of {names}"))
         seen: set[tuple[int, str, int]] = set()
         unique: list[Inference] = []
         for inf in out:
@@ -227,7 +229,7 @@ class SchnapsenKit:
             talon = ("closed" if pos.closed_by >= 0 else
                      "empty" if pos.exhausted else f"{pos.talon_size}")
             actor = "?" if who is None else str(who)
-            line = (f"{i:3d}. {actor} {token:<7} {what:<28} score {s[0]:>3}-{s[1]:<3} "
+            line = (f"{i:3d}. {actor} {token:<8} {what:<28} score {s[0]:>3}-{s[1]:<3} "
                     f"tricks {tricks[0]}-{tricks[1]}{pend}  talon {talon}")
             if me is not None:
                 line += f"  {me}: {_cards(pos.hands[me])}"
@@ -263,11 +265,13 @@ class SchnapsenKit:
 
 
 def _cards(mask: int) -> str:
-    return " ".join(c.symbol for c in cards_in(mask)) or "-"
+    """The cards of ``mask`` as printed (``K♣ 10♦``), ``-`` for none."""
+    return cards_text(cards_in(mask)) or "-"
 
 
 def _card(c: int) -> str:
-    return CARDS[c].symbol
+    """The card as printed (``10♥``)."""
+    return card_text(c)
 
 
 KIT = SchnapsenKit()
