@@ -41,7 +41,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, cards_in, parse_card
+from .cards import SUIT_OF, Card, cards_in, parse_card
 from .games.twohand.knowledge import view
 from .games.twohand.rules import CLOSE, EXCHANGE, Position, Seat
 from .i18n import C_, N_, NP_, Plurals, Texts
@@ -454,7 +454,7 @@ def explain(item: CountingItem, question: Question, replay: Replay | None = None
 
     def keep(cards: Iterable[Card | int]) -> tuple[Card, ...]:
         return tuple(Card(c) for c in cards
-                     if question.ask is not Ask.TRUMPS_OUT or c // 5 == trump_suit)
+                     if question.ask is not Ask.TRUMPS_OUT or SUIT_OF[c] == trump_suit)
 
     def add(key: str, at: int, cards: Iterable[Card | int], **words: object) -> None:
         cs = keep(cards)

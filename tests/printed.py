@@ -10,7 +10,7 @@ __all__ = ["psn_cards_in", "psn_cards_in_html"]
 
 _TOKEN = re.compile(r"(?<![\w])[AKQJT][CDHS](?![\w])")
 """A PSN card token, alone or in a marriage lead (``KH+40``)."""
-_MIXED = re.compile(r"(?<![\w])[T9][♣♦♥♠]")
+_MIXED = re.compile(r"(?<![\w])T[♣♦♥♠]")
 """A card with PSN's rank letter and a suit symbol (``T♥``): no card is printed so."""
 _PSN_LINE = re.compile(r'^(\[\w+ ".*"\]|\d+\.\s*\S.*)$')
 """A line of a PSN file shown as such: a tag pair or a line of movetext."""

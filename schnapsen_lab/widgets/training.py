@@ -28,7 +28,7 @@ import ipywidgets as W
 
 from .. import html as H
 from ..advisor import DEFAULT_SAMPLES, PLAN_OPEN, ClosingAdvice, advise, key_groups
-from ..cards import Card
+from ..cards import Card, cards_in
 from ..games.twohand import html as SH
 from ..games.twohand.rules import Action
 from ..i18n import C_, N_, NP_, Plurals, Texts, localized, resolve
@@ -590,7 +590,7 @@ def _action_html(a: Action) -> str:
 
 def _cards_html(mask: int) -> str:
     """Cards (a bit mask) as ``10♥ K♠`` in their colours (HTML)."""
-    return " ".join(_card_html(c) for c in range(20) if mask >> c & 1)
+    return " ".join(_card_html(c) for c in cards_in(mask))
 
 
 def _hand_value(value: int) -> str:
