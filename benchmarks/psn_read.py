@@ -53,7 +53,7 @@ def tokenise(path: str) -> int:
     """Split the file into records and every record into tokens; return the record count."""
     n = 0
     with open(path, encoding="utf-8", newline="") as f:
-        for _first, lines in _chunks(f):
+        for _first, lines, _long in _chunks(f):
             n += 1
             for _m in _TOKEN_RE.finditer("".join(lines)):
                 pass

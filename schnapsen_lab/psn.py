@@ -35,17 +35,19 @@ from enum import IntEnum
 from typing import IO, Any
 
 from .cards import CARD_TOKENS, CARDS, Card, parse_card
-from .games import Game, SetupError, deck_cards, find_game, game_of_profile
+from .games import Game, SetupError, deck_cards, find_game, game_named, game_of_profile
 from .match import MatchRules, MatchState
 
 __all__ = [
     "GLYPHS",
     "MATCH_MEMORY",
     "MAX_LINE",
+    "MAX_LINE_READ",
     "MAX_RECORD",
     "TAG_ORDER",
     "InputError",
     "Line",
+    "MatchBook",
     "Move",
     "PsnError",
     "Record",
@@ -54,6 +56,7 @@ __all__ = [
     "byte_lines",
     "dump",
     "dumps",
+    "line_bytes",
     "load",
     "loads",
     "parse_record",
@@ -102,9 +105,10 @@ class PsnError(ValueError):
 
 class InputError(ValueError):
     """Input the reader refuses as a whole (docs/psn.md, "Limits"): a NUL byte (binary
-    data, wherever it occurs, in a file or a stream), a line longer than :data:`MAX_LINE`
-    bytes, or a record longer than :data:`MAX_RECORD` characters. The message is one line
-    and says where; ``offset`` is the byte (from 0) or None, ``line`` the line or None."""
+    data, wherever it occurs, in a file or a stream), a line longer than
+    :data:`MAX_LINE_READ` bytes, or a record longer than :data:`MAX_RECORD` characters.
+    The message is one line and says where; ``offset`` is the byte (from 0) or None,
+    ``line`` the line or None."""
 
     def __init__(self, message: str, offset: int | None = None, line: int | None = None
                  ) -> None:
@@ -114,7 +118,9 @@ class InputError(ValueError):
 
 
 MAX_LINE = 1 << 20
-"""The longest line the reader takes, in bytes (1 MiB; a compact record is ~300 bytes)."""
+"""The longest line the reader takes, in bytes of UTF-8 without its line break (1 MiB; a
+compact record is ~300 bytes): a record with a longer line is refused, with an error on
+it (rule ``PSN``, the line's number), and reading goes on."""
 
 MAX_RECORD = 4 << 20
 """The longest record the reader takes, in characters (4 MiB)."""
@@ -149,6 +155,14 @@ class Move:
         nags = self.nags
         return str(self.action) + (_GLYPH_OF[nags[0]] if nags and nags[0] in _GLYPH_OF else "")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and deepcopy take the move with its variations as flat data: any depth
+        return _move_from_flat, (_flat_lines(Line([self])),)
+
+    def __copy__(self) -> Move:
+        return Move(self.action, self.nags, self.comments, self.variations, self.number,
+                    self.line, self.col)
+
 
 @dataclass(eq=False, slots=True)
 class Line:
@@ -161,6 +175,48 @@ class Line:
         if not isinstance(other, Line):
             return NotImplemented
         return _lines_equal([(self, other)])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and deepcopy take the line with its variations as flat data: any depth
+        return _line_from_flat, (_flat_lines(self),)
+
+    def __copy__(self) -> Line:
+        return Line(self.moves, self.comments)
+
+
+_FlatLine = tuple[list[str], list[tuple[Any, list[int], list[str], int | None, int, int,
+                                        list[int]]]]
+
+
+def _flat_lines(root: Line) -> list[_FlatLine]:
+    """A line and its variations, nested to any depth, as a flat list (the line first):
+    each line its comments and moves, each move its fields with the indexes of its
+    variations in the list instead of the variations."""
+    lines = [root]
+    out: list[_FlatLine] = []
+    for line in lines:  # grows as variations are found
+        moves = []
+        for mv in line.moves:
+            kids = list(range(len(lines), len(lines) + len(mv.variations)))
+            lines.extend(mv.variations)
+            moves.append((mv.action, mv.nags, mv.comments, mv.number, mv.line, mv.col, kids))
+        out.append((line.comments, moves))
+    return out
+
+
+def _line_from_flat(flat: list[_FlatLine]) -> Line:
+    """The line :func:`_flat_lines` flattened."""
+    lines = [Line() for _ in flat]
+    for line, (comments, moves) in zip(lines, flat, strict=True):
+        line.comments = comments
+        line.moves = [Move(a, nags, notes, [lines[k] for k in kids], number, ln, col)
+                      for a, nags, notes, number, ln, col, kids in moves]
+    return lines[0]
+
+
+def _move_from_flat(flat: list[_FlatLine]) -> Move:
+    """The move :meth:`Move.__reduce__` flattened."""
+    return _line_from_flat(flat).moves[0]
 
 
 def _lines_equal(todo: list[tuple[Line, Line]]) -> bool:
@@ -191,8 +247,10 @@ class Record:
     :class:`~schnapsen_lab.match.MatchRules` keys (``A B``, ``NS EW``, ``N E S W``).
     ``comments_after_error`` are the main line's comments that follow its first illegal
     move (they belong to no valid move).
-    ``source`` is the record's text as read (its lines, without the blank lines after it):
-    a record with an error is written back as that text, byte for byte.
+    ``source`` is the record's text as read (its lines, without the blank lines after it
+    and the line break that ends its last line, which is ``source_end``: LF, CR LF or
+    CR): a record with an error is written back as that text and that line break, byte
+    for byte.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -215,6 +273,7 @@ class Record:
     source_movetext: str | None = None
     comments_after_error: list[str] = field(default_factory=list)
     source: str | None = None
+    source_end: str = "\n"
     game: Game[Any, Any, Any] = field(default_factory=lambda: find_game({}))
     start_error: RecordError | None = None
     """The reader's error for a tag that keeps the deal from starting (a bad four-player
@@ -230,6 +289,12 @@ class Record:
                 and self.profile == other.profile and self.main == other.main
                 and [(e.rule, e.message) for e in self.errors]
                 == [(e.rule, e.message) for e in other.errors])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and deepcopy name the game by its key, so that the copy has the same game
+        state = dict(self.__dict__)
+        state["game"] = self.game.key
+        return _record_from_state, (state,)
 
     def _tags_compared(self) -> dict[str, str]:
         """The tags as equality sees them: a valid Deck is compared as cards, not as text."""
@@ -417,6 +482,14 @@ class Record:
         return d
 
 
+def _record_from_state(state: dict[str, Any]) -> Record:
+    """The record :meth:`Record.__reduce__` gave, its game found again by its key."""
+    rec = Record.__new__(Record)
+    rec.__dict__.update(state)
+    rec.game = game_named(state["game"])
+    return rec
+
+
 def _ordered(tags: dict[str, str], order: Sequence[str] = TAG_ORDER) -> dict[str, str]:
     out = {k: tags[k] for k in order if k in tags}
     out.update((k, v) for k, v in tags.items() if k not in out)
@@ -565,18 +638,32 @@ class Splitter:
         return self.state == 2 and (not self.in_comment or self.one_line)
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """Split text lines into records: (line number of the first line, its lines as read)."""
+_LONG_CHARS = MAX_LINE // 4
+"""A line of at most this many characters is within :data:`MAX_LINE` bytes (UTF-8 takes
+at most four bytes a character)."""
+
+
+def line_bytes(line: str) -> int:
+    """A line's length in bytes of UTF-8, without its line break: what :data:`MAX_LINE`
+    limits."""
+    return len(line.rstrip("\r\n").encode("utf-8", "surrogatepass"))
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str], list[tuple[int, int]]]]:
+    """Split text lines into records: (line number of the first line, its lines as read,
+    byte order marks included, and its lines longer than :data:`MAX_LINE` bytes as
+    (line number, bytes))."""
     split = Splitter()
     buf: list[str] = []
+    long: list[tuple[int, int]] = []
     start = 0
     size = 0
     for no, raw in enumerate(lines, 1):
-        if raw[:1] == "\ufeff":
-            raw = without_bom(raw)
-        if split.starts_record(raw):
+        line = without_bom(raw) if raw[:1] == "\ufeff" else raw
+        if split.starts_record(line):
             if buf:
-                yield start, buf
+                yield start, buf, long
+                long = []
             buf = [raw]
             start = no
             size = len(raw)
@@ -587,8 +674,14 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
                 raise InputError(f"line {start}: a record longer than {MAX_RECORD >> 20} Mi "
                                  "characters (a blank line or a tag line begins the next)",
                                  line=start)
+        else:
+            continue
+        if len(raw) > _LONG_CHARS:
+            n = line_bytes(raw)
+            if n > MAX_LINE:
+                long.append((no, n))
     if buf:
-        yield start, buf
+        yield start, buf, long
 
 
 def without_bom(line: str) -> str:
@@ -608,13 +701,16 @@ def split_line_ends(line: str) -> list[str]:
 _LINE_END_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
-def _record_text(raw: list[str]) -> str:
+def _record_text(raw: list[str]) -> tuple[str, str]:
     """A record's text: its lines as read, without the blank lines after it and the line
-    break (``\n``, ``\r\n``, any ``\r`` before it) that ends its last line."""
+    break (``\n``, ``\r\n``, ``\r``) that ends its last line; and that line break
+    (``\n`` where the text ends without one)."""
     end = len(raw)
-    while end > 1 and not raw[end - 1].strip():
+    while end > 1 and not without_bom(raw[end - 1]).strip():
         end -= 1
-    return "".join(raw[:end] if end < len(raw) else raw).rstrip("\r\n")
+    text = "".join(raw[:end] if end < len(raw) else raw)
+    body = text.rstrip("\r\n")
+    return body, text[len(body):] or "\n"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -655,25 +751,61 @@ MATCH_MEMORY = 1024
 """How many undecided matches (Match ids) a reader keeps accounting for at once."""
 
 
-class _MatchBook:
+class MatchBook:
     """Match state per Match id while a file is read: the undecided matches, at most
-    :data:`MATCH_MEMORY`, the least recently seen dropped first (docs/psn.md)."""
+    :data:`MATCH_MEMORY`, the least recently seen dropped first (docs/psn.md), and the
+    match the last record was counted in (a record that lost its Match tag may continue
+    it).
 
-    def __init__(self, limit: int = MATCH_MEMORY) -> None:
+    A book with a ``log`` notes every question the reader asked it, with the answer, and
+    every change: :meth:`replay` tells whether another book would have answered alike
+    (the parallel statistics read a part of a file with an empty book, then check it
+    against the book of everything before, :mod:`schnapsen_lab.stats.parallel`).
+    """
+
+    __slots__ = ("last", "limit", "log", "state")
+
+    def __init__(self, limit: int = MATCH_MEMORY, log: list[tuple[Any, ...]] | None = None
+                 ) -> None:
         self.state: OrderedDict[str, MatchState] = OrderedDict()
         self.limit = limit
+        self.last: str | None = None
+        self.log = log
+
+    def copy(self) -> MatchBook:
+        """The same book, apart (without a log)."""
+        other = MatchBook(self.limit)
+        other.state = self.state.copy()
+        other.last = self.last
+        return other
 
     def get(self, match_id: str, rules: MatchRules) -> MatchState:
         """The match this Match id continues, or a new one (none kept, or one kept by
         other rules: a deal of another game or count)."""
         st = self.state.get(match_id)
         if st is None or st.rules != rules:
-            return rules.new()
+            st = rules.new()
+        if self.log is not None:
+            self.log.append((_GET, match_id, rules, st))
         return st
+
+    def last_match(self) -> str | None:
+        """The Match id the last record was counted in, or None (it stood alone)."""
+        if self.log is not None:
+            self.log.append((_LAST, self.last))
+        return self.last
+
+    def counted(self, match_id: str | None) -> None:
+        """Note the match the record just read was counted in (None: it stood alone)."""
+        self.last = match_id
+        if self.log is not None:
+            self.log.append((_COUNTED, match_id))
 
     def put(self, match_id: str, state: MatchState) -> None:
         """Keep the match after a deal; a decided one is dropped (B1, BX1: a new one
         follows)."""
+        if self.log is not None:
+            self.log.append((_PUT, match_id, state))
         book = self.state
         if state.is_decided:
             book.pop(match_id, None)
@@ -682,6 +814,30 @@ class _MatchBook:
         book.move_to_end(match_id)
         if len(book) > self.limit:
             book.popitem(last=False)
+
+    def replay(self, log: Iterable[tuple[Any, ...]]) -> bool:
+        """Make the changes of another book's ``log`` here; False at the first question
+        this book answers otherwise (the book is then left part way)."""
+        for entry in log:
+            op = entry[0]
+            if op == _GET:
+                st = self.state.get(entry[1])
+                if st is None or st.rules != entry[2]:
+                    st = entry[2].new()
+                if st != entry[3]:
+                    return False
+            elif op == _LAST:
+                if self.last != entry[1]:
+                    return False
+            elif op == _COUNTED:
+                self.last = entry[1]
+            else:
+                self.put(entry[1], entry[2])
+        return True
+
+
+_MatchBook = MatchBook
+_GET, _LAST, _COUNTED, _PUT = range(4)
 
 
 class _Ctx:
@@ -767,12 +923,23 @@ def _tag_section(rec: Record, lines: list[str], first: int,
     return i, None
 
 
-def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
-                 profiles: tuple[Any, ...], file: str | None) -> Record:
-    """One record from its lines: tags, game and profile, deck, match, movetext, result."""
-    source = _record_text(raw)
-    rec = Record(index=index, line=first, file=file, source=source)
-    lines = _LINE_BREAK_RE.split(source) if "\r" in source else source.split("\n")
+def _parse_chunk(first: int, raw: list[str], index: int, book: MatchBook,
+                 profiles: tuple[Any, ...], file: str | None,
+                 long: Sequence[tuple[int, int]] = ()) -> Record:
+    """One record from its lines: tags, game and profile, deck, match, movetext, result.
+    A record with a line longer than :data:`MAX_LINE` bytes (``long``) is refused: its
+    tags are read and it counts in its match as a deal without a result, its movetext is
+    not read."""
+    source, end = _record_text(raw)
+    rec = Record(index=index, line=first, file=file, source=source, source_end=end)
+    for ln, size in long:  # first among the errors of its line
+        rec.errors.append(RecordError(
+            ln, 1, "PSN", f"a line of {size:,} bytes, longer than {MAX_LINE >> 20} MiB "
+            f"({MAX_LINE:,} bytes): the record is not read"))
+    text = source
+    if "\ufeff" in text:  # byte order marks at the start of lines are not read
+        text = _BOM_AT_LINE_START.sub("", text)
+    lines = _LINE_BREAK_RE.split(text) if "\r" in text else text.split("\n")
     tag_lines: dict[str, int] = {}
     i, inline_moves = _tag_section(rec, lines, first, tag_lines)
     if inline_moves is not None:
@@ -786,18 +953,23 @@ def _parse_chunk(first: int, raw: list[str], index: int, book: _MatchBook,
 
     ready = _game_and_profile(rec, tag_lines, profiles)
     deck = _deck(rec, tag_lines)
-    state = _match_before(rec, book, tag_lines) if ready else None
+    state, counted = _match_before(rec, book, tag_lines) if ready else (None, None)
     start = _start(rec, deck, tag_lines) if ready and deck is not None else None
-    _read_movetext(rec, movetext, movetext_lines, move_first, start)
+    if long:
+        start = None
+    else:
+        _read_movetext(rec, movetext, movetext_lines, move_first, start)
     if start is None:
         rec.main_line_ok = False
     _check_result(rec, tag_lines)
-    if state is not None and rec.match is not None:
+    if state is not None and counted is not None:
         after = rec.game.after_deal(state, rec.final if rec.main_line_ok else None,
                                     rec.profile, int(rec.dealer))
-        book.put(rec.match, after)
-        rec.counters = after.counters
-        rec.match_after = after
+        book.put(counted, after)
+        if rec.match is not None:
+            rec.counters = after.counters
+            rec.match_after = after
+    book.counted(counted)
     if len(rec.errors) > 1:
         rec.errors.sort(key=lambda e: (e.line, e.col))
     return rec
@@ -840,11 +1012,17 @@ def _deck(rec: Record, tag_lines: dict[str, int]) -> tuple[int, ...] | None:
     return tuple(map(int, cards))
 
 
-def _match_before(rec: Record, book: _MatchBook, tag_lines: dict[str, int]
-                  ) -> MatchState | None:
+def _match_before(rec: Record, book: MatchBook, tag_lines: dict[str, int]
+                  ) -> tuple[MatchState | None, str | None]:
     """Place the deal in its match (Match tag) and fix its dealer; check the Dealer,
-    Deal and Score tags against the match so far. The match before the deal, or None
-    for a deal that stands alone."""
+    Deal and Score tags against the match so far. The match before the deal and the
+    Match id it counts in, or (None, None) for a deal that stands alone.
+
+    A deal without a Match tag whose Deal tag (and Score and Dealer, if given) continue
+    the match the deal before it was counted in lost its Match tag: it is counted in
+    that match, with an error of rule ``Match`` on it, so that the match's next deals
+    still agree (docs/psn.md).
+    """
     tags = rec.tags
     game = rec.game
     errors = rec.errors
@@ -857,6 +1035,16 @@ def _match_before(rec: Record, book: _MatchBook, tag_lines: dict[str, int]
         rec.counters_before = state.counters
         expected = state.dealer
     else:
+        lost = _lost_match(rec, book)
+        if lost is not None:
+            match_id, state = lost
+            expected = state.dealer
+            rec.dealer = game.seat(expected)
+            errors.append(RecordError(
+                rec.line, 1, "Match",
+                f"no Match tag, but its tags continue match {match_id}: "
+                f"counted as its deal {state.next_deal} (add [Match \"{_escape(match_id)}\"])"))
+            return state, match_id
         expected = game.default_dealer(rec.profile)
     rec.dealer = game.seat(expected)
     dealer_text = tags.get("Dealer")
@@ -885,7 +1073,35 @@ def _match_before(rec: Record, book: _MatchBook, tag_lines: dict[str, int]
                 errors.append(RecordError(tag_lines["Score"], 1, "Score",
                                           f"Score {score_text[:40]} disagrees: the counters "
                                           f"before this deal are {want}"))
-    return state
+    return state, match_id
+
+
+def _lost_match(rec: Record, book: MatchBook) -> tuple[str, MatchState] | None:
+    """The match a deal without a Match tag continues by its Deal tag (and Score and
+    Dealer, where given): the one the deal before it was counted in, from its second
+    deal on; or None."""
+    tags = rec.tags
+    deal_text = tags.get("Deal")
+    if deal_text is None:
+        return None
+    last = book.last_match()
+    if last is None:
+        return None
+    game = rec.game
+    state = book.get(last, game.match_rules(rec.profile))
+    score_text = tags.get("Score")
+    if (state.deals == 0 or deal_text.strip() != str(state.next_deal)
+            or (score_text is not None
+                and score_text.replace(" ", "") != state.score_text)):
+        return None
+    dealer_text = tags.get("Dealer")
+    if dealer_text is not None:
+        try:
+            if game.seat_named(dealer_text[:40]) != state.dealer:
+                return None
+        except ValueError:
+            return None
+    return last, state
 
 
 def _start(rec: Record, deck: tuple[int, ...], tag_lines: dict[str, int]) -> Any:
@@ -911,6 +1127,7 @@ def _check_result(rec: Record, tag_lines: dict[str, int]) -> None:
 
 
 _LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
+_BOM_AT_LINE_START = re.compile(r"(?:\A|(?<=[\r\n]))\ufeff+")
 
 _SLOW_CHARS = re.compile(r"[{};()$!?*]")
 
@@ -1109,15 +1326,29 @@ def _blocks(stream: IO[bytes], block: int) -> Iterator[bytes]:
         offset += len(data)
 
 
+MAX_LINE_READ = MAX_RECORD
+"""The longest line the reader holds, in bytes (4 MiB): a longer one is refused with the
+input as a whole (it cannot be kept to be written back); one longer than
+:data:`MAX_LINE` but not this is an error of its record."""
+
+
 def _too_long(offset: int) -> InputError:
-    return InputError(f"a line longer than {MAX_LINE >> 20} MiB at byte {offset + 1}: "
+    return InputError(f"a line longer than {MAX_LINE_READ >> 20} MiB at byte {offset + 1}: "
                       "not PSN text", offset)
+
+
+def _check_first_line(data: bytes, offset: int) -> None:
+    """Raise :class:`InputError` when the first line of ``data`` (at byte ``offset`` of the
+    stream) is longer than :data:`MAX_LINE_READ` bytes without its line break."""
+    if len(data) > MAX_LINE_READ and data.find(b"\n", 0, MAX_LINE_READ + 1) < 0 and (
+            data.find(b"\r", 0, MAX_LINE_READ + 1) < 0):
+        raise _too_long(offset)
 
 
 def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
     """The lines of a byte stream with their ends, a line ending at LF, CR LF or CR alone;
-    raise :class:`InputError` at a NUL byte or a line longer than :data:`MAX_LINE` bytes
-    (read in blocks: memory stays bounded whatever the input)."""
+    raise :class:`InputError` at a NUL byte or a line longer than :data:`MAX_LINE_READ`
+    bytes (read in blocks: memory stays bounded whatever the input)."""
     rest = b""
     offset = 0  # of the first byte of ``rest``
     for data in _blocks(stream, block):
@@ -1125,6 +1356,7 @@ def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
             break
         if rest:
             data = rest + data
+            _check_first_line(data, offset)
         lines = data.splitlines(True)
         last = lines[-1]
         end = last[-1:]
@@ -1132,7 +1364,7 @@ def byte_lines(stream: IO[bytes], block: int = 1 << 20) -> Iterator[bytes]:
         for raw in lines:
             yield raw
             offset += len(raw)
-        if len(rest) > MAX_LINE:
+        if len(rest) > MAX_LINE_READ:
             raise _too_long(offset)
     if rest:
         yield rest
@@ -1144,7 +1376,7 @@ _EXOTIC_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> Iterator[str]:
     """The lines of a byte stream decoded as UTF-8, cut as :func:`byte_lines` cuts them
-    (LF, CR LF, CR; a NUL or a line longer than :data:`MAX_LINE` raises
+    (LF, CR LF, CR; a NUL or a line longer than :data:`MAX_LINE_READ` bytes raises
     :class:`InputError`), decoded a block at a time; a byte that is not UTF-8 raises
     UnicodeDecodeError whose ``start`` is its offset in the whole stream."""
     rest = b""
@@ -1152,13 +1384,14 @@ def _utf8_lines(stream: IO[bytes], name: str | None, block: int = 1 << 16) -> It
     for data in _blocks(stream, block):
         if rest:
             data = rest + data
+            _check_first_line(data, offset)
         if not data:
             return
         if len(data) > len(rest) or not rest:  # more to come: cut after the last line end
             cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
             if cut == 0:
                 rest = data
-                if len(rest) > MAX_LINE:
+                if len(rest) > MAX_LINE_READ:
                     raise _too_long(offset)
                 continue
         else:  # the end of the stream
@@ -1194,12 +1427,14 @@ def _is_binary(stream: object) -> bool:
 
 
 def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False,
-         profiles: Iterable[Any] = ()) -> Iterator[Record]:
+         profiles: Iterable[Any] = (), book: MatchBook | None = None) -> Iterator[Record]:
     """Read records lazily from a path or an open stream (text, or bytes read as UTF-8).
 
     Forgiving by default: each record keeps its own errors. With ``strict`` the first
     error raises :class:`PsnError`. ``profiles`` adds house profiles for the Rules tag
-    (of any game: each record's game takes its own).
+    (of any game: each record's game takes its own). ``book`` is the match accounting
+    to go on from (default: a new one; the parallel statistics read a part of a file
+    with the book of the parts before it).
     Input that is not UTF-8 raises UnicodeDecodeError (``start``: the byte offset).
     """
     profs = tuple(profiles)
@@ -1207,7 +1442,7 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool =
         path = os.fspath(source)
         with open(path, "rb") as f:
             yield from _read_lines(_utf8_lines(f, path), profiles=profs, strict=strict,
-                                   file=path)
+                                   file=path, book=book)
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
@@ -1215,14 +1450,14 @@ def read(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool =
         lines: Iterable[str] = _utf8_lines(source, name)  # type: ignore[arg-type]
     else:
         lines = _text_lines(source)  # type: ignore[arg-type]
-    yield from _read_lines(lines, profiles=profs, strict=strict, file=name)
+    yield from _read_lines(lines, profiles=profs, strict=strict, file=name, book=book)
 
 
 def _read_lines(lines: Iterable[str], *, profiles: tuple[Any, ...], strict: bool,
-                file: str | None) -> Iterator[Record]:
-    book = _MatchBook()
-    for index, (first, chunk) in enumerate(_chunks(lines), 1):
-        rec = _parse_chunk(first, chunk, index, book, profiles, file)
+                file: str | None, book: MatchBook | None = None) -> Iterator[Record]:
+    book = MatchBook() if book is None else book
+    for index, (first, chunk, long) in enumerate(_chunks(lines), 1):
+        rec = _parse_chunk(first, chunk, index, book, profiles, file, long)
         if strict and rec.errors:
             raise PsnError(rec.errors[0], index, file)
         yield rec
@@ -1365,7 +1600,7 @@ def _joined(rec: Record) -> str | None:
         if len(again) != 1 or again != alone:
             return None
     split = Splitter()
-    split.starts_record(one)
+    split.starts_record(without_bom(one))
     return one if split.record_ends_here() else None
 
 
@@ -1376,9 +1611,9 @@ def write_record(rec: Record, compact: bool = False) -> str:
     if _verbatim(rec):
         assert rec.source is not None
         if not compact:
-            return rec.source + "\n"
+            return rec.source + rec.source_end
         one = _joined(rec)
-        return one if one is not None else rec.source + "\n"
+        return one if one is not None else rec.source + rec.source_end
     if compact:
         mt = write_movetext(rec, 0)
         if not rec.main.moves and not mt.strip():
@@ -1397,12 +1632,20 @@ def dumps(records: Iterable[Record], *, compact: bool = False) -> str:
 def dump(records: Iterable[Record], stream: IO[str], *, compact: bool = False) -> None:
     """Write records to an open text stream (canonical: a blank line between records;
     compact: one record a line)."""
-    first = True
+    sep = ""
     for r in records:
+        text = write_record(r, compact)
         if compact:
-            stream.write(write_record(r, True) + "\n")
+            stream.write(text + _line_end(text))
         else:
-            if not first:
-                stream.write("\n")
-            stream.write(write_record(r))
-        first = False
+            stream.write(sep + text)
+            sep = _line_end(text)
+
+
+def _line_end(text: str) -> str:
+    """The line break that ends ``text`` (a record written back as read may end with CR LF
+    or CR), LF where it ends with none: the blank line after it is written with it, so
+    that a CR and the LF after it never read as one line break."""
+    if text.endswith("\r\n"):
+        return "\r\n"
+    return "\r" if text.endswith("\r") else "\n"

@@ -1,18 +1,24 @@
 """Reading large collections on every core: files cut into chunks between Bummerls.
 
 A :class:`Chunk` is a byte range of one PSN file that starts and ends at a record
-boundary where the Match tag changes (or at a deal outside a match), so that every
-Bummerl lies within one chunk and the reader's match accounting (deal numbers,
-counters, Dealer and Score checks) is the same as when the file is read whole.
-:func:`read_chunk` turns one chunk into raw deal rows; :func:`read_deals` maps it over
-a process pool and :mod:`.dask` over a Dask cluster, so both give the same table.
+boundary, where the Match tag changes (or between two deals outside a match), so that
+a Bummerl usually lies within one chunk. :func:`read_chunk` turns one chunk into raw
+deal rows; :func:`read_deals` maps it over a process pool and :mod:`.dask` over a Dask
+cluster.
 
-A file whose deals of one Match id are not consecutive (interleaved Bummerls) must
-be read whole: pass ``chunk_bytes=0``.
+:func:`read_deals` gives exactly the table of the file read whole, wherever the cuts
+fall (:func:`read_chunks` takes any cuts, :func:`chunks_at` makes them): each worker
+reads its chunk with empty match accounting and notes every question it asked it
+(:class:`schnapsen_lab.psn.MatchBook`); the parent puts the chunks' accounting
+together in file order, and a chunk whose answers would have been others after the
+chunks before it (a Bummerl cut in two, a deal that lost its Match tag at the cut, a
+Bummerl left undecided that comes back later) is read again there with the accounting
+of everything before it.
 """
 
 from __future__ import annotations
 
+import bisect
 import io
 import itertools
 import os
@@ -39,8 +45,9 @@ if TYPE_CHECKING:
 
     from .columnar import DealColumns
 
-__all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "changed_error", "file_stamp", "load_frame",
-           "plan_chunks", "read_chunk", "read_chunk_columns", "read_deals", "save_frame"]
+__all__ = ["CHUNK_BYTES", "Chunk", "FileChanged", "changed_error", "chunks_at", "file_stamp",
+           "load_frame", "plan_chunks", "read_chunk", "read_chunk_columns", "read_chunks",
+           "read_deals", "save_frame"]
 
 CHUNK_BYTES = 4 << 20
 """The default chunk size in bytes (about 16,000 deals)."""
@@ -108,19 +115,30 @@ def _match_tag(line: str) -> str | None:
         pos = m.end()
 
 
-def _new_bummerl(match: str | None, before: object) -> bool:
-    """Whether a record with this Match tag, after one with ``before``, starts a Bummerl."""
-    return before is not _UNSEEN and (match is None or match != before)
+def _new_bummerl(match: str | None, before: object, tagged: object) -> bool:
+    """Whether a record with this Match tag likely starts a Bummerl, after a record with
+    ``before`` and with ``tagged`` the last Match tag before it (:data:`_UNSEEN`: not
+    known): a deal outside a match after another one, or a Match tag other than the last
+    one. A deal without a Match tag right after a match's deal may have lost its tag
+    (the reader may count it in that match), so no cut is made there."""
+    if before is _UNSEEN:
+        return False
+    if match is None:
+        return before is None
+    return tagged is not _UNSEEN and match != tagged
 
 
 def _cuts_scanning(f: BinaryIO, chunk_bytes: int) -> list[int]:
     """The cuts of the file, every record read from the start (any file)."""
     cuts = [0]
     last: object = _UNSEEN
+    tagged: object = None  # from the start: no Match tag before the first record
     for offset, match in _record_starts(f):
-        if offset - cuts[-1] >= chunk_bytes and _new_bummerl(match, last):
+        if offset - cuts[-1] >= chunk_bytes and _new_bummerl(match, last, tagged):
             cuts.append(offset)
         last = match
+        if match is not None:
+            tagged = match
     return cuts
 
 
@@ -137,12 +155,15 @@ def _cuts_seeking(f: BinaryIO, size: int, chunk_bytes: int) -> list[int]:
     while target < size:
         cut = None
         last: object = _UNSEEN
+        tagged: object = _UNSEEN
         for k, (offset, match) in enumerate(_record_starts(f, target)):
-            if k >= 2 and _new_bummerl(match, last):
+            if k >= 2 and _new_bummerl(match, last, tagged):
                 cut = offset
                 break
             if k >= 1:
                 last = match
+                if match is not None:
+                    tagged = match
             if offset - target > _SCAN_LIMIT:
                 break
         if cut is None:
@@ -220,13 +241,34 @@ def _file_chunks(path: str, chunk_bytes: int) -> list[Chunk]:
     return out
 
 
+def chunks_at(path: str | os.PathLike[str], cuts: Iterable[int]) -> list[Chunk]:
+    """The file cut at the first record that starts at or after each byte offset of
+    ``cuts`` (any offsets; the file's first record is always a chunk's start): to read
+    a file cut anywhere with :func:`read_chunks`."""
+    name = os.fspath(path)
+    with open(name, "rb") as f:
+        stamp = file_stamp(os.fstat(f.fileno()))
+        starts = [offset for offset, _ in _record_starts(f)]
+        at = sorted({0, *(starts[k] for c in cuts
+                          if (k := bisect.bisect_left(starts, c)) < len(starts))})
+        at.append(stamp[1])
+        out: list[Chunk] = []
+        line = 1
+        for a, b in itertools.pairwise(at):
+            out.append(Chunk(name, a, b, line, stamp))
+            line += _count_lines(f, a, b)
+    return out
+
+
 _UNSEEN = object()
 _SCAN_LIMIT = 8 << 20
 
 
-def read_chunk_columns(chunk: Chunk) -> list[DealColumns]:
+def read_chunk_columns(chunk: Chunk, book: psn.MatchBook | None = None
+                       ) -> list[DealColumns]:
     """The raw deal rows of one chunk as compact columns (:mod:`.columnar`): what a worker
-    of :func:`read_deals` sends back (numpy arrays of the table's narrow types).
+    of :func:`read_deals` sends back (numpy arrays of the table's narrow types). ``book``
+    is the match accounting to start from (default: none), left as after the chunk.
 
     Raises :class:`FileChanged` when the file is not the one the chunk was planned on.
     """
@@ -243,7 +285,7 @@ def read_chunk_columns(chunk: Chunk) -> list[DealColumns]:
                          "data, not PSN text")
     # read as bytes, decoded a block at a time as the reader reads a file: no copy of
     # the chunk as text
-    recs = ((chunk.path, r) for r in psn.read(io.BytesIO(data)))
+    recs = ((chunk.path, r) for r in psn.read(io.BytesIO(data), book=book))
     try:
         return records_columns(recs, line_offset=chunk.first_line - 1)
     except UnicodeDecodeError as e:
@@ -251,6 +293,13 @@ def read_chunk_columns(chunk: Chunk) -> list[DealColumns]:
         raise ValueError(f"{chunk.path}: not UTF-8 text (byte {where})") from None
     except psn.InputError as e:
         raise ValueError(f"{chunk.path}: {e}") from None
+
+
+def _read_noted(chunk: Chunk) -> tuple[list[DealColumns], list[tuple[object, ...]]]:
+    """A worker's step: the chunk's columns, read with empty match accounting, and what
+    the reader asked the accounting and changed in it (:meth:`psn.MatchBook.replay`)."""
+    log: list[tuple[object, ...]] = []
+    return read_chunk_columns(chunk, psn.MatchBook(log=log)), log
 
 
 def read_chunk(chunk: Chunk) -> pd.DataFrame:
@@ -287,8 +336,15 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
 
     Gives the same table as :func:`~.frames.deals_frame` read one record at a time.
     """
+    return read_chunks(plan_chunks(paths, chunk_bytes), workers=workers, progress=progress)
 
-    chunks = plan_chunks(paths, chunk_bytes)
+
+def read_chunks(chunks: Sequence[Chunk], *, workers: int | None = None,
+                progress: bool = False) -> pd.DataFrame:
+    """The deal table of chunks (:func:`plan_chunks`, :func:`chunks_at`; each file's
+    chunks in file order, one after the other), read on ``workers`` processes (all cores
+    by default): the same table as the files read whole, wherever they are cut.
+    """
     n = workers or os.cpu_count() or 1
     bar = None
     if progress:
@@ -297,10 +353,13 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
         bar = tqdm(total=sum(c.end - c.start for c in chunks), unit="B", unit_scale=True,
                    desc="reading")
     parts: list[DealColumns | None] = []
+    book = psn.MatchBook()
     try:
         if n <= 1 or len(chunks) <= 1:
             for c in chunks:
-                parts += read_chunk_columns(c)
+                if c.start == 0:  # a file's first chunk: its own accounting
+                    book = psn.MatchBook()
+                parts += read_chunk_columns(c, book)
                 if bar is not None:
                     bar.update(c.end - c.start)
         else:
@@ -317,8 +376,17 @@ def read_deals(paths: Sequence[str | os.PathLike[str]], *, workers: int | None =
             finally:
                 gc.unfreeze()
             with pool:
-                for c, got in zip(chunks, pool.imap(read_chunk_columns, chunks),
-                                  strict=True):
+                for c, (got, log) in zip(chunks, pool.imap(_read_noted, chunks),
+                                         strict=True):
+                    if c.start == 0:
+                        book = psn.MatchBook()
+                    after = book.copy()
+                    if after.replay(log):
+                        book = after
+                    else:  # read with empty accounting, the chunk would differ
+                        del got
+                        got = read_chunk_columns(c, book)
+                    del log
                     parts += got
                     del got
                     if bar is not None:
