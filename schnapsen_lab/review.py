@@ -691,7 +691,9 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     if progress:
         from tqdm.auto import tqdm
 
-        it = tqdm(points, desc="review", unit="decision")
+        from .terminal import progress_stream
+
+        it = tqdm(points, desc="review", unit="decision", file=progress_stream())
     decisions = []
     for step, actor, options in it:
         rng = random.Random(f"{seed}:{step}")

@@ -267,13 +267,16 @@ def format_review(review: FourReview, names: Sequence[str]) -> str:
 
 def run_command(args: Any, rec: Any) -> int:
     """``schnapsen-lab review`` for a four-player record (:mod:`schnapsen_lab.commands.review`
-    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do."""
+    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do.
+    Every line is escaped (:func:`~schnapsen_lab.terminal.safe`): names and tags may
+    hold control characters."""
     import json
     import sys
 
+    from .terminal import safe, safe_json
 
     def fail(command: str, message: str) -> int:
-        print(f"schnapsen-lab {command}: {message}", file=sys.stderr)
+        print(safe(f"schnapsen-lab {command}: {message}"), file=sys.stderr)
         return 2
 
     if args.output:
@@ -293,7 +296,7 @@ def run_command(args: Any, rec: Any) -> int:
         d = review.to_dict()
         d["file"] = args.file
         d["record"] = args.record
-        sys.stdout.write(json.dumps(d) + "\n")
+        sys.stdout.write(safe_json(json.dumps(d)) + "\n")
     else:
-        sys.stdout.write(format_review(review, rec.player_names))
+        sys.stdout.write(safe(format_review(review, rec.player_names)))
     return 0

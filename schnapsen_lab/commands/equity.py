@@ -127,7 +127,8 @@ def _rebuild(args: argparse.Namespace) -> int:
     from ..games.schnapsen.rules import profile_named
     from ..io import atomic_write
     from ..simulate import default_jobs
-    from . import CliError
+    from ..terminal import progress_stream
+    from . import CliError, check_writable
 
     profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)
     players = _names(args.players, _PLAYERS, "players", _PLAYERS)
@@ -136,13 +137,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CliError(f"--jobs {args.jobs}: give at least 1")
     out = str(args.file) if args.file is not None else str(DATA_FILE)
-    folder = os.path.dirname(os.path.abspath(out))
-    if os.path.isdir(out):
-        raise CliError(f"--file {out}: is a directory")
-    if not os.path.isdir(folder):
-        raise CliError(f"--file {out}: no such folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise CliError(f"--file {out}: cannot write in {folder}")
+    check_writable(out, "--file")
     kept: dict[tuple[str, str], EquityTable] = {}
     if os.path.exists(out):
         try:
@@ -159,7 +154,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     todo = [(pr, pl) for pr in profiles for pl in players]
     measured_by = build_id()
     bar = tqdm(total=args.deals * len(todo), unit="deal", desc="equity",
-               disable=True if args.quiet else None, file=sys.stderr)
+               disable=True if args.quiet else None, file=progress_stream())
     try:
         for profile, player in todo:
             bar.set_description(f"equity {profile}/{player}")

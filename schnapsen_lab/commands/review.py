@@ -134,14 +134,15 @@ def run(args: argparse.Namespace) -> int:
     from .. import psn
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
-    from . import CliError, check_writable, refuse_input_as_output
+    from ..terminal import data_stream
+    from . import CliError, check_writable, refuse_input_as_output, standard_output
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
     if args.played < 0:
         return _fail(f"--played {args.played}: give 0 or more")
-    out = args.output
+    out = standard_output(args.output)
     if out == "-" and args.json:
         return _fail("-o - and --json both write to standard output: choose one")
     if out and out != "-":
@@ -184,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if out:
         annotated = annotate(rec, review)
         if out == "-":
-            sys.stdout.write(psn.dumps([annotated]))
+            data_stream().write(psn.dumps([annotated]))
         else:
             try:
                 with atomic_write(out) as f:
