@@ -5,6 +5,7 @@ file."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shlex
@@ -191,3 +192,15 @@ def test_a_full_disk_names_the_file(command: str, full_disk: Path, tmp_path: Pat
                                                             str(out)])
     one_line(run(args), 2, str(out), "No space left on device")
     assert os.listdir(full_disk) == []  # no half file, no temporary left
+
+
+def test_a_full_disk_names_the_equity_file(full_disk: Path) -> None:
+    filler = full_disk / "filler"
+    with contextlib.suppress(OSError), open(filler, "wb", buffering=0) as f:
+        while True:  # the disk full, to the last KiB
+            f.write(b"x" * 1024)
+    out = full_disk / "t.json"
+    r = run([*CLI, "equity", "--rebuild", "--rules", "soft", "--players", "heuristic",
+             "--deals", "20", "-j", "1", "-q", "--file", str(out)])
+    one_line(r, 2, str(out), "No space left on device")
+    assert os.listdir(full_disk) == ["filler"]

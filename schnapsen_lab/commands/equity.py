@@ -128,7 +128,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     from ..io import atomic_write
     from ..simulate import default_jobs
     from ..terminal import progress_stream
-    from . import CliError, check_writable
+    from . import CliError, check_writable, write_error
 
     profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)
     players = _names(args.players, _PLAYERS, "players", _PLAYERS)
@@ -174,8 +174,11 @@ def _rebuild(args: argparse.Namespace) -> int:
                                                   args.seed, measured_by)
     finally:
         bar.close()
-    with atomic_write(out) as f:
-        f.write(tables_to_json(kept.values()))
+    try:
+        with atomic_write(out) as f:
+            f.write(tables_to_json(kept.values()))
+    except OSError as e:  # a full disk: the file named
+        raise write_error(out, e) from None
     print(f"wrote {len(todo)} table{'s' if len(todo) != 1 else ''} "
           f"({args.deals} deals each) to {out}")
     return 0
