@@ -61,6 +61,7 @@ __all__ = [
     "closing_plan",
     "closing_possible",
     "key_groups",
+    "plan_cap",
 ]
 
 DEFAULT_SAMPLES = 60
@@ -76,6 +77,17 @@ that the advice comes within about half a second. Most decisions are searched to
 well within it (the numbers are then exact); past it the best plan found so far is
 reported, still a real plan, so its number is still sure, but a better plan may exist
 (:attr:`ClosingAdvice.exact` False). 0: no bound."""
+PLAN_CAP = 3
+"""The whole plan search of one decision stops at this many times its budget (the work
+counted the same way): its quick first pass included, and in the review every choice's
+search together, so that no decision searches for long (past it, each search still to
+come gives the plan that plays the move winning the most hands seeing every card)."""
+
+
+def plan_cap(budget: int) -> int:
+    """The work the whole plan search of one decision may do (0: no bound), for a
+    ``budget`` of :data:`ADVICE_BUDGET`'s kind."""
+    return PLAN_CAP * budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +380,8 @@ def closing_plan(pos: Position, depth: int = 3, budget: int = ADVICE_BUDGET) -> 
         raise ValueError("closing is not legal here")
     me = pos.leader
     hands = list(opponent_hands(hidden_cards(pos, me)))
-    return closed_plan(pos.play(CLOSE), me, hands, depth=depth, budget=budget)
+    return closed_plan(pos.play(CLOSE), me, hands, depth=depth, budget=budget,
+                       cap=plan_cap(budget))
 
 
 def closing_hands(pos: Position, budget: int = ADVICE_BUDGET) -> tuple[HandResult, ...]:

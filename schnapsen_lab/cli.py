@@ -32,6 +32,7 @@ from .commands import (
     interrupted,
     iter_file,
     on_ctrl_c,
+    standard_output,
     write_error,
 )
 
@@ -79,7 +80,9 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     written back as they were read."""
     from . import psn
     from .io import atomic_write
+    from .terminal import data_stream
 
+    args.output = standard_output(args.output)
     if args.output and len(args.files) > 1:
         raise CliError("-o takes one input file")
     if args.output and args.output != "-":
@@ -105,7 +108,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
                 yield rec
 
         if target == "-":
-            psn.dump(records(), sys.stdout, compact=args.compact)
+            psn.dump(records(), data_stream(), compact=args.compact)
         else:
             try:
                 with atomic_write(target) as f:
@@ -181,8 +184,9 @@ def _document_limits(p: argparse.ArgumentParser) -> None:
                 action.help += OUTPUT_HELP + ("" if name in IN_PLACE else NOT_AN_INPUT)
 
 
-OUTPUT_HELP = ("; written atomically (a symbolic link is written through to its target, "
-               "a named pipe or device such as /dev/null straight into, without a rename)")
+OUTPUT_HELP = ("; written atomically (a symbolic link is written through to its target, a "
+               "loop of links refused; a named pipe or device such as /dev/null straight "
+               "into, without a rename; /dev/stdout is standard output as it is)")
 """What every -o says about how it writes (schnapsen_lab.io.atomic_write)."""
 
 NOT_AN_INPUT = "; never an input file (refused)"
@@ -215,10 +219,21 @@ and imports nothing heavy at module level."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (130 after Ctrl-C, with one line)."""
+    """Run the command line; return the exit code (130 after Ctrl-C, with one line).
+
+    Everything the command writes to standard output and standard error is escaped
+    (:func:`schnapsen_lab.terminal.escaped_output`), but the data asked for with ``-o -``
+    and progress bars."""
+    from .terminal import escaped_output
+
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, on_ctrl_c)
         sys.unraisablehook = ignore_swallowed_interrupt
+    with escaped_output():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

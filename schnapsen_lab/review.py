@@ -82,6 +82,7 @@ from enum import Enum
 from typing import Any
 
 from . import psn
+from .advisor import ADVICE_BUDGET, plan_cap
 from .bummerl import BummerlScore, best_by_equity, option_equities, score_of
 from .games.twohand.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
 from .played_out import CLAIRVOYANT, PLAN, PLAYED_OUT, play_out_choices
@@ -561,14 +562,17 @@ def decision_points(record: Record) -> list[tuple[int, Seat, list[Action | None]
 
 def review_decision(positions: Sequence[Position], step: int, played: Action,
                     actor: Seat, options: Sequence[Action | None], samples: int,
-                    rng: random.Random, play_out_worlds: int = 0) -> Decision:
+                    rng: random.Random, play_out_worlds: int = 0,
+                    budget: int = ADVICE_BUDGET) -> Decision:
     """Review one decision at ``positions[step]`` (``positions`` up to it at least); at
     a closing decision with ``play_out_worlds``, also play its choices out in that many
-    worlds (the module docs: like with like)."""
+    worlds (the module docs: like with like). ``budget`` bounds its plan search as the
+    advisor's (:data:`~schnapsen_lab.advisor.ADVICE_BUDGET`, the whole decision at most
+    :func:`~schnapsen_lab.advisor.plan_cap` of it; 0: no bound)."""
     pos = positions[step]
     absent = inferred_absent(positions[:step + 1], actor)
     h = hidden_cards(pos, actor, absent)
-    planned = _closed_game_options(pos, h, actor, options)
+    planned = _closed_game_options(pos, h, actor, options, budget)
     if planned is not None:
         ranked, searched = planned
         return Decision(step, actor, played, ranked, len(ranked[0].values), searched,
@@ -579,7 +583,7 @@ def review_decision(positions: Sequence[Position], step: int, played: Action,
     est = estimate_actions(worlds, actor, options, exact=exact)
     if CLOSE not in options:
         return Decision(step, actor, played, est, len(worlds), exact)
-    est = _with_closing_plan(pos, h, actor, est)
+    est = _with_closing_plan(pos, h, actor, est, budget)
     po = None
     if play_out_worlds > 0:  # drawn after the sampling: the search's numbers stay
         po = _played_out_options(pos, h, played, est, play_out_worlds,
@@ -603,12 +607,11 @@ def _played_out_options(pos: Position, h: HiddenCards, played: Action,
 
 
 def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
-                         options: Sequence[Action | None]
+                         options: Sequence[Action | None], budget: int
                          ) -> tuple[tuple[ActionEstimate, ...], bool] | None:
     """In the closed game, each option valued by the best plan starting with it, over
     every opponent hand, and whether the search went to the end (None where this does
     not apply: a claim to decide)."""
-    from .advisor import ADVICE_BUDGET
     from .solver.plan import closed_plan
 
     if pos.closed_by < 0 or pos.outcome is not None or pos.to_move != actor:
@@ -618,7 +621,8 @@ def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
     hands = list(opponent_hands(h))
     if not hands:
         return None
-    plan = closed_plan(pos, actor, hands, depth=1, every_action=True, budget=ADVICE_BUDGET)
+    plan = closed_plan(pos, actor, hands, depth=1, every_action=True, budget=budget,
+                       cap=plan_cap(budget))
     values = dict(plan.action_values)
     if not all(a in values for a in options):
         return None
@@ -629,14 +633,15 @@ def _closed_game_options(pos: Position, h: HiddenCards, actor: Seat,
 
 
 def _with_closing_plan(pos: Position, h: HiddenCards, actor: Seat,
-                       est: tuple[ActionEstimate, ...]) -> tuple[ActionEstimate, ...]:
+                       est: tuple[ActionEstimate, ...], budget: int
+                       ) -> tuple[ActionEstimate, ...]:
     """``est`` with closing valued by its best plan over every opponent hand (exact, unless
-    the search stops at the advisor's work budget: then the best plan found)."""
-    from .advisor import ADVICE_BUDGET
+    the search stops at the work budget: then the best plan found)."""
     from .solver.plan import closed_plan
 
     hands = list(opponent_hands(h))
-    plan = closed_plan(pos.play(CLOSE), actor, hands, depth=1, budget=ADVICE_BUDGET)
+    plan = closed_plan(pos.play(CLOSE), actor, hands, depth=1, budget=budget,
+                       cap=plan_cap(budget))
     close = ActionEstimate(CLOSE, estimate(list(plan.achieved), exact=True), plan.achieved)
     out = [close if e.action is CLOSE else e for e in est]
     out.sort(key=lambda e: -e.mean)
@@ -656,16 +661,18 @@ def _summary(seat: Seat, decisions: Sequence[Decision]) -> PlayerSummary:
 def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
                   steps: Collection[int] | None = None, progress: bool = False,
                   on_decision: Callable[[Decision], None] | None = None,
-                  by: str = "points", played: int = 0) -> Review:
+                  by: str = "points", played: int = 0,
+                  budget: int = ADVICE_BUDGET) -> Review:
     """Review every decision of ``record``'s main line (or those at ``steps`` only).
 
     ``progress`` shows a tqdm bar. With the record's Score tag every option also gets its
     equity (:mod:`schnapsen_lab.bummerl`); ``by="equity"`` classes the decisions by the
     equity loss. ``played``: at each closing decision, play closing, playing on and the
     choice made out with strong players in that many worlds and judge the decision by
-    them (like with like, as ``advise(..., played=N)``; 0: not). Raise ValueError when
-    the record breaks a rule or has no deck, for ``by="equity"`` without a Score tag, or
-    for ``played`` below 0.
+    them (like with like, as ``advise(..., played=N)``; 0: not). ``budget`` bounds each
+    decision's plan search as ``advise``'s does (the same work; 0: no bound). Raise
+    ValueError when the record breaks a rule or has no deck, for ``by="equity"`` without
+    a Score tag, or for ``played`` or ``budget`` below 0.
     """
     if not record.main_line_ok or record.deck is None:
         first = record.errors[0] if record.errors else "no valid Deck"
@@ -676,6 +683,8 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise ValueError(f"by {by!r}: give one of {', '.join(MEASURES)}")
     if played < 0:
         raise ValueError("played must be 0 or more")
+    if budget < 0:
+        raise ValueError("budget must be 0 or more")
     score = score_of(record)
     if by == "equity" and score is None:
         why = ("it has no Score tag (the counters before the deal)"
@@ -691,12 +700,14 @@ def review_record(record: Record, samples: int = DEFAULT_SAMPLES, seed: int = 0,
     if progress:
         from tqdm.auto import tqdm
 
-        it = tqdm(points, desc="review", unit="decision")
+        from .terminal import progress_stream
+
+        it = tqdm(points, desc="review", unit="decision", file=progress_stream())
     decisions = []
     for step, actor, options in it:
         rng = random.Random(f"{seed}:{step}")
         d = review_decision(positions, step, record.moves[step].action, actor, options,
-                            samples, rng, played)
+                            samples, rng, played, budget)
         if score is not None:
             d = replace(d, score=score, by=by)
         decisions.append(d)

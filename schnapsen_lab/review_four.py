@@ -34,7 +34,7 @@ from typing import Any
 from .games.bauern.knowledge import View, view
 from .games.bauern.rules import CLAIM, SEATS, Action, Kind, Phase, Position, Seat
 from .games.bauern.solver import solve
-from .games.bauern.strong import StrongBauernPlayer, _mean, _sign
+from .games.bauern.strong import NODE_BUDGET, StrongBauernPlayer, _mean, _sign
 from .games.bauern.worlds import sample_worlds, state_of_world
 from .notation import text_with_cards
 from .review import Judgement, accuracy_of, judge
@@ -53,6 +53,11 @@ DEFAULT_SAMPLES = 40
 """Worlds sampled a decision by default."""
 DECLINE = "-"
 """The token of declining a claim."""
+REVIEW_NODES = 3 * NODE_BUDGET
+"""Search nodes one decision's choices may expand together, over all its worlds (the
+strong player's budget three times: about 1.5 s at most): a world the budget stops is
+dropped, every choice is valued in the worlds finished (:attr:`FourDecision.worlds`);
+counted, so the review is the same on every machine."""
 
 _KINDS = {Kind.TRUMP: "trump", Kind.CALL: "call", Kind.PLAY: "card",
           Kind.MARRIAGE: "marriage", Kind.CLAIM: "claim"}
@@ -187,7 +192,7 @@ def _choice_decision(pos: Position, step: int, action: Action, samples: int,
         return None
     seat = pos.turn
     v = view(pos, seat)
-    player = StrongBauernPlayer(budget=float("inf"), nodes=None)
+    player = StrongBauernPlayer(budget=float("inf"), nodes=REVIEW_NODES)
     values: dict[Action, float]
     if pos.phase == Phase.TRUMP:
         values = player.trump_values(v, legal, rng, count=samples)
@@ -199,9 +204,12 @@ def _choice_decision(pos: Position, step: int, action: Action, samples: int,
         if CLAIM in legal:
             worlds = sample_worlds(v, samples, rng)
             values[CLAIM] = _claim_values(v, worlds, seat)[0]
+    finished = player.last_worlds
+    if not finished:  # not one world within the budget: nothing to judge by
+        return None
     opts = sorted((Option(str(a), m) for a, m in values.items()), key=lambda o: -o.mean)
     return FourDecision(step, SEATS[seat], _KINDS[action.kind], str(action), tuple(opts),
-                        samples)
+                        finished)
 
 
 def _claim_question(pos: Position) -> bool:
@@ -270,13 +278,16 @@ def format_review(review: FourReview, names: Sequence[str]) -> str:
 
 def run_command(args: Any, rec: Any) -> int:
     """``schnapsen-lab review`` for a four-player record (:mod:`schnapsen_lab.commands.review`
-    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do."""
+    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do.
+    Every line is escaped (:func:`~schnapsen_lab.terminal.safe`): names and tags may
+    hold control characters."""
     import json
     import sys
 
+    from .terminal import safe, safe_json
 
     def fail(command: str, message: str) -> int:
-        print(f"schnapsen-lab {command}: {message}", file=sys.stderr)
+        print(safe(f"schnapsen-lab {command}: {message}"), file=sys.stderr)
         return 2
 
     if args.output:
@@ -296,7 +307,7 @@ def run_command(args: Any, rec: Any) -> int:
         d = review.to_dict()
         d["file"] = args.file
         d["record"] = args.record
-        sys.stdout.write(json.dumps(d) + "\n")
+        sys.stdout.write(safe_json(json.dumps(d)) + "\n")
     else:
-        sys.stdout.write(format_review(review, rec.player_names))
+        sys.stdout.write(safe(format_review(review, rec.player_names)))
     return 0

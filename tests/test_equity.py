@@ -31,6 +31,7 @@ from schnapsen_lab.equity.measure import measure
 from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 
 from .conftest import ROOT, wait_until_pool_works
+from .ctrl_c import as_at_a_terminal
 
 PROFILES = ("soft", "strict", "beginner")
 SHIPPED = load_tables()
@@ -314,7 +315,8 @@ def test_cli_ctrl_c_leaves_the_file(tmp_path: Path) -> None:
         [sys.executable, "-m", "schnapsen_lab.cli", "equity", "--rebuild", "--players",
          "heuristic", "--rules", "soft", "--deals", "300000", "--jobs", "2", "-q",
          "--file", str(target)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=as_at_a_terminal)
     try:
         # wait until the workers play (a condition, not a clock: issue 22), then interrupt
         try:

@@ -20,6 +20,7 @@ from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 
 from .conftest import DATA, ROOT
+from .ctrl_c import as_at_a_terminal
 
 VALID = DATA / "conformance" / "valid.psn"
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
@@ -254,7 +255,7 @@ def start(*args: str) -> subprocess.Popen[bytes]:
     """The command in its own process group, as a shell starts it at a terminal."""
     return subprocess.Popen([sys.executable, "-m", "schnapsen_lab.cli", *args], env=ENV,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=as_at_a_terminal)
 
 
 def interrupted(p: subprocess.Popen[bytes]) -> None:

@@ -28,6 +28,7 @@ from schnapsen_lab.simulate import (
 )
 
 from .conftest import ROOT, wait_until_pool_works
+from .ctrl_c import as_at_a_terminal
 
 RECORDS = ROOT / "records"
 
@@ -163,7 +164,8 @@ def test_ctrl_c_leaves_no_half_file(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "schnapsen_lab.cli", "simulate", "--players",
          "heuristic,heuristic", "--matches", "200000", "--jobs", "2", "-q", "-o", str(target)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=as_at_a_terminal)
     try:
         # wait until the workers play and the temporary file is being written (conditions,
         # not a clock: issue 22), then interrupt

@@ -31,12 +31,21 @@ class CliError(Exception):
 
 def check_writable(path: str, option: str = "-o") -> None:
     """Raise CliError unless a file can be written at ``path`` (``option`` names where it
-    was given): not a folder, in a folder that exists and that this user may write into.
-    A symbolic link is checked at its target; a pipe or device must be writable itself."""
-    from ..io import written_in_place
+    was given): not a folder, not a loop of symbolic links, in a folder that exists and
+    that this user may write into. A symbolic link is checked at its target; one of this
+    process's streams (``/dev/stdout``) must be open, a pipe or device writable itself."""
+    from ..io import stream_named, written_in_place
 
     if os.path.isdir(path):
         raise CliError(f"{option} {path}: is a directory")
+    refuse_link_loop(path, option)
+    descriptor = stream_named(path)
+    if descriptor is not None:
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            raise CliError(f"{option} {path}: stream {descriptor} is not open") from None
+        return
     if written_in_place(path):
         if not os.access(path, os.W_OK):
             raise CliError(f"{option} {path}: cannot write: permission denied")
@@ -46,6 +55,27 @@ def check_writable(path: str, option: str = "-o") -> None:
         raise CliError(f"{option} {path}: no such folder {folder}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise CliError(f"{option} {path}: cannot write into {folder}: permission denied")
+
+
+def refuse_link_loop(path: str, option: str = "-o") -> None:
+    """Raise CliError when ``path`` is a symbolic link that leads round in a loop (or to
+    itself): it is not followed, and not replaced by a file."""
+    from ..io import link_loop
+
+    if link_loop(path):
+        raise CliError(f"{option} {path}: a loop of symbolic links (too many levels of "
+                       "symbolic links): not followed, nothing written")
+
+
+def standard_output(out: str | None) -> str | None:
+    """``out`` as given, but ``-`` where it names standard output another way
+    (``/dev/stdout``, ``/dev/fd/1``, ``/proc/self/fd/1``, a link to one): written to
+    standard output as it is, as ``-o -`` is."""
+    from ..io import stream_named
+
+    if out is None or out == "-":
+        return out
+    return "-" if stream_named(out) == 1 else out
 
 
 def refuse_input_as_output(out: str | None, inputs: Sequence[str], option: str = "-o") -> None:

@@ -127,7 +127,8 @@ def _rebuild(args: argparse.Namespace) -> int:
     from ..games.twohand.rules import profile_named
     from ..io import atomic_write
     from ..simulate import default_jobs
-    from . import CliError
+    from ..terminal import progress_stream
+    from . import CliError, check_writable, write_error
 
     profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)
     players = _names(args.players, _PLAYERS, "players", _PLAYERS)
@@ -136,13 +137,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise CliError(f"--jobs {args.jobs}: give at least 1")
     out = str(args.file) if args.file is not None else str(DATA_FILE)
-    folder = os.path.dirname(os.path.abspath(out))
-    if os.path.isdir(out):
-        raise CliError(f"--file {out}: is a directory")
-    if not os.path.isdir(folder):
-        raise CliError(f"--file {out}: no such folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise CliError(f"--file {out}: cannot write in {folder}")
+    check_writable(out, "--file")
     kept: dict[tuple[str, str], EquityTable] = {}
     if os.path.exists(out):
         try:
@@ -159,7 +154,7 @@ def _rebuild(args: argparse.Namespace) -> int:
     todo = [(pr, pl) for pr in profiles for pl in players]
     measured_by = build_id()
     bar = tqdm(total=args.deals * len(todo), unit="deal", desc="equity",
-               disable=True if args.quiet else None, file=sys.stderr)
+               disable=True if args.quiet else None, file=progress_stream())
     try:
         for profile, player in todo:
             bar.set_description(f"equity {profile}/{player}")
@@ -179,8 +174,11 @@ def _rebuild(args: argparse.Namespace) -> int:
                                                   args.seed, measured_by)
     finally:
         bar.close()
-    with atomic_write(out) as f:
-        f.write(tables_to_json(kept.values()))
+    try:
+        with atomic_write(out) as f:
+            f.write(tables_to_json(kept.values()))
+    except OSError as e:  # a full disk: the file named
+        raise write_error(out, e) from None
     print(f"wrote {len(todo)} table{'s' if len(todo) != 1 else ''} "
           f"({args.deals} deals each) to {out}")
     return 0

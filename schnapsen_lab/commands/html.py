@@ -74,12 +74,14 @@ def run(args: argparse.Namespace) -> int:
     from ..io import atomic_write
     from ..replay import match_groups
     from ..share import bummerl_html, deal_html
-    from ..terminal import safe
-    from . import CliError, refuse_input_as_output
+    from ..terminal import data_stream, safe
+    from . import CliError, refuse_input_as_output, refuse_link_loop, standard_output
 
     n = args.record
+    args.output = standard_output(args.output)
     if args.output != "-":
         try:
+            refuse_link_loop(args.output)
             refuse_input_as_output(args.output, [args.file])
         except CliError as e:
             return _fail(str(e))
@@ -107,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     page = bummerl_html(shown, lang=lang) if args.bummerl else deal_html(rec, lang=lang)
     try:
         if args.output == "-":
-            sys.stdout.write(page)
+            data_stream().write(page)
         else:
             with atomic_write(args.output) as f:
                 f.write(page)

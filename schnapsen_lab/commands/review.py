@@ -50,6 +50,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="worlds sampled a decision (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="X",
                    help="seed of the sampling (default 0)")
+    p.add_argument("--budget", type=int, default=None, metavar="W",
+                   help="work each plan search may do, as advise --budget (default 2500, "
+                   "a decision's searches together at most 3 times it: about a second at "
+                   "most; 0: search to the end, exact but sometimes slow); past it the "
+                   "best plan found is used")
     p.add_argument("--by", choices=("points", "equity"), default="points",
                    help="class the decisions by the loss in expected game points (default) "
                    "or in the chance to win the Bummerl (equity: needs the record's Score "
@@ -132,16 +137,21 @@ def _equity_line(d: Decision, head: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Review the record and print or write the result."""
     from .. import psn
+    from ..advisor import ADVICE_BUDGET
     from ..io import atomic_write
     from ..review import DEFAULT_SAMPLES, annotate, review_record
-    from . import CliError, check_writable, refuse_input_as_output
+    from ..terminal import data_stream
+    from . import CliError, check_writable, refuse_input_as_output, standard_output
 
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:
         return _fail(f"--samples {samples}: give at least 1")
     if args.played < 0:
         return _fail(f"--played {args.played}: give 0 or more")
-    out = args.output
+    budget = ADVICE_BUDGET if args.budget is None else args.budget
+    if budget < 0:
+        return _fail(f"--budget {budget}: give 0 or more")
+    out = standard_output(args.output)
     if out == "-" and args.json:
         return _fail("-o - and --json both write to standard output: choose one")
     if out and out != "-":
@@ -180,11 +190,12 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"--by equity: {args.file}: record {args.record} {why}: the "
                          "chance to win the Bummerl needs the counters before the deal")
     review = review_record(rec, samples=samples, seed=args.seed,
-                           progress=not args.no_progress, by=args.by, played=args.played)
+                           progress=not args.no_progress, by=args.by, played=args.played,
+                           budget=budget)
     if out:
         annotated = annotate(rec, review)
         if out == "-":
-            sys.stdout.write(psn.dumps([annotated]))
+            data_stream().write(psn.dumps([annotated]))
         else:
             try:
                 with atomic_write(out) as f:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -115,7 +114,9 @@ def _progress(texts: Iterable[str], total: int, quiet: bool) -> Any:
         return _Quiet(texts)
     from tqdm import tqdm
 
-    return tqdm(texts, total=total, unit="match", desc="simulate", file=sys.stderr)
+    from ..terminal import progress_stream
+
+    return tqdm(texts, total=total, unit="match", desc="simulate", file=progress_stream())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
     from ..io import atomic_write, written_in_place
     from ..players.registry import make_player, player_names
     from ..simulate import default_jobs, seat_names, seat_players, simulate_psn
-    from . import CliError, check_writable
+    from ..terminal import data_stream
+    from . import CliError, check_writable, standard_output, write_error
 
     game, profile = _game_and_profile(args.variant, args.rules)
     def known() -> str:
@@ -148,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--matches {args.matches}: give at least 1")
     if args.jobs is not None and args.jobs < 1:
         raise CliError(f"--jobs {args.jobs}: give at least 1")
-    out = str(args.output)
+    out = str(standard_output(args.output))
     if out != "-":
         check_writable(out)
     jobs = args.jobs if args.jobs is not None else default_jobs()
@@ -170,12 +172,16 @@ def run(args: argparse.Namespace) -> int:
     bar = _progress(texts, args.matches, args.quiet)
     try:
         if out == "-":
+            data = data_stream()
             for k, text in enumerate(bar):
-                sys.stdout.write(("\n" if k else "") + text)
+                data.write(("\n" if k else "") + text)
         else:
-            with atomic_write(out) as f:
-                for k, text in enumerate(bar):
-                    f.write(("\n" if k else "") + text)
+            try:
+                with atomic_write(out) as f:
+                    for k, text in enumerate(bar):
+                        f.write(("\n" if k else "") + text)
+            except OSError as e:  # a full disk, a device that refuses: the file named
+                raise write_error(out, e) from None
             if not written_in_place(out):
                 _usual_mode(out)
     finally:

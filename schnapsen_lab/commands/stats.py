@@ -64,14 +64,17 @@ def run(args: argparse.Namespace) -> int:
 
     checkpoint()  # a Ctrl-C that an import swallowed stops here
     from ..stats.tables import bauern_summary, four_seated, summary
+    from ..terminal import progress_bars
 
     size = sum(os.path.getsize(p) for p in args.files)
     progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
     try:
-        if size >= _PARALLEL_BYTES and args.workers != 1:
-            deals = read_deals(args.files, workers=args.workers or None, progress=progress)
-        else:
-            deals = deals_frame(args.files, progress=progress)
+        with progress_bars():  # the readers draw their own bars on stderr
+            if size >= _PARALLEL_BYTES and args.workers != 1:
+                deals = read_deals(args.files, workers=args.workers or None,
+                                   progress=progress)
+            else:
+                deals = deals_frame(args.files, progress=progress)
     except UnicodeDecodeError as e:
         raise CliError(f"not UTF-8 text (byte {e.start + 1})", 2) from None
     except (ValueError, OSError) as e:

@@ -69,6 +69,11 @@ WIDE_GAP = 64
 """Worlds between that plan and double dummy above which the exact search first looks
 above the middle."""
 
+CAP_WORDS = 128
+"""A search over more than ``32 * CAP_WORDS`` worlds does more in each unit of work (its
+sets of worlds are longer, each double-dummy question asks more worlds): its ``cap`` is
+cut in proportion, so that the cap bounds the time of a search whatever its size."""
+
 _DD = ("dd",)
 _FORCED = ("forced",)
 _MARRIED = 32
@@ -693,6 +698,7 @@ class _Search:
         self.nodes = 0
         self.budget = 0
         self.limit = 0
+        self.cap = 0
         self.work = 0
         self.exact = True
         o = self.opp
@@ -909,8 +915,7 @@ class _Search:
             return [e for e in got[0] if _count(e[0]) > threshold]
         self.nodes += 1
         self.work += 1
-        if self.budget and self.work > self.limit and not self.beam:
-            raise _OverBudget
+        self._check_work()
         ldr, lead = st[2], st[3]
         if (ldr == 0) == (lead < 0):
             res = self._planner_node(st, u, threshold)
@@ -930,9 +935,14 @@ class _Search:
         """Count the work of cutting ``items`` down to ``out`` (about a node for every
         thousand comparisons of two sets); past the budget, stop the search."""
         self.work += len(items) * (len(out) + 1) // 1000
-        if self.budget and self.work > self.limit and not self.beam:
-            raise _OverBudget
+        self._check_work()
         return out
+
+    def _check_work(self) -> None:
+        """Stop the search past the exact search's budget, or past the cap on the whole."""
+        if (self.budget and self.work > self.limit and not self.beam) or \
+                (self.cap and self.work > self.cap):
+            raise _OverBudget
 
     def _won_after(self, kind: int, nst: State | None, ws: int) -> int:
         """The worlds of ``ws`` won double-dummy after an action that led to ``kind``."""
@@ -1195,9 +1205,15 @@ class _Search:
         base = self.fixed(st, u)
         if base[0] == u:
             return base
+        if self.cap and self.work > self.cap:  # spent by the searches before this one
+            self.exact = False
+            return base
         self.beam = BEAM
         try:
             f = self.front(st, u, _count(base[0]))
+        except _OverBudget:  # past the cap on the whole search: the fixed plan
+            self.exact = False
+            return base
         finally:
             self.beam = 0
         if f and _count(f[0][0]) > _count(base[0]):
@@ -1412,7 +1428,7 @@ def _generation(solver: Solver, pos: Position) -> int:
 
 def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
                 depth: int = 3, every_action: bool = False,
-                compiled: bool | None = None, budget: int = 0) -> ClosedPlan:
+                compiled: bool | None = None, budget: int = 0, cap: int = 0) -> ClosedPlan:
     """The best plan of ``seat`` at ``pos`` in the closed game, against each of ``hands``.
 
     ``pos`` has the talon closed and ``seat`` to move (to lead, or to follow); only what
@@ -1423,7 +1439,10 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     (:attr:`ClosedPlan.action_values`). ``compiled`` chooses the double-dummy solver as in
     :class:`Solver`. ``budget`` (work, about one unit a node; 0: none) bounds the exact
     search, deterministically: past it the
-    best plan found so far is returned, with :attr:`ClosedPlan.exact` False. Raise
+    best plan found so far is returned, with :attr:`ClosedPlan.exact` False. ``cap``
+    (work, 0: none) bounds the whole call the same way: the quick first pass and, with
+    ``every_action``, every action's search included; past it each search still to come
+    gives the plan that plays the move winning the most worlds seeing every card. Raise
     ValueError when the talon is not closed or ``seat`` is not to move.
     """
     me = int(seat)
@@ -1446,7 +1465,8 @@ def closed_plan(pos: Position, seat: Seat | int, hands: Sequence[int], *,
     collecting = gc.isenabled()
     gc.disable()  # the search makes no cycles; the collector's passes over its tables cost
     try:
-        return _closed_plan(pos, me, hands, depth, every_action, compiled, stakes, budget)
+        return _closed_plan(pos, me, hands, depth, every_action, compiled, stakes, budget,
+                            cap)
     finally:
         if collecting:
             gc.enable()
@@ -1465,11 +1485,12 @@ def _won_first(s: _Search, kind: int, nst: State | None, ws: int) -> int:
 
 def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                  every_action: bool, compiled: bool | None, stakes: tuple[int, int],
-                 budget: int) -> ClosedPlan:
+                 budget: int, cap: int) -> ClosedPlan:
     win, loss = stakes
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
     s.budget = budget
+    s.cap = cap and max(1, cap * CAP_WORDS // s.words)
     everything = (1 << s.n) - 1
     st = s.root
     if pos.lead < 0 and pos.claim_by == me and pos.claim_is_correct(me):
