@@ -115,6 +115,7 @@ class BauernKit:
                 for suit in range(4):
                     if new >> suit & 1:
                         excl |= _SUIT_MASKS[suit]
+                excl &= before.profile.cards  # the pack's cards: no nine in a 20-card deal
                 text = f"{SEATS[s]} did not follow {led.title}: void in {led.title}"
                 others = [Suit(x) for x in range(4) if new >> x & 1 and x != led]
                 if others:
