@@ -655,7 +655,7 @@ def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
         if action.suit is None:
             c = before.deck[3 if before.knock else 12]
             return FOUR["said.turn"].format(who=who, card=fmt(CARDS[c]),
-                                            suit=_suit_words(c // 5))
+                                            suit=_suit_words(CARDS[c].suit))
         return FOUR["said.trump"].format(who=who, suit=_suit_words(action.suit))
     if kind == "partner":
         c = fmt(CARDS[action.card])

@@ -160,3 +160,15 @@ def test_bw1_what_a_seat_knows_counts_the_nines() -> None:
     v = view(p, S)
     assert bin(v.unknown).count("1") == 24 - 6
     assert v.points_out == 120 - sum(c.points for c in p.hand(S))
+
+
+def test_a_nine_turned_up_is_told_in_words() -> None:
+    """BN1: a nine turned up for trump is said with its suit (the move list's sentence)."""
+    from schnapsen_lab.notation import four_describe
+
+    deck = parse_cards(EXAMPLE_DECK)
+    deck[12], deck[21] = deck[21], deck[12]  # card 13: 9S
+    before = Position.deal(deck, N, BAUERN24)
+    after = before.play("T:up")
+    said = four_describe(before, parse_action("T:up"), after, ["Anna", "Bert", "Cilli", "Dani"])
+    assert "9♠" in said and "spades" in said, said
