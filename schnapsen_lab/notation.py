@@ -282,6 +282,8 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          N_("forehand calls his partner once, right after fixing trump")),
         (rf"(?P<card>{_CARD}) is among forehand's first three cards",
          N_("{card} is among forehand's first three cards")),
+        (rf"(?P<card>{_CARD}) is no card of the (?P<n>\d+)-card pack",
+         N_("{card} is no card of the {n}-card pack")),
         (r"forehand calls his partner before the calls",
          N_("forehand calls his partner before the calls")),
         (r"forehand calls his partner first; (?P<action>\S+) cannot come yet",
