@@ -172,3 +172,16 @@ def test_a_nine_turned_up_is_told_in_words() -> None:
     after = before.play("T:up")
     said = four_describe(before, parse_action("T:up"), after, ["Anna", "Bert", "Cilli", "Dani"])
     assert "9♠" in said and "spades" in said, said
+
+
+def test_the_24_card_profiles_in_words() -> None:
+    """A record's header names the built-in profiles in the language spoken."""
+    from schnapsen_lab.headers import rules_name
+    from schnapsen_lab.i18n import language
+
+    assert rules_name("bauern24") == "Bauernschnapsen with 24 cards, fixed partners"
+    with language("de"):
+        assert rules_name("bauern24-called") == "Bauernschnapsen mit 24 Karten, gerufener Partner"
+    for name in PROFILES:
+        with language("ru"):
+            assert rules_name(name) != name, name
