@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from schnapsen_lab import psn
@@ -185,3 +187,24 @@ def test_the_24_card_profiles_in_words() -> None:
     for name in PROFILES:
         with language("ru"):
             assert rules_name(name) != name, name
+
+
+@pytest.mark.parametrize("rules", ["bauern24", "bauern24-called"])
+def test_simulate_plays_24_card_matches(tmp_path: Path, rules: str) -> None:
+    """``simulate --rules bauern24``: whole matches of 24-card deals that check, the same
+    file whatever the number of jobs."""
+    from schnapsen_lab.cli import main
+
+    files = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"m{jobs}.psn"
+        assert main(["simulate", "--players", "heuristic,random", "--matches", "2",
+                     "--seed", "3", "--rules", rules, "--jobs", jobs, "--quiet",
+                     "-o", str(out)]) == 0
+        files.append(out.read_bytes())
+    assert files[0] == files[1]
+    records = psn.loads(files[0].decode("utf-8"))
+    assert records and all(r.ok and r.profile.name == rules for r in records)
+    assert all(len(r.tags["Deck"].split()) == 24 for r in records)
+    assert {r.match for r in records} == {"3-1", "3-2"}
+    assert main(["check", str(tmp_path / "m1.psn")]) == 0
