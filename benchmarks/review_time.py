@@ -23,7 +23,7 @@ from pathlib import Path
 
 from schnapsen_lab import psn
 from schnapsen_lab.advisor import ADVICE_BUDGET
-from schnapsen_lab.games.schnapsen.rules import CLOSE
+from schnapsen_lab.games.twohand.rules import CLOSE
 from schnapsen_lab.psn import Record
 from schnapsen_lab.review import Decision, review_record
 

@@ -36,6 +36,8 @@ TEXT = Texts({
     "profile.bauern": N_("Bauernschnapsen, fixed partners"),
     "profile.bauern-called": N_("Bauernschnapsen, called partner"),
     "profile.bauern-head": N_("Bauernschnapsen, duty to beat"),
+    "profile.bauern24": N_("Bauernschnapsen with 24 cards, fixed partners"),
+    "profile.bauern24-called": N_("Bauernschnapsen with 24 cards, called partner"),
     "profile.bauern2": N_("Bauernschnapsen for two"),
     "variant.bauern": N_("Bauernschnapsen"),
     "variant.schnapsen": N_("Schnapsen"),

@@ -285,6 +285,8 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          N_("forehand calls his partner once, right after fixing trump")),
         (rf"(?P<card>{_CARD}) is among forehand's first three cards",
          N_("{card} is among forehand's first three cards")),
+        (rf"(?P<card>{_CARD}) is no card of the (?P<n>\d+)-card pack",
+         N_("{card} is no card of the {n}-card pack")),
         (r"forehand calls his partner before the calls",
          N_("forehand calls his partner before the calls")),
         (r"forehand calls his partner first; (?P<action>\S+) cannot come yet",
@@ -678,7 +680,7 @@ def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
         if action.suit is None:
             c = before.deck[3 if before.knock else 12]
             return FOUR["said.turn"].format(who=who, card=fmt(CARDS[c]),
-                                            suit=_suit_words(c // 5))
+                                            suit=_suit_words(CARDS[c].suit))
         return FOUR["said.trump"].format(who=who, suit=_suit_words(action.suit))
     if kind == "partner":
         c = fmt(CARDS[action.card])

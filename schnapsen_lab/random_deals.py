@@ -81,7 +81,8 @@ def random_game_record(rng: random.Random, profile: Any, dealer: int | None = No
     game = game_of_profile(profile)
     d = rng.randrange(len(game.seats)) if dealer is None else dealer
     t = dict(tags or {})
-    deck = random_deck(rng)
+    deck = [int(c) for c in game.pack_of(profile).cards]  # the profile's pack (BN: 24)
+    rng.shuffle(deck)
     pos = game.deal(tuple(deck), t, profile, d)
     actions: list[Any] = []
     while pos.outcome is None:

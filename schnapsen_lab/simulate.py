@@ -20,8 +20,9 @@ The records name the seats apart: when one player plays both seats the names are
 
 :func:`simulate_psn` plays the matches of any registered game, chosen by the profile
 (two-player ``soft``, ``strict``, ``beginner``, ``bauern2``; four-player ``bauern``,
-``bauern-called``, ``bauern-head``): each game's self-play (its declared part ``selfplay``) plays
-and writes one match, and this module runs them in parallel.
+``bauern-called``, ``bauern-head``, ``bauern24``, ``bauern24-called``): each game's
+self-play (its declared part ``selfplay``) plays and writes one match, and this module runs
+them in parallel.
 """
 
 from __future__ import annotations

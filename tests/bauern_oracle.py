@@ -2,15 +2,16 @@
 
 It replays a legal deal from its deck and tokens in the plainest way (lists of card
 names, no bit masks, nothing from the engine but card parsing) and says who won, how
-many game points and how the deal ended.
+many game points and how the deal ended, with 20 cards or with the 24 of section BN
+(the nines: six cards a hand, six tricks).
 """
 
 from __future__ import annotations
 
 from schnapsen_lab.cards import parse_card
 
-RANKS = "ATKQJ"
-POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+RANKS = "ATKQJ9"
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 VALUES = {"schnapser": 6, "gang": 9, "bauernschnapser": 12, "kontraschnapser": 12}
 SEATS = "NESW"
 
@@ -34,12 +35,14 @@ def score_deal(deck: list[str], dealer: int, knock: bool, tokens: list[str]
     f = (dealer + 1) % 4
     order = [(f + k) % 4 for k in range(4)]
     hands: dict[int, list[str]] = {s: [] for s in range(4)}
+    n = len(deck) // 4  # cards a hand and tricks a deal: 5, or 6 with 24 cards (BN3, BN5)
+    rest = n - 3  # the second packet after a cut: 2, or 3 (BD2, BN3)
     if knock:
         for k, s in enumerate(order):
-            hands[s] = deck[5 * k:5 * k + 5]
+            hands[s] = deck[n * k:n * k + n]
     else:
         for k, s in enumerate(order):
-            hands[s] = deck[3 * k:3 * k + 3] + deck[12 + 2 * k:14 + 2 * k]
+            hands[s] = deck[3 * k:3 * k + 3] + deck[12 + rest * k:12 + rest * (k + 1)]
     toks = list(tokens)
     t = toks.pop(0)
     trump: str | None = (deck[3] if knock else deck[12])[1] if t.upper() == "T:UP" \
@@ -103,7 +106,7 @@ def score_deal(deck: list[str], dealer: int, knock: bool, tokens: list[str]
         else:
             if tricks and last_winner != d:
                 return names(1 - side_of(d)), VALUES[str(contract)] * mult, "contract_broken"
-            if tricks == 5:
+            if tricks == n:
                 return names(side_of(d)), VALUES[str(contract)] * mult, "contract_made"
         return None
 
@@ -143,6 +146,6 @@ def score_deal(deck: list[str], dealer: int, knock: bool, tokens: list[str]
                 over = contract_over()
                 if over is not None:
                     return over
-    if contract is None and tricks == 5:
+    if contract is None and tricks == n:
         return names(side_of(last_winner)), mult, "last_trick"
     return None

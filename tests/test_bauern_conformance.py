@@ -1,7 +1,8 @@
 """The shared Bauernschnapsen cases agree with ``schnapsen-lab check --json``, field by field.
 
-The cases (copies of ../shared/conformance/bauern/ under tests/data/) mix four-player
-records, fixed and called partners, with two-player ``bauern2`` ones; the same reader
+The cases (copies of ../shared/conformance/bauern/ and bauern24/ under tests/data/) mix
+four-player records, fixed and called partners, with two-player ``bauern2`` ones; the
+``bauern24`` set is the 24-card pack (BAUERN.md BN). The same reader
 (:mod:`schnapsen_lab.psn` on the game protocol) reads them and the two-player cases.
 """
 
@@ -19,14 +20,15 @@ from schnapsen_lab.cli import main
 from .conftest import DATA
 
 CASES = DATA / "conformance" / "bauern"
+SETS = {"bauern": CASES, "bauern24": DATA / "conformance" / "bauern24"}
 FIELDS = ("line", "winner", "game_points", "end", "closed_by", "scores", "tricks", "counters",
           "match", "contract", "declarer", "spritze")
 TWO_PLAYER_KEYS = {"file", "index", "line", "ok", "winner", "game_points", "end", "closed_by",
                    "scores", "tricks", "match", "counters", "errors"}
 
 
-def expected(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (CASES / f"{name}.expect.jsonl").read_text()
+def expected(name: str, cases: Path = CASES) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (cases / f"{name}.expect.jsonl").read_text()
             .splitlines()]
 
 
@@ -36,11 +38,14 @@ def check_json(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, lis
     return code, [json.loads(line) for line in out.splitlines()]
 
 
+@pytest.mark.parametrize("folder", sorted(SETS))
 @pytest.mark.parametrize("name", ["valid", "invalid"])
-def test_check_json_agrees_with_every_case(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    path = CASES / f"{name}.psn"
+def test_check_json_agrees_with_every_case(folder: str, name: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    cases = SETS[folder]
+    path = cases / f"{name}.psn"
     code, got = check_json(path, capsys)
-    want = expected(name)
+    want = expected(name, cases)
     assert code == (0 if name == "valid" else 1)
     assert [g["index"] for g in got] == [e["index"] for e in want]
     records = list(psn.read(path))
@@ -71,8 +76,10 @@ def test_check_json_agrees_with_every_case(name: str, capsys: pytest.CaptureFixt
                 assert g["winner"] is None and g["end"] is None and g["game_points"] is None
 
 
-def test_every_valid_record_is_finished_or_marked(capsys: pytest.CaptureFixture[str]) -> None:
-    _, got = check_json(CASES / "valid.psn", capsys)
+@pytest.mark.parametrize("folder", sorted(SETS))
+def test_every_valid_record_is_finished_or_marked(folder: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    _, got = check_json(SETS[folder] / "valid.psn", capsys)
     ends = {g["end"] for g in got}
     assert {"claim", "false_claim", "last_trick", "contract_made", "contract_broken",
             "unfinished"} <= ends
@@ -98,3 +105,15 @@ def test_strict_reading_stops_at_the_first_broken_four_player_record() -> None:
         psn.loads(text, strict=True)
     assert info.value.index == first_bad["index"]
     assert info.value.error.rule in first_bad["rules"]
+
+
+def test_the_24_card_records_read_under_their_profile() -> None:
+    """BN10, BN11: every valid 24-card record names bauern24 or bauern24-called, deals six
+    cards each from 24 and ends within six tricks."""
+    records = list(psn.read(SETS["bauern24"] / "valid.psn"))
+    assert {r.profile.name for r in records} == {"bauern24", "bauern24-called"}
+    for r in records:
+        assert r.profile.deck == 24 and r.profile.tricks == 6
+        positions = r.positions()
+        assert [len(positions[0].hand(s)) for s in range(4)] == [6, 6, 6, 6]
+        assert positions[-1].tricks_played <= 6

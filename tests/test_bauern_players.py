@@ -8,7 +8,17 @@ import random
 import pytest
 
 from schnapsen_lab.cards import parse_cards
-from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, CLAIM, Action, End, Seat
+from schnapsen_lab.games.bauern import (
+    BAUERN,
+    BAUERN24,
+    BAUERN24_CALLED,
+    BAUERN_CALLED,
+    CLAIM,
+    Action,
+    End,
+    Kind,
+    Seat,
+)
 from schnapsen_lab.games.bauern.knowledge import View
 from schnapsen_lab.games.bauern.players import (
     HeuristicBauernPlayer,
@@ -17,7 +27,6 @@ from schnapsen_lab.games.bauern.players import (
 )
 from schnapsen_lab.games.bauern.selfplay import play_deal, play_match, simulate
 from schnapsen_lab.players import make_player, player_names
-from schnapsen_lab.tricks import ALL_CARDS
 
 from .test_bauern_rules import A, D, deck_for, run, table
 
@@ -38,7 +47,7 @@ class Spy(SeatPlayer):
             if s != view.viewer:
                 assert not others & view.known[s]
                 others |= view.known[s]
-        assert view.hand | view.played | others | view.unknown == ALL_CARDS
+        assert view.hand | view.played | others | view.unknown == view.profile.cards
         assert not (view.hand | view.played | others) & view.unknown
         return self.inner.act(view, rng)
 
@@ -52,12 +61,35 @@ def test_players_are_registered_per_game() -> None:
         make_player("nobody", game="bauern")
 
 
-def test_a_player_sees_only_its_view() -> None:
+@pytest.mark.parametrize("profiles", [(BAUERN, BAUERN_CALLED), (BAUERN24, BAUERN24_CALLED)],
+                         ids=["20", "24"])
+def test_a_player_sees_only_its_view(profiles: tuple[object, ...]) -> None:
     spies = [Spy() for _ in range(4)]
     for n in range(1, 4):
-        for profile in (BAUERN, BAUERN_CALLED):
-            play_match(spies, seed=5, number=n, profile=profile)
+        for profile in profiles:
+            play_match(spies, seed=5, number=n, profile=profile)  # type: ignore[arg-type]
     assert all(s.views > 50 for s in spies)
+
+
+@pytest.mark.parametrize("profile", [BAUERN24, BAUERN24_CALLED], ids=lambda p: p.name)
+def test_24_card_matches_deal_six_each_and_play_the_nines(profile: object) -> None:
+    """BN3-BN5: self-play under a 24-card profile deals the 24 cards, plays at most six
+    tricks a deal and refereed again gives the same outcome; the nines are played."""
+    nines = 0
+    deals = []
+    for n in (1, 2, 3):
+        m = play_match(("heuristic", "random", "heuristic", "random"), seed=7, number=n,
+                       profile=profile)  # type: ignore[arg-type]
+        assert m.state.is_decided
+        deals.extend(m.deals)
+    for d in deals:
+        assert sorted(d.deck) == list(range(24))
+        cards = [a for a in d.actions if a.kind in (Kind.PLAY, Kind.MARRIAGE)]
+        assert len(cards) <= 24
+        nines += sum(1 for a in cards if a.card is not None and a.card >= 20)
+        fin = d.final()
+        assert fin.outcome == d.outcome and fin.tricks_played <= 6
+    assert nines > 0
 
 
 def test_self_play_is_seeded_and_plays_to_the_target() -> None:
@@ -174,3 +206,22 @@ def test_the_random_player_claims_only_when_sure() -> None:
     assert r.choose((CLAIM,), True, rng) is CLAIM
     d = play_deal([RandomBauernPlayer() for _ in range(4)], deck_for(Seat.N, A), Seat.N)
     assert d.outcome.end is not End.FALSE_CLAIM
+
+
+def test_heuristic_reads_nines_as_the_lowest_of_their_suit() -> None:
+    """BN1: three nines are a weak first packet (turn up); a nine is no ace among the
+    sure leads; the called partner is the highest trump forehand lacks."""
+    from schnapsen_lab.cards import CARDS, mask_of
+    from schnapsen_lab.games.bauern import Position
+    from schnapsen_lab.games.bauern.knowledge import view
+    from schnapsen_lab.games.bauern.players import hand_strength
+
+    deck = parse_cards("9C 9D 9H AS TS KS QS JS 9S AD TD KD AC TC KC QC JC QD JD AH TH KH QH JH")
+    pos = Position.deal(deck, Seat.N, BAUERN24)  # forehand E: 9C 9D 9H, then AC TC KC
+    p = HeuristicBauernPlayer()
+    assert str(p.act(view(pos, Seat.E), random.Random(0))) == "T:up"
+    called = Position.deal(deck, Seat.N, BAUERN24_CALLED).play("T:C")
+    assert str(p.act(view(called, Seat.E), random.Random(0))) == "P:AC"
+    hand = mask_of(parse_cards("AH TH 9C 9D KS QS"))
+    top, leads, marriage = hand_strength(hand, 2)  # hearts trump
+    assert (top, [str(CARDS[c]) for c in leads], marriage) == (2, ["AH", "TH"], 20)

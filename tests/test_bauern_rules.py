@@ -610,9 +610,11 @@ def test_bf1_a_profile_is_data_and_the_engine_never_reads_its_name() -> None:
 
 
 def test_bf2_the_built_in_profiles() -> None:
-    assert set(PROFILES) == {"bauern", "bauern-called", "bauern-head"}
-    assert (BAUERN.match_target, BAUERN.must_head, BAUERN.partners, BAUERN.knock_allowed) \
-        == (21, False, Partners.FIXED, True)
+    assert set(PROFILES) == {"bauern", "bauern-called", "bauern-head", "bauern24",
+                             "bauern24-called"}
+    assert (BAUERN.match_target, BAUERN.must_head, BAUERN.partners, BAUERN.knock_allowed,
+            BAUERN.pack, BAUERN.deck, BAUERN.tricks) == (21, False, Partners.FIXED, True,
+                                                         PACK20, 20, 5)
     assert BAUERN_CALLED.partners is Partners.CALLED and BAUERN_HEAD.must_head
     assert profile_named("Bauern-Called") is BAUERN_CALLED
     house = Profile("club")

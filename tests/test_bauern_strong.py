@@ -14,6 +14,8 @@ from schnapsen_lab.games.bauern.knowledge import view
 from schnapsen_lab.games.bauern.players import HeuristicBauernPlayer, SeatPlayer
 from schnapsen_lab.games.bauern.rules import (
     BAUERN,
+    BAUERN24,
+    BAUERN24_CALLED,
     BAUERN_CALLED,
     CALLS,
     CLAIM,
@@ -120,6 +122,20 @@ def test_every_choice_is_legal_and_every_claim_sure() -> None:
             rng.shuffle(deck)
             d = play_deal(spies, deck, rng.randrange(4), profile, knock=rng.random() < 0.3)
             assert d.outcome is not None
+    assert all(s.asked > 3 for s in spies)
+
+
+def test_every_choice_is_legal_with_24_cards() -> None:
+    """BN: whole 24-card deals (six cards each, the nines), the strong player at every
+    seat, its worlds six cards a hand."""
+    spies = [Spy(StrongBauernPlayer(samples=0.3)) for _ in range(4)]
+    rng = random.Random(6)
+    for profile in (BAUERN24, BAUERN24_CALLED):
+        for _ in range(2):
+            deck = list(range(24))
+            rng.shuffle(deck)
+            d = play_deal(spies, deck, rng.randrange(4), profile, knock=rng.random() < 0.3)
+            assert d.outcome is not None and d.final().tricks_played <= 6
     assert all(s.asked > 3 for s in spies)
 
 

@@ -92,6 +92,28 @@ def test_called_partners_count_per_player(tmp_path: Path) -> None:
     assert main(["check", str(out)]) == 0
 
 
+@pytest.mark.parametrize("profile", ["bauern24", "bauern24-called"])
+def test_a_24_card_table_deals_six_each(tmp_path: Path, profile: str) -> None:
+    """BN3-BN5 at the practice table: six cards each, the student sees three while
+    trump is fixed, the deals saved are 24-card records that check."""
+    t = BauernTable("heuristic", seed=7, profile=profile)
+    assert t.profile.deck == 24
+    assert sorted(t.start.deck) == list(range(24))
+    assert [len(t.start.hand(s)) for s in range(4)] == [6, 6, 6, 6]
+    rng = random.Random(2)
+    for _ in range(3):
+        _student_plays(t, rng)
+        rec = t.record()
+        assert not rec.errors and rec.tags["Rules"] == profile
+        assert len(rec.tags["Deck"].split()) == 24
+        if t.match_winners:
+            break
+        t.new_deal()
+    out = tmp_path / "deals24.psn"
+    t.save(str(out))
+    assert main(["check", str(out)]) == 0
+
+
 def test_the_student_names_trump_from_three_cards() -> None:
     # dealer E: forehand is S, the student; S's first three cards: AH AS KC
     t = _fresh("AH AS KC TH TS JC AD AC TC KH QH JH QC JS KD QD TD JD KS QS", dealer=1)

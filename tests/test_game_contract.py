@@ -2,7 +2,9 @@
 a deal, its legal actions complete and every other action refused with a rule, a PSN round
 trip, the replay's rows, a drawing, a shared page, a self-play match and the statistics'
 rows. The games are taken from the registry, never by name: a third game registered
-with :func:`schnapsen_lab.games.register_game` is checked by the same tests."""
+with :func:`schnapsen_lab.games.register_game` is checked by the same tests. The checks of
+a deal run under each game's default profile and, where a built-in profile deals another
+pack (24 cards: ``bauern24``), under the first such profile too."""
 
 from __future__ import annotations
 
@@ -20,6 +22,24 @@ GAMES = games()
 SEEDS = range(6)
 
 
+def _cases() -> list[tuple[Game[Any, Any, Any], Any]]:
+    """Each game with its default profile, then with the first built-in profile of each
+    other pack it deals."""
+    out: list[tuple[Game[Any, Any, Any], Any]] = []
+    for g in GAMES:
+        packs = {g.pack_of(g.default_profile).cards}
+        out.append((g, g.default_profile))
+        for p in g.profiles.values():
+            cards = g.pack_of(p).cards
+            if cards not in packs:
+                packs.add(cards)
+                out.append((g, p))
+    return out
+
+
+CASES = _cases()
+
+
 @pytest.fixture(params=GAMES, ids=lambda g: g.key)
 def game(request: pytest.FixtureRequest) -> Game[Any, Any, Any]:
     """Each registered game in turn."""
@@ -27,18 +47,26 @@ def game(request: pytest.FixtureRequest) -> Game[Any, Any, Any]:
     return g
 
 
-def _deck(seed: int, game: Game[Any, Any, Any] | None = None) -> tuple[int, ...]:
-    """A shuffled deck of the game's pack (its default profile's)."""
-    pack = game.pack_of(game.default_profile) if game is not None else None
-    deck = [int(c) for c in pack.cards] if pack is not None else list(range(20))
+@pytest.fixture(params=CASES, ids=lambda c: f"{c[0].key}-{c[1].name}")
+def case(request: pytest.FixtureRequest) -> tuple[Game[Any, Any, Any], Any]:
+    """Each registered game with a profile: its default, and one of each other pack."""
+    c: tuple[Game[Any, Any, Any], Any] = request.param
+    return c
+
+
+def test_a_24_card_profile_is_among_the_cases() -> None:
+    assert any(g.pack_of(p).size == 24 for g, p in CASES)
+
+
+def _deck(seed: int, game: Game[Any, Any, Any], profile: Any) -> tuple[int, ...]:
+    deck = [int(c) for c in game.pack_of(profile).cards]
     random.Random(seed).shuffle(deck)
     return tuple(deck)
 
 
-def _played(game: Game[Any, Any, Any], seed: int) -> tuple[Any, list[Any]]:
-    """A deal of the game's default profile played out by uniform random choices."""
-    profile = game.default_profile
-    pos = game.deal(_deck(seed, game), {}, profile, game.default_dealer(profile))
+def _played(game: Game[Any, Any, Any], profile: Any, seed: int) -> tuple[Any, list[Any]]:
+    """A deal of ``profile`` played out by uniform random choices."""
+    pos = game.deal(_deck(seed, game, profile), {}, profile, game.default_dealer(profile))
     rng = random.Random(seed)
     actions: list[Any] = []
     while pos.outcome is None and len(actions) < 200:
@@ -70,10 +98,10 @@ def test_every_game_declares_what_it_is(game: Game[Any, Any, Any]) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_legal_actions_are_complete_and_the_rest_refused(game: Game[Any, Any, Any],
-                                                         seed: int) -> None:
-    profile = game.default_profile
-    pos = game.deal(_deck(seed, game), {}, profile, game.default_dealer(profile))
+def test_legal_actions_are_complete_and_the_rest_refused(
+        case: tuple[Game[Any, Any, Any], Any], seed: int) -> None:
+    game, profile = case
+    pos = game.deal(_deck(seed, game, profile), {}, profile, game.default_dealer(profile))
     everything = list(dict.fromkeys(game.tokens.values()))
     rng = random.Random(seed)
     steps = 0
@@ -96,9 +124,11 @@ def test_legal_actions_are_complete_and_the_rest_refused(game: Game[Any, Any, An
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_deal_survives_psn_and_replays(game: Game[Any, Any, Any], seed: int) -> None:
-    final, actions = _played(game, seed)
-    rec = psn.Record.from_actions(_deck(seed, game), actions, profile=game.default_profile)
+def test_a_deal_survives_psn_and_replays(case: tuple[Game[Any, Any, Any], Any],
+                                        seed: int) -> None:
+    game, profile = case
+    final, actions = _played(game, profile, seed)
+    rec = psn.Record.from_actions(_deck(seed, game, profile), actions, profile=profile)
     assert rec.ok and rec.game is game and rec.outcome == final.outcome
     text = str(rec)
     back = psn.loads(text)
@@ -114,11 +144,12 @@ def test_a_deal_survives_psn_and_replays(game: Game[Any, Any, Any], seed: int) -
 
 
 @pytest.mark.parametrize("seed", SEEDS[:2])
-def test_a_deal_is_drawn_and_shared(game: Game[Any, Any, Any], seed: int) -> None:
+def test_a_deal_is_drawn_and_shared(case: tuple[Game[Any, Any, Any], Any], seed: int) -> None:
     from schnapsen_lab.share import deal_html
 
-    _, actions = _played(game, seed)
-    rec = psn.Record.from_actions(_deck(seed, game), actions, profile=game.default_profile,
+    game, profile = case
+    _, actions = _played(game, profile, seed)
+    rec = psn.Record.from_actions(_deck(seed, game, profile), actions, profile=profile,
                                   tags={game.name_tags[0]: "<b>Anna</b>"})
     rp = Replay(rec)
     drawing = drawing_for(game)
@@ -134,15 +165,16 @@ def test_a_deal_is_drawn_and_shared(game: Game[Any, Any, Any], seed: int) -> Non
     assert page.startswith("<!DOCTYPE html>") and "<b>Anna</b>" not in page
 
 
-def test_a_selfplay_match_is_read_and_counted(game: Game[Any, Any, Any]) -> None:
+def test_a_selfplay_match_is_read_and_counted(case: tuple[Game[Any, Any, Any], Any]) -> None:
     from schnapsen_lab.stats import deals_frame
 
+    game, profile = case
     seats = game.seats
     names = tuple(f"random {s}" for s in seats)
-    text = game.part("selfplay")(("random",) * len(seats), 3, 1, game.default_profile,
-                                 "3-1", names)
+    text = game.part("selfplay")(("random",) * len(seats), 3, 1, profile, "3-1", names)
     records = psn.loads(text)
     assert records and all(r.ok and r.game is game for r in records)
+    assert all(r.profile == profile for r in records)
     assert all(r.match == "3-1" for r in records)
     assert records[-1].match_rules is not None
     deals = deals_frame(records)

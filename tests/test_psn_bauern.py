@@ -15,7 +15,15 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD, Position, Profile
+from schnapsen_lab.games.bauern import (
+    BAUERN,
+    BAUERN24,
+    BAUERN24_CALLED,
+    BAUERN_CALLED,
+    BAUERN_HEAD,
+    Position,
+    Profile,
+)
 from schnapsen_lab.games.bauern import Seat as Seat4
 from schnapsen_lab.games.bauern import parse_action as parse4
 from schnapsen_lab.games.twohand.rules import BAUERN2, SOFT
@@ -80,6 +88,45 @@ def test_random_four_player_records_round_trip() -> None:
             (back,) = psn.loads(psn.write_record(rec, compact))
             assert back.ok and back == rec, (k, back.errors)
             assert back.check_dict() == {**rec.check_dict(), "line": 1}
+
+
+def test_random_24_card_records_round_trip() -> None:
+    """BN10: 24-card records (Rules bauern24 or bauern24-called, a Deck of 24, six
+    tricks, the nines) are written and read back as they were, canonical and compact."""
+    rng = random.Random(6)
+    profiles: tuple[Profile, ...] = (BAUERN24, BAUERN24_CALLED)
+    nines = 0
+    for k in range(120):
+        tags = {"Cut": "knock"} if k % 6 == 0 else {}
+        rec = random_game_record(rng, profiles[k % 2], tags=tags, annotate=k % 2 == 0,
+                                 stop=0.1 if k % 5 == 0 else 0.0)
+        assert rec.ok and rec.tags["Rules"] == profiles[k % 2].name
+        assert len(rec.tags["Deck"].split()) == 24
+        nines += sum(1 for a in rec.actions if a.card is not None and a.card >= 20)
+        for compact in (False, True):
+            text = psn.write_record(rec, compact)
+            (back,) = psn.loads(text)
+            assert back.ok and back == rec, (k, back.errors)
+            assert back.check_dict() == {**rec.check_dict(), "line": 1}
+            assert psn.write_record(back, compact) == text
+    assert nines > 100
+
+
+def test_a_deck_must_be_the_profiles_pack() -> None:
+    """BN10: 24 cards under a 20-card profile, 20 under a 24-card one, a nine token in a
+    20-card record: each an error of its own record."""
+    deck24 = "QH 9C AS QS JS JH QD KD 9D AD 9H JC AH KS KH QC JD TC KC TD TS 9S AC TH"
+    deck20 = "AH TH KH QS JS AC TC KC QH JH AD TD KD QC JC AS TS KS QD JD"
+    head = '[Variant "bauern"]\n[Dealer "N"]\n'
+    (wrong,) = psn.loads(head + f'[Deck "{deck24}"]\n\nT:H *\n')
+    assert wrong.errors[0].rule in ("BD1", "BN2") and "Deck" in wrong.errors[0].message
+    (short,) = psn.loads(head + f'[Rules "bauern24"]\n[Deck "{deck20}"]\n\nT:H *\n')
+    assert short.errors[0].rule in ("BD1", "BN2")
+    (ok,) = psn.loads(head + f'[Rules "bauern24"]\n[Deck "{deck24}"]\n\nT:H *\n')
+    assert ok.ok and ok.profile is BAUERN24
+    (nine,) = psn.loads(head + f'[Deck "{deck20}"]\n\nT:H weiter weiter weiter weiter 1. 9H *\n')
+    err = nine.errors[0]
+    assert err.rule in ("PSN", "BP5") and (err.line, err.col) == (5, 36)
 
 
 def test_from_actions_builds_four_player_records() -> None:

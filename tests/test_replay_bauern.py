@@ -24,7 +24,7 @@ from .conftest import DATA, ROOT
 STUDY = sorted((ROOT / "records" / "study").glob("bauern-*.psn"))
 CASES = DATA / "conformance" / "bauern" / "valid.psn"
 FOUR = [r for r in psn.read(CASES) if r.game.key == "bauern"]
-ALL = (1 << 20) - 1
+FOUR24 = list(psn.read(DATA / "conformance" / "bauern24" / "valid.psn"))  # BN: 24 cards
 ROW_KEYS = {"step", "action", "actor", "phase", "dealer", "forehand", "leader", "to_move",
             "trump", "turned", "called", "partner_known", "calls", "contract", "declarer",
             "spritze", "spritze_seat", "sides", "hands", "trick", "scores", "tricks", "pending",
@@ -52,8 +52,9 @@ def study(name: str) -> psn.Record:
     return rec
 
 
-@pytest.mark.parametrize("rec", [*(study(p.name) for p in STUDY), *FOUR],
-                         ids=lambda r: f"{Path(r.file or '').name}:{r.index}")
+@pytest.mark.parametrize("rec", [*(study(p.name) for p in STUDY), *FOUR, *FOUR24[::2]],
+                         ids=lambda r: f"{Path(r.file or '').parent.name}/"
+                                       f"{Path(r.file or '').name}:{r.index}")
 def test_every_step_agrees_with_the_engine(rec: psn.Record) -> None:
     rp = Replay(rec)
     positions = engine_positions(rec)
@@ -91,12 +92,14 @@ def test_every_step_agrees_with_the_engine(rec: psn.Record) -> None:
     assert last["scores"] == d["scores"] and last["tricks"] == d["tricks"]
 
 
-@pytest.mark.parametrize("rec", FOUR[::3], ids=lambda r: f"valid:{r.index}")
+@pytest.mark.parametrize("rec", [*FOUR[::3], *FOUR24[::3]],
+                         ids=lambda r: f"{r.profile.name}:{r.index}")
 def test_knowledge_facts_are_true_and_inferences_apart(rec: psn.Record) -> None:
     rp = Replay(rec)
     positions = engine_positions(rec)
+    pack = rec.profile.pack
     for i, pos in enumerate(positions):
-        played = {str(CARDS[c]) for c in range(20) if pos.played >> c & 1}
+        played = {str(CARDS[c]) for c in pack.cards if pos.played >> c & 1}
         row = rp.row(i)
         for s, me in enumerate("NESW"):
             known = row["known"][me]
@@ -108,8 +111,8 @@ def test_knowledge_facts_are_true_and_inferences_apart(rec: psn.Record) -> None:
                     assert set(known[other]) <= set(names(pos.hands[o])), (i, me, other)
             parts = [set(known["unknown"]), mine, played,
                      *(set(known[o]) for o in "NESW" if o != me)]
-            assert sum(len(p) for p in parts) == 20 and set().union(*parts) == set(
-                names(ALL)), (i, me)
+            assert sum(len(p) for p in parts) == pack.size and set().union(*parts) == set(
+                names(pack.mask)), (i, me)
         # inferences: a void is a suit the seat truly holds no card of, and never a fact
         for seat, suits in row["voids"].items():
             hand = names(pos.hands["NESW".index(seat)])
@@ -274,3 +277,34 @@ def test_bauern2_infers_no_higher_card_from_a_lower_follow() -> None:
         assert all(i.kind == "void" for i in infs)
         voids += len(infs)
     assert lower > 10 and voids > 10
+
+
+def test_a_void_covers_the_nine_with_24_cards_and_no_nine_with_20() -> None:
+    """BN1: a seat that did not follow holds no card of the suit, its nine included; a
+    20-card deal's inferences name no nine (the counting of ``replay --json``)."""
+    seen24 = 0
+    for rec in [*FOUR24, *FOUR]:
+        rp = Replay(rec)
+        for inf in rp.inferences(rp.last, None):
+            if rec.profile.deck == 24:
+                for suit in range(4):  # each suit excluded, its nine with it
+                    if inf.excluded & (0x1F << 5 * suit):
+                        assert inf.excluded >> (20 + suit) & 1, (rec.index, inf.text)
+                        seen24 += 1
+            else:
+                assert not inf.excluded >> 20, (rec.index, inf.text)
+    assert seen24 > 20
+
+
+def test_the_readable_24_card_replay_and_its_json(capsys: pytest.CaptureFixture[str]) -> None:
+    rec = next(r for r in FOUR24 if r.tags.get("Cut") == "knock")
+    path = Path(rec.file or "")
+    assert main(["replay", str(path), "--record", str(rec.index)]) == 0
+    text = capsys.readouterr().out
+    assert "bauern24" in text and "knock" in text and "9" in text
+    assert main(["replay", str(path), "--record", str(rec.index), "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [len(h) for h in rows[0]["hands"].values()] == [6, 6, 6, 6]
+    assert all(len(r["hands"]["N"]) <= 6 for r in rows)
+    first = rows[0]["known"]["N"]
+    assert len(first["unknown"]) == 24 - 6

@@ -630,3 +630,34 @@ def test_the_summary_has_a_value_for_every_collection() -> None:
     assert s.loc["team NS wins (fixed partners)", "value"] == "no fixed partners"
     assert s.loc["spritze side wins", "value"] == "no spritze"
     assert s.loc["spritze stands", "value"].startswith("0 (")
+
+
+# -- the 24-card pack (BAUERN.md BN) ---------------------------------------------------------------
+
+CONFORMANCE24 = Path(__file__).parent / "data" / "conformance" / "bauern24"
+
+
+def test_24_card_rows_agree_with_check_json() -> None:
+    """Every valid 24-card case (six tricks, the nines) is a row whose result, scores,
+    tricks and counters are check --json's; a nine turned up is a card of the table."""
+    lines = (CONFORMANCE24 / "valid.expect.jsonl").read_text(encoding="utf-8").splitlines()
+    want = [json.loads(x) for x in lines if x.strip()]
+    d = deals_frame([CONFORMANCE24 / "valid.psn"])
+    assert len(d) == len(want) == 40
+    assert set(d["profile"].astype(str)) == {"bauern24", "bauern24-called"}
+    for (_, row), e in zip(d.iterrows(), want, strict=True):
+        where = f"record {e['index']}"
+        assert row["index"] == e["index"] and bool(row["valid"]), where
+        assert na(row["winning_side"]) == e["winner"], where
+        assert na(row["game_points"]) == e["game_points"], where
+        assert row["end"] == e["end"], where
+        assert na(row["declarer"]) == e["declarer"], where
+        for name, role in _sides(row).items():
+            assert row[f"score_{role}"] == e["scores"][name], where
+            assert row[f"tricks_{role}"] == e["tricks"][name], where
+        if e.get("counters") is not None:
+            for key, value in e["counters"].items():
+                assert row[f"counters_{key.lower()}"] == value, (where, key)
+        assert row["tricks_fh"] + row["tricks_other"] <= 6
+    turned = {str(c) for c in d["turned_card"].dropna()}
+    assert turned & {"9C", "9D", "9H", "9S"}, turned

@@ -4,10 +4,11 @@ Plays whole matches between registered players and writes them as PSN, one recor
 deal, with the players' tags, Match, Deal, Dealer, Rules, Deck, Score and Result:
 two-player Bummerls (``--rules soft``, ``strict``, ``beginner``; ``bauern2``, the
 two-player Bauernschnapsen, counts up to 21) or four-player Bauernschnapsen matches to
-21 (``--variant bauern``, or ``--rules bauern``, ``bauern-called``, ``bauern-head``;
-``--players`` gives four players N, E, S, W or two teams NS and EW). The seats are
-named by the players' names, a name told apart by its seat where it comes twice
-(``heuristic A``, ``heuristic B``; ``heuristic N`` ... ``random W``), or by ``--names``.
+21 (``--variant bauern``, or ``--rules bauern``, ``bauern-called``, ``bauern-head``, and
+with 24 cards ``bauern24``, ``bauern24-called``; ``--players`` gives four players N, E,
+S, W or two teams NS and EW). The seats are named by the players' names, a name told
+apart by its seat where it comes twice (``heuristic A``, ``heuristic B``; ``heuristic N``
+... ``random W``), or by ``--names``.
 The same seed gives the same file whatever ``--jobs``; the file is written atomically,
 so Ctrl-C leaves the old file (or none) behind.
 """
@@ -43,7 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the game: schnapsen (two players, the default) or bauern (four)")
     p.add_argument("--rules", default=None, metavar="PROFILE",
                    help="rules profile: soft (default), strict, beginner, bauern2 (two "
-                   "players); bauern (the four-player default), bauern-called, bauern-head")
+                   "players); bauern (the four-player default), bauern-called, bauern-head, "
+                   "bauern24, bauern24-called (24 cards)")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="J",
                    help="worker processes (default: all cores)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",

@@ -158,7 +158,7 @@ STRINGS = Texts({
     # card and suit names (card titles)
     "card_title": _N["card.name"],
     "rank_A": _N["rank.A"], "rank_T": _N["rank.T"], "rank_K": _N["rank.K"],
-    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"],
+    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"], "rank_9": _N["rank.N"],
     "suit_C": _N["suit.C"], "suit_D": _N["suit.D"], "suit_H": _N["suit.H"],
     "suit_S": _N["suit.S"],
     "suit_of_C": _N["suit_of.C"], "suit_of_D": _N["suit_of.D"], "suit_of_H": _N["suit_of.H"],

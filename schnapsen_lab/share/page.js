@@ -6,7 +6,7 @@
   "use strict";
   var D = JSON.parse(document.getElementById("sl-data").textContent);
   var S = D.strings, C = D.counted, P = D.plural, K = D.kit, GLYPHS = D.glyphs;
-  var SUITS = "CDHS", RANKS = "ATKQJ", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
+  var SUITS = "CDHS", RANKS = "ATKQJ9", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
   var PLACES = ["top", "left", "right", "bottom"];
   var ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#x27;"};
   var state = {deal: 0, step: 0, view: 0};
@@ -42,26 +42,34 @@
   function seatId(dl, seat) { return esc(dl.seats[seat]); }
 
   // -- cards ------------------------------------------------------------------------------
-  function suitOf(c) { return Math.floor(c / 5); }
+  /* Cards 0-19 are suit * 5 + rank; the nines of the 24-card pack are 20 + suit. */
+  function suitOf(c) { return c < 20 ? Math.floor(c / 5) : c - 20; }
+  function rankOf(c) { return c < 20 ? c % 5 : 5; }
+  /* A suit's cards as a mask, its nine included. */
+  function suitMask(s) { return (31 << (s * 5)) | (1 << (20 + s)); }
   function isRed(c) { return suitOf(c) === 1 || suitOf(c) === 2; }
+  /* The cards of a mask by suit, high to low (a suit's nine after its jack). */
   function cardsOf(mask) {
-    var out = [];
-    for (var c = 0; c < 20; c++) { if (mask & (1 << c)) { out.push(c); } }
+    var out = [], s, c;
+    for (s = 0; s < 4; s++) {
+      for (c = s * 5; c < s * 5 + 5; c++) { if (mask & (1 << c)) { out.push(c); } }
+      if (mask & (1 << (20 + s))) { out.push(20 + s); }
+    }
     return out;
   }
   function count(mask) { return cardsOf(mask).length; }
   function cardTitle(c) {
-    return tr("card_title", {rank: tr("rank_" + RANKS[c % 5]),
+    return tr("card_title", {rank: tr("rank_" + RANKS[rankOf(c)]),
                              suit: tr("suit_of_" + SUITS[suitOf(c)])});
   }
   /* One card face up, as html.card_html(card, size, mark=mark, dim=dim) draws it. */
   function card(c, size, mark, dim) {
-    var z = K.sizes[size], red = isRed(c), corner = K.ranks[c % 5] + SYM[suitOf(c)];
+    var z = K.sizes[size], red = isRed(c), corner = K.ranks[rankOf(c)] + SYM[suitOf(c)];
     var extra = (mark ? K.mark : "") + (dim ? K.dim : "");
     var style = fill(K.card_style, {w: z[0], h: z[1], fs: z[2], color: red ? K.red : K.black,
                                     extra: extra});
     var cls = "sl-card sl-face " + (red ? "sl-red" : "sl-black") + (mark ? " " + mark : "");
-    return "<span class=\"" + cls + "\" data-card=\"" + RANKS[c % 5] + SUITS[suitOf(c)] +
+    return "<span class=\"" + cls + "\" data-card=\"" + RANKS[rankOf(c)] + SUITS[suitOf(c)] +
       "\" title=\"" + cardTitle(c) + "\" style=\"" + style + "\">" +
       "<span style=\"align-self:flex-start\">" + corner + "</span>" +
       "<span style=\"align-self:center;font-size:" + z[3] + "px\">" + SYM[suitOf(c)] + "</span>" +
@@ -80,7 +88,7 @@
   /* A card in running text: 10♥ in the suit's colour. */
   function sym(c) {
     return "<span class=\"sl-sym\" style=\"color:" + (isRed(c) ? K.red : K.black) +
-      ";white-space:nowrap\">" + K.ranks[c % 5] + SYM[suitOf(c)] + "</span>";
+      ";white-space:nowrap\">" + K.ranks[rankOf(c)] + SYM[suitOf(c)] + "</span>";
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
   /* A comment's PSN cards as printed (HTML): "best AD +0.50" -> "best A♦ +0.50",
@@ -141,7 +149,9 @@
   }
 
   // -- four players (Bauernschnapsen) ------------------------------------------------------
-  var ALL = (1 << 20) - 1, POINTS = [11, 10, 4, 3, 2];
+  var POINTS = [11, 10, 4, 3, 2, 0];
+  /* The deal's cards: the hands as dealt (20, or 24 with the nines). */
+  function dealt(dl) { var h = dl.steps[0].h; return h[0] | h[1] | h[2] | h[3]; }
   /* What follows from the actions up to step i (the calls, the contract, trump, the
      called partner, the sides, the cards played, the voids shown), worked out once. */
   function derive(dl, i) {
@@ -174,12 +184,12 @@
       ((sx & (1 << f.spritze)) !== 0) !== ((sx & (1 << holder)) !== 0);
     f.shown = f.spritze >= 0 && (f.stands || (dl.called && !f.pk && holder !== dl.forehand &&
                                               holder !== f.spritze));
-    f.played = ALL & ~(st.h[0] | st.h[1] | st.h[2] | st.h[3]);
+    f.played = dealt(dl) & ~(st.h[0] | st.h[1] | st.h[2] | st.h[3]);
     f.pub = st.pu || 0;
     f.voids = [0, 0, 0, 0];
     dl.inferences.forEach(function (inf) {
       if (inf[1] > i) { return; }
-      for (x = 0; x < 4; x++) { if (inf[4] & (31 << (x * 5))) { f.voids[inf[0]] |= 1 << x; } }
+      for (x = 0; x < 4; x++) { if (inf[4] & suitMask(x)) { f.voids[inf[0]] |= 1 << x; } }
     });
     st.f = f;
     return f;
@@ -188,7 +198,7 @@
   function seenBy(dl, st, v) { return st.ph <= 1 ? dl.first[v] & st.h[v] : st.h[v]; }
   function points(mask) {
     var n = 0;
-    cardsOf(mask).forEach(function (c) { n += POINTS[c % 5]; });
+    cardsOf(mask).forEach(function (c) { n += POINTS[rankOf(c)]; });
     return n;
   }
   /* The won tricks viewer vi may look through (BW1): all at the open table and once the
@@ -513,13 +523,13 @@
   }
   function counting4(dl, i, v) {
     var st = dl.steps[i], f = derive(dl, i), rows = "", s, o;
-    var seen = seenBy(dl, st, v), unseen = ALL & ~seen & ~f.played;
+    var seen = seenBy(dl, st, v), unseen = dealt(dl) & ~seen & ~f.played;
     var unknown = unseen & ~(f.pub & ~st.h[v]), meUnseen = st.h[v] & ~seen;
-    var trumps = f.trump >= 0 && f.trump < 4 ? unseen & (31 << (f.trump * 5)) : 0;
+    var trumps = f.trump >= 0 && f.trump < 4 ? unseen & suitMask(f.trump) : 0;
     var my = st.k[v][0], other = st.k[v][1];
     var side = f.x[0] & (1 << v) ? f.x[0] : f.x[1];
     for (s = 0; s < 4; s++) {
-      var mask = unknown & (31 << (s * 5)), holders = [];
+      var mask = unknown & suitMask(s), holders = [];
       if (mask) {
         for (o = 0; o < 4; o++) {
           if (o === v) {

@@ -49,7 +49,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, cards_in, sort_cards
 from ..games.bauern.html import auction_html, table_html, tallies_html
 from ..games.bauern.rules import (
     CALLS,
@@ -484,7 +484,7 @@ class BauernPracticeTable(TableWidget):
         seen = v.hand
         unseen = bin(pos.hands[me] & ~seen).count("1")
         self.hand.felt = self._felt_html(rp, step)
-        self.hand.show([c for c in range(20) if seen >> c & 1], pick, empty=TEXT["no_cards"],
+        self.hand.show(sort_cards(cards_in(seen)), pick, empty=TEXT["no_cards"],
                        backs=unseen, back_title=TEXT["unseen"], why=self.why_not)
         # what the student is asked
         prompts = {Phase.TRUMP: "trump.ask", Phase.PARTNER: "partner.ask",

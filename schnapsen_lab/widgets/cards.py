@@ -123,14 +123,14 @@ class CardRow(anywidget.AnyWidget):
         close = ";margin-right:-3px" if tight else ""
         for c in self.cards:
             if c in self.pickable:
-                parts.append(f'<span class="sl-pick sl-card-{c.name} sl-playable" '
-                             f'data-pick="{c.name}" '
+                parts.append(f'<span class="sl-pick sl-card-{c!s} sl-playable" '
+                             f'data-pick="{c!s}" '
                              f'title="{escape(tip.format(card=card_text(c)))}" '
                              f'style="cursor:pointer;display:inline-block{close}">'
                              f"{H.card_html(c, size)}</span>")
             else:
-                parts.append(f'<span class="sl-pick sl-card-{c.name} sl-disabled" '
-                             f'data-pick="{c.name}" '
+                parts.append(f'<span class="sl-pick sl-card-{c!s} sl-disabled" '
+                             f'data-pick="{c!s}" '
                              f'title="{escape(self._why_not(c, why))}" '
                              f'style="cursor:not-allowed;display:inline-block;'
                              f'filter:grayscale(.7){close}">'

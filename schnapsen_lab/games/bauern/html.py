@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ...cards import Suit, cards_in
+from ...cards import Suit, cards_in, sort_cards
 from ...html import (
     FELT_STYLE,
     LABEL_STYLE,
@@ -187,16 +187,22 @@ def _hand_cards(rp: Replay, step: int, seat: int, viewer: int | None) -> list[st
     hand = pos.hands[seat]
     turned = pos.turned
     if viewer is None:
-        return [card_html(c, mark="sl-turned" if c == turned else "") for c in cards_in(hand)]
+        return [card_html(c, mark="sl-turned" if c == turned else "") for c in _in_order(hand)]
     v = rp.knowledge(step, viewer)
     if viewer == seat:
         seen = v.hand
-        out = [card_html(c, mark="sl-turned" if c == turned else "") for c in cards_in(seen)]
+        out = [card_html(c, mark="sl-turned" if c == turned else "") for c in _in_order(seen)]
         return out + [back_html(title=TEXT["hand.unseen"])] * _count(hand & ~seen)
     known = v.known[seat] & hand
     out = [card_html(c, mark="sl-turned" if c == turned else "sl-known")
-           for c in cards_in(known)]
+           for c in _in_order(known)]
     return out + [back_html()] * _count(hand & ~known)
+
+
+def _in_order(mask: int) -> list[int]:
+    """The cards of a mask as a hand is shown: by suit, high to low, a nine after the
+    jack."""
+    return [int(c) for c in sort_cards(cards_in(mask))]
 
 
 def _hand_html(rp: Replay, step: int, seat: int, viewer: int | None, names: Sequence[str],
@@ -218,8 +224,9 @@ def _hand_html(rp: Replay, step: int, seat: int, viewer: int | None, names: Sequ
                        f"{c}</div>" for k, c in enumerate(cards[:-1]))
         if cards:
             body += f'<div style="position:relative;z-index:{len(cards)}">{cards[-1]}</div>'
+        tall = _CARD_H + _STACK * (pos.profile.tricks - 1)  # room for a whole hand
         return (f'<div class="{cls}" data-seat="{letter}" data-cards="{len(cards)}">{label}'
-                f'<div class="sl-cards" style="height:{_CARD_H + _STACK * 4}px">{body}</div>'
+                f'<div class="sl-cards" style="height:{tall}px">{body}</div>'
                 f"</div>")
     label = (f'<div style="{LABEL_STYLE}height:18px;overflow:hidden;white-space:nowrap">'
              f"<b>{names[seat]}</b> ({letter}){marks}</div>")

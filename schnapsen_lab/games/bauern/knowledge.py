@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import CARD_POINTS, CARDS, Card, Suit, cards_in
-from ...tricks import ALL_CARDS, SUIT_MASKS
+from ...cards import CARDS, Card, Suit, cards_in
+from ...tricks import SUIT_MASKS, points_of
 from .rules import SEATS, Action, Call, Partners, Phase, Position, Profile, Seat
 
 __all__ = ["View", "known_side", "view"]
@@ -80,7 +80,7 @@ class View:
     @property
     def unseen(self) -> int:
         """Every card in the other hands: known there or unknown."""
-        return ALL_CARDS & ~self.hand & ~self.played
+        return self.profile.cards & ~self.hand & ~self.played
 
     @property
     def trick_seats(self) -> tuple[Seat, ...]:
@@ -139,8 +139,7 @@ class View:
     @property
     def points_out(self) -> int:
         """Card points still in the other hands."""
-        m = self.unseen
-        return sum(CARD_POINTS[c] for c in range(20) if m >> c & 1)
+        return points_of(self.unseen)
 
 
 def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> View:
@@ -164,7 +163,7 @@ def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> 
             known[s] = public & pos.hands[s]
     known[me] = hand
     seen = hand | played | known[0] | known[1] | known[2] | known[3]
-    unknown = ALL_CARDS & ~seen
+    unknown = pos.profile.cards & ~seen
     to_move = pos.to_move
     mine: tuple[Action, ...] = ()
     if legal is not None:

@@ -59,7 +59,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from ...cards import CARD_POINTS, CARDS
+from ...cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF
 from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
 from ..protocol import reason
 from .knowledge import View
@@ -83,8 +83,12 @@ SCHNAPSER_AT = 74
 KONTRASCHNAPSER_AT = 86
 """Rule 6: the same count for Kontraschnapser (forehand leads the first trick)."""
 
-_STRENGTH = (5, 4, 3, 2, 1)  # A T K Q J
-_KEEP = (9, 8, 3, 2, 1)
+_STRENGTH = (5, 4, 3, 2, 1, 0)  # A T K Q J 9
+_KEEP = (9, 8, 3, 2, 1, 0)
+_ALL = (1 << 24) - 1
+"""Every card of either pack: a suit's cards still out at the deal (a 20-card hand holds
+no nine, so the nines change no count of cards held from the top)."""
+_SUIT, _RANK = SUIT_OF, RANK_OF
 
 
 class SeatPlayer:
@@ -156,11 +160,11 @@ def hand_strength(hand: int, trump: int) -> tuple[int, list[int], int]:
     """A hand's sure leads at the start of a deal (rules 3-5): the number of top trumps,
     the sure leads (top trumps; side aces once it holds two top trumps), and its best
     marriage's points."""
-    out = (1 << 20) - 1
+    out = _ALL
     top = _top_run(hand, trump, out) if trump < 4 else 0
     leads = [c for c in _cards(hand & SUIT_MASKS[trump])][:top] if trump < 4 else []
     if top >= 2:
-        leads += [c for c in _cards(hand) if c // 5 != trump and c % 5 == 0]
+        leads += [c for c in _cards(hand) if _SUIT[c] != trump and _RANK[c] == 0]
     best = 0
     for s in range(4):
         if hand >> (s * 5 + 2) & 3 == 3:
@@ -179,9 +183,9 @@ def _expected_schnapser(hand: int, trump: int) -> tuple[int, int]:
 
 
 def _sure_all_tricks(hand: int, trump: int) -> bool:
-    """Rules 3 and 4: leading from the top, it wins all five tricks whatever the others
-    hold (``trump`` NO_TRUMP for Gang)."""
-    out = (1 << 20) - 1
+    """Rules 3 and 4: leading from the top, it wins every trick whatever the others hold
+    (``trump`` NO_TRUMP for Gang)."""
+    out = _ALL
     if trump < 4:
         t = hand & SUIT_MASKS[trump]
         n = bin(t).count("1")
@@ -231,11 +235,11 @@ class HeuristicBauernPlayer(SeatPlayer):
         cards = _cards(view.hand)
         by_suit: dict[int, list[int]] = {}
         for c in cards:
-            by_suit.setdefault(c // 5, []).append(c)
-        if len(by_suit) == 3 and all(c % 5 > 1 for c in cards):
+            by_suit.setdefault(_SUIT[c], []).append(c)
+        if len(by_suit) == 3 and all(_RANK[c] > 1 for c in cards):
             return TRUMP_UP
         best = max(by_suit, key=lambda s: (len(by_suit[s]),
-                                           sum(_STRENGTH[c % 5] for c in by_suit[s]), -s))
+                                           sum(_STRENGTH[_RANK[c]] for c in by_suit[s]), -s))
         return TRUMP_NAMED[best]
 
     @staticmethod
@@ -286,7 +290,7 @@ class HeuristicBauernPlayer(SeatPlayer):
             return False
         if trump >= 4:
             return False
-        top = _top_run(hand, trump, (1 << 20) - 1)
+        top = _top_run(hand, trump, _ALL)
         side_aces = sum(1 for s in range(4) if s != trump and hand >> (s * 5) & 1)
         return (leads >= 3 and score >= 74) or (top >= 2 and side_aces >= 2)
 
@@ -318,14 +322,14 @@ class HeuristicBauernPlayer(SeatPlayer):
             me = view.viewer
             best = max(a.points for a in marriages)
             reaches = view.tricks[me] and view.side_score(1 << me) + best >= 66
-            sure_king = any(_c(a) % 5 == 2 and self._sure_lead(view, _c(a), trump)
+            sure_king = any(_RANK[_c(a)] == 2 and self._sure_lead(view, _c(a), trump)
                             for a in marriages if a.points == best)
             if reaches or sure_king or not winners:
                 return self._marriage_lead(view, marriages, trump)
         if role == "helper" and view.contract is not None and view.contract.all_tricks:
             return min(plays, key=lambda a: (_beat_rank(_c(a)), CARD_POINTS[_c(a)]))
         if winners:
-            trumps = [a for a in winners if _c(a) // 5 == trump]
+            trumps = [a for a in winners if _SUIT[_c(a)] == trump]
             if trumps and _top_run(view.hand, trump, view.unseen | view.hand) > 0:
                 return min(trumps, key=lambda a: _c(a))  # the highest trump first
             return max(winners, key=lambda a: (CARD_POINTS[_c(a)], -_c(a)))
@@ -336,16 +340,16 @@ class HeuristicBauernPlayer(SeatPlayer):
         trick, else the queen."""
         best = max(a.points for a in marriages)
         pick = [a for a in marriages if a.points == best]
-        kings = [a for a in pick if _c(a) % 5 == 2 and self._sure_lead(view, _c(a), trump)]
+        kings = [a for a in pick if _RANK[_c(a)] == 2 and self._sure_lead(view, _c(a), trump)]
         if kings:
             return kings[0]
-        queens = [a for a in pick if _c(a) % 5 == 3]
+        queens = [a for a in pick if _RANK[_c(a)] == 3]
         return queens[0] if queens else pick[0]
 
     def _sure_lead(self, view: View, card: int, trump: int) -> bool:
         """Whether a lead of ``card`` wins the trick whatever the others hold."""
         unseen = view.unseen
-        suit = card // 5
+        suit = _SUIT[card]
         if unseen & SUIT_MASKS[suit] & ((1 << card) - 1):
             return False
         if suit == trump or trump >= 4:
@@ -395,20 +399,21 @@ class HeuristicBauernPlayer(SeatPlayer):
             sure = [a for a in winning
                     if not self._can_be_beaten(view, _c(a), lead, trump, later)]
             pool = sure or winning
-            return min(pool, key=lambda a: (_c(a) // 5 == trump, CARD_POINTS[_c(a)],
+            return min(pool, key=lambda a: (_SUIT[_c(a)] == trump, CARD_POINTS[_c(a)],
                                             -_c(a)))
         return self._cheapest(view, plays, trump)
 
     def _can_be_beaten(self, view: View, best: int, lead: int, trump: int,
                        later: list[int]) -> bool:
         """Whether a seat still to play could take a trick that ``best`` is winning."""
-        ls = lead // 5
+        ls = _SUIT[lead]
+        bs = _SUIT[best]
         for s in later:
             could = view.could_hold(s)
-            higher = could & SUIT_MASKS[best // 5] & ((1 << best) - 1)
-            if higher and (best // 5 == ls or not could & SUIT_MASKS[ls]):
+            higher = could & SUIT_MASKS[bs] & ((1 << best) - 1)
+            if higher and (bs == ls or not could & SUIT_MASKS[ls]):
                 return True
-            if trump < 4 and best // 5 != trump and could & SUIT_MASKS[trump] and (
+            if trump < 4 and bs != trump and could & SUIT_MASKS[trump] and (
                     not could & SUIT_MASKS[ls]):
                 return True
         return False
@@ -419,7 +424,7 @@ class HeuristicBauernPlayer(SeatPlayer):
         under = [a for a in plays if not beats(_c(a), best, trump)]
         if not under:
             return self._cheapest(view, plays, trump)
-        return max(under, key=lambda a: (_c(a) // 5 != trump, CARD_POINTS[_c(a)], -_c(a)))
+        return max(under, key=lambda a: (_SUIT[_c(a)] != trump, CARD_POINTS[_c(a)], -_c(a)))
 
     @staticmethod
     def _cheapest(view: View, plays: Sequence[Action], trump: int) -> Action:
@@ -428,10 +433,11 @@ class HeuristicBauernPlayer(SeatPlayer):
 
         def keep(a: Action) -> tuple[int, int, int]:
             c = _c(a)
-            v = _KEEP[c % 5]
-            if c % 5 in (2, 3) and hand >> (c + 1 if c % 5 == 2 else c - 1) & 1:
+            r = _RANK[c]
+            v = _KEEP[r]
+            if r in (2, 3) and hand >> (c + 1 if r == 2 else c - 1) & 1:
                 v += 4
-            if c // 5 == trump:
+            if _SUIT[c] == trump:
                 v += 10
             return (v, CARD_POINTS[c], c)
 
@@ -446,15 +452,14 @@ def _c(action: Action) -> int:
 
 def _beat_rank(card: int) -> int:
     """Low for a card unlikely to win a trick (jacks), high for aces."""
-    return 4 - card % 5
+    return 4 - _RANK[card]
 
 
 def partner_of(view: View) -> Action:
     """The partner card forehand calls (BC1): the highest trump he does not hold."""
     t = view.named_trump
     assert t is not None
-    for r in range(5):
-        c = int(t) * 5 + r
+    for c in card_list(SUIT_MASKS[t] & view.profile.cards):
         if not view.hand >> c & 1:
             return partner_call(CARDS[c])
     raise AssertionError("three cards cannot hold a whole suit")

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import CARD_POINTS, Card, Suit, cards_in
+from ...cards import SUIT_OF, Card, Suit, cards_in, sort_cards
 from ...notation import card_text, cards_text
 from ...replay import (
     CountingFacts,
@@ -31,12 +31,13 @@ from ...replay import (
     text_steps,
     text_title,
 )
+from ...tricks import SUIT_MASKS, points_of
 from .knowledge import View, view
 from .rules import SEATS, Kind, Partners, Position, Seat, seat_letters
 
 __all__ = ["BauernKit", "SeatCounting"]
 
-_SUIT_MASKS = tuple(0b11111 << (s * 5) for s in range(4))
+_SUIT_MASKS = SUIT_MASKS  # each suit's cards, its nine included
 _PHASES = ("trump", "partner", "auction", "play", "over")
 _ENDS = {"claim": "a correct claim", "false_claim": "a false claim",
          "last_trick": "the last trick", "contract_made": "the contract made",
@@ -110,11 +111,12 @@ class BauernKit:
                 new = after.voids[s] & ~before.voids[s]
                 if not new or s == viewer:
                     continue
-                led = Suit(before.table[0] // 5)
+                led = Suit(SUIT_OF[before.table[0]])
                 excl = 0
                 for suit in range(4):
                     if new >> suit & 1:
                         excl |= _SUIT_MASKS[suit]
+                excl &= before.profile.cards  # the pack's cards: no nine in a 20-card deal
                 text = f"{SEATS[s]} did not follow {led.title}: void in {led.title}"
                 others = [Suit(x) for x in range(4) if new >> x & 1 and x != led]
                 if others:
@@ -139,7 +141,7 @@ class BauernKit:
             unknown_by_suit=by_suit,
             known={SEATS[s]: tuple(cards_in(v.known[s])) for s in range(4) if s != viewer},
             trumps_out=trumps,
-            points_out=sum(CARD_POINTS[c] for c in range(20) if unseen >> c & 1),
+            points_out=points_of(unseen),
             points=v.points,
             tricks=v.tricks,
             partners=v.partners,
@@ -347,8 +349,8 @@ def _what(rp: Replay, step: int, before: Position, pos: Position, a: Any) -> str
 
 
 def _cards(mask: int) -> str:
-    """The cards of ``mask`` as printed (``K♣ 10♦``), ``-`` for none."""
-    return cards_text(cards_in(mask)) or "-"
+    """The cards of ``mask`` as printed (``K♣ 10♦``), by suit, ``-`` for none."""
+    return cards_text(sort_cards(cards_in(mask))) or "-"
 
 
 def _card(c: int | None) -> str:

@@ -2,8 +2,8 @@
 
 A :class:`Position` is one moment of a four-player deal, from the deal (BD) through
 fixing trump (BR), the called partner (BC), the one round of calls (BA, BK) and the five
-tricks (BP, BM, BE) to the outcome (BG). As in the two-player referee
-(:mod:`schnapsen_lab.games.twohand.rules`) positions are immutable by convention:
+tricks (BP, BM, BE; six with the 24-card pack, BN) to the outcome (BG). As in the two-player
+referee (:mod:`schnapsen_lab.games.twohand.rules`) positions are immutable by convention:
 :meth:`Position.play`
 returns the next one and :meth:`Position.apply_unchecked` changes one in place for hot
 loops; :meth:`Position.legal_actions` lists every action that may come next, and an
@@ -15,11 +15,25 @@ The engine reads a :class:`Profile`'s fields (BF1), never its name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from ... import tricks
-from ...cards import CARD_POINTS, CARDS, PACK20, Card, Suit, cards_in, parse_card, spellings
+from ...cards import (
+    CARD_POINTS,
+    CARDS,
+    PACK20,
+    PACK24,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    cards_in,
+    parse_card,
+    spellings,
+)
 from ...tricks import (
     NO_TRUMP,
     SUIT_MASKS,
@@ -31,6 +45,8 @@ from ...tricks import (
 
 __all__ = [
     "BAUERN",
+    "BAUERN24",
+    "BAUERN24_CALLED",
     "BAUERN_CALLED",
     "BAUERN_HEAD",
     "CALLS",
@@ -109,7 +125,8 @@ class Profile:
     ``match_target``: the score that wins the match (BX1, BC5); ``must_head``: a follower
     bound to the led suit or to trumping must beat the winning card when he can;
     ``partners``: fixed teams or a called partner (BC); ``knock_allowed``: whether the
-    cutter may knock (BD3).
+    cutter may knock (BD3); ``pack``: the cards dealt, the 20 of Schnapsen or the 24 with
+    the nines (BF1's ``deck``, BN1), which fixes the hand size and the number of tricks.
     """
 
     name: str
@@ -117,11 +134,26 @@ class Profile:
     must_head: bool = False
     partners: Partners = Partners.FIXED
     knock_allowed: bool = True
+    pack: Pack = PACK20
+    cards: int = field(init=False, repr=False, compare=False)
+    """The pack's cards as a bit mask (read from ``pack``)."""
+    tricks: int = field(init=False, repr=False, compare=False)
+    """Tricks in a deal, one per card of a hand: 5, or 6 with 24 cards (BN5); also the
+    cards each hand is dealt (BD2, BN3)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", self.pack.mask)
+        object.__setattr__(self, "tricks", self.pack.size >> 2)
 
     @property
     def called(self) -> bool:
         """Whether forehand calls a partner each deal."""
         return self.partners is Partners.CALLED
+
+    @property
+    def deck(self) -> int:
+        """How many cards the pack holds: 20 or 24 (BF1's ``deck``)."""
+        return self.pack.size
 
     def __str__(self) -> str:
         return self.name
@@ -130,8 +162,11 @@ class Profile:
 BAUERN = Profile("bauern")
 BAUERN_CALLED = Profile("bauern-called", partners=Partners.CALLED)
 BAUERN_HEAD = Profile("bauern-head", must_head=True)
-PROFILES: dict[str, Profile] = {p.name: p for p in (BAUERN, BAUERN_CALLED, BAUERN_HEAD)}
-"""The built-in profiles of BF2, by name."""
+BAUERN24 = Profile("bauern24", pack=PACK24)
+BAUERN24_CALLED = Profile("bauern24-called", partners=Partners.CALLED, pack=PACK24)
+PROFILES: dict[str, Profile] = {p.name: p for p in (BAUERN, BAUERN_CALLED, BAUERN_HEAD,
+                                                    BAUERN24, BAUERN24_CALLED)}
+"""The built-in profiles of BF2 and BN11, by name."""
 
 
 def profile_named(name: str, extra: Iterable[Profile] = ()) -> Profile:
@@ -163,7 +198,8 @@ class Call(Enum):
 
     @property
     def all_tricks(self) -> bool:
-        """Gang and Bauernschnapser: the declarer must win all five tricks (BK3)."""
+        """Gang and Bauernschnapser: the declarer must win every trick, five (BK3) or
+        six (BN6)."""
         return self in (Call.GANG, Call.BAUERNSCHNAPSER)
 
     @property
@@ -266,7 +302,7 @@ def partner_call(card: Card | str) -> Action:
 _SUIT_SPELLINGS = {0: ("C", "♣", "♧"), 1: ("D", "♦", "♢"), 2: ("H", "♥", "♡"),
                    3: ("S", "♠", "♤")}
 _TOKENS: dict[str, Action] = {"66": CLAIM, "T:UP": TRUMP_UP}
-for _c in PACK20.cards:
+for _c in CARDS:  # the nines too: under a 20-card profile no hand holds one (BP5)
     for _sp in spellings(_c):
         _TOKENS[_sp] = PLAYS[_c]
         _TOKENS["P:" + _sp] = PARTNER_CALLS[_c]
@@ -355,8 +391,36 @@ _FIXED_SIDES = (0, 1, 0, 1)
 _FIXED_SIDE_SEATS = (0b0101, 0b1010)
 
 
-_plays = tricks.PlayTable(PLAYS).extend
-"""Append the play actions of the cards in a mask, in card order."""
+_SUIT = SUIT_OF
+_plays20 = tricks.PlayTable(PLAYS).extend
+_NINES = 0xF << 20
+
+
+def _plays(mask: int, out: list[Action]) -> None:
+    """Append the play actions of the cards in a mask, in card order (a suit's nine after
+    its jack)."""
+    if not mask & _NINES:
+        _plays20(mask, out)
+        return
+    for s in range(4):
+        _plays20(mask & SUIT_MASKS[s] & 0xFFFFF, out)
+        if mask >> (20 + s) & 1:
+            out.append(PLAYS[20 + s])
+
+
+def _packets(c: Sequence[int], knock: bool) -> tuple[int, int, int, int]:
+    """The four hands of a deck order from forehand on, clockwise: all of a hand in one
+    packet after a knock (BD3, BN4), else three each, then the rest each (BD2, BN3)."""
+    n = len(c) >> 2
+    out = []
+    for i in range(4):
+        cards = c[n * i:n * (i + 1)] if knock else (
+            (*c[3 * i:3 * i + 3], *c[12 + (n - 3) * i:12 + (n - 3) * (i + 1)]))
+        m = 0
+        for x in cards:
+            m |= 1 << x
+        out.append(m)
+    return (out[0], out[1], out[2], out[3])
 
 
 class Position(tricks.Refereeing):
@@ -458,11 +522,14 @@ class Position(tricks.Refereeing):
     @classmethod
     def deal(cls, deck: Sequence[int | Card | str], dealer: Seat | int = Seat.N,
              profile: Profile = BAUERN, knock: bool = False) -> Position:
-        """The position as dealt (BD1-BD3) from a deck order of 20 distinct cards, after
-        a cut (3 + 2) or, with ``knock``, a knock (5 at once)."""
+        """The position as dealt (BD1-BD3, BN2-BN4) from a deck order of the profile's pack
+        (20 cards, or 24), after a cut (3 + 2, or 3 + 3) or, with ``knock``, a knock (all
+        of a hand at once)."""
         cards = tuple(parse_card(c) if isinstance(c, str) else int(c) for c in deck)
-        if len(cards) != 20 or len(set(cards)) != 20:
-            raise IllegalAction("BD1", "a deck is the 20 cards, each once")
+        pack = profile.pack
+        why = pack.check_deck(cards)
+        if why is not None:
+            raise IllegalAction("BD1", f"a deck is the {pack.size} cards, each once ({why})")
         if knock and not profile.knock_allowed:
             raise IllegalAction("BD3", f"the {profile.name} profile does not allow knocking")
         if not 0 <= int(dealer) <= 3:
@@ -472,7 +539,8 @@ class Position(tricks.Refereeing):
     @classmethod
     def dealt(cls, cards: tuple[int, ...], dealer: int, profile: Profile,
               knock: bool = False) -> Position:
-        """The position as dealt from a deck already known to hold the 20 cards once each."""
+        """The position as dealt from a deck already known to hold the profile's pack once
+        each."""
         f = (dealer + 1) & 3
         p = cls.__new__(cls)
         p.deck = cards
@@ -481,7 +549,9 @@ class Position(tricks.Refereeing):
         p.knock = knock
         p.forehand = f
         c = cards
-        if knock:  # BD3: five each
+        if len(c) != 20:
+            packets = _packets(c, knock)
+        elif knock:  # BD3: five each
             packets = ((1 << c[0]) | (1 << c[1]) | (1 << c[2]) | (1 << c[3]) | (1 << c[4]),
                        (1 << c[5]) | (1 << c[6]) | (1 << c[7]) | (1 << c[8]) | (1 << c[9]),
                        (1 << c[10]) | (1 << c[11]) | (1 << c[12]) | (1 << c[13]) | (1 << c[14]),
@@ -792,7 +862,7 @@ class Position(tricks.Refereeing):
             out.append(TRUMP_UP)
             return out
         ft = self.first_three
-        out.extend(PARTNER_CALLS[c] for c in range(20) if not ft >> c & 1)
+        out.extend(PARTNER_CALLS[c] for c in self.profile.pack.cards if not ft >> c & 1)
         return out
 
     def _spritze_problem(self) -> tuple[str, str] | None:
@@ -831,7 +901,7 @@ class Position(tricks.Refereeing):
                 return "BP5", f"{c} is not in {SEATS[seat]}'s hand"
             trick = self.table
             if trick:
-                if c // 5 == trick[0] // 5 and not self.must_head:
+                if _SUIT[c] == _SUIT[trick[0]] and not self.must_head:
                     return None  # following suit is always allowed without BF1's duty
                 if not follow_mask(hand, trick[0], self.best, self.trump,
                                    self.must_head) >> c & 1:
@@ -850,7 +920,7 @@ class Position(tricks.Refereeing):
             if not hand >> c & 1:
                 return "BP5", f"{c} is not in {SEATS[self.turn]}'s hand"
             trick = self.table
-            if trick and (c // 5 != trick[0] // 5 or self.must_head) and not follow_mask(
+            if trick and (_SUIT[c] != _SUIT[trick[0]] or self.must_head) and not follow_mask(
                     hand, trick[0], self.best, self.trump, self.must_head) >> c & 1:
                 return "BP2", f"{c} {self._bp2_reason(c)}"
             self._card(c)
@@ -880,6 +950,8 @@ class Position(tricks.Refereeing):
                 return "BC1", "forehand calls his partner once, right after fixing trump"
             c = action.card
             assert c is not None
+            if c >= 20 and not self.profile.pack.holds(c):
+                return "BP5", f"{c} is no card of the {self.profile.pack.size}-card pack"
             if self.first_three >> c & 1:
                 return "BC1", f"{c} is among forehand's first three cards"
             return None
@@ -944,8 +1016,8 @@ class Position(tricks.Refereeing):
         contract = self.contract
         if contract is not None and contract.all_tricks:
             return "BK5", f"no marriages in a {contract}"
-        s = c // 5
-        if c % 5 not in (2, 3):
+        s = _SUIT[c]
+        if RANK_OF[c] not in (Rank.K, Rank.Q):
             return "BM1", f"a marriage is led with its king or queen, not {CARDS[c]}"
         if self.hands[self.turn] >> (s * 5 + 2) & 3 != 3:
             return "BM1", f"{seat} does not hold both K{Suit(s)} and Q{Suit(s)}"
@@ -957,12 +1029,12 @@ class Position(tricks.Refereeing):
     def _bp2_reason(self, c: int) -> str:
         hand = self.hands[self.turn]
         lead = self.table[0]
-        same = hand & SUIT_MASKS[lead // 5]
+        same = hand & SUIT_MASKS[_SUIT[lead]]
         if same:
-            if c // 5 == lead // 5:
+            if _SUIT[c] == _SUIT[lead]:
                 return f"does not beat {CARDS[self.best]} though {SEATS[self.turn]} can (BF1)"
-            return f"does not follow {Suit(lead // 5).title}"
-        if c // 5 == self.trump:
+            return f"does not follow {Suit(_SUIT[lead]).title}"
+        if _SUIT[c] == self.trump:
             return f"does not beat {CARDS[self.best]} though {SEATS[self.turn]} can (BF1)"
         return "is no trump, though the follower is void in the led suit and holds one"
 
@@ -993,7 +1065,7 @@ class Position(tricks.Refereeing):
             card = self.deck[3 if self.knock else 12]
             self.turned = card
             self.revealed |= 1 << card
-            self.named_trump = card // 5
+            self.named_trump = _SUIT[card]
         else:
             self.named_trump = int(a.suit)
         self.trump = self.named_trump
@@ -1059,15 +1131,16 @@ class Position(tricks.Refereeing):
         if len(trick) == 1:
             self.lead_marriage = False
             self.claim_by = -1
-        cs = c // 5
+        cs = _SUIT[c]
         trump = self.trump
-        if cs != lead // 5:  # not following: void in the led suit, and in trumps if no trump
-            v = 1 << (lead // 5)
+        ls = _SUIT[lead]
+        if cs != ls:  # not following: void in the led suit, and in trumps if no trump
+            v = 1 << ls
             if cs != trump and trump != NO_TRUMP:
                 v |= 1 << trump
             self.voids[seat] |= v
         best = self.best
-        bs = best // 5
+        bs = _SUIT[best]
         if (cs == bs and c < best) or (cs == trump and bs != trump):
             self.best = c
             self.best_seat = seat
@@ -1092,14 +1165,14 @@ class Position(tricks.Refereeing):
         if c is None:
             self.claim_by = self.side[w]
             self.claim_seat = w
-            if n == 5:
+            if n == self.profile.tricks:
                 self._end(self.side_seats[self.side[w]], 1, End.LAST_TRICK, "BG3")
             return
         d = self.declarer
         if c.all_tricks:
             if w != d:
                 self._contract_end(False)
-            elif n == 5:
+            elif n == self.profile.tricks:
                 self._contract_end(True)
         elif w == d and self.points[d] + self.marriages[d] >= 66:
             self._contract_end(True)

@@ -246,7 +246,7 @@ def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
     deck_rng, *rngs = match_rngs(seed, number)
     state = BAUERN_GAME.new_match(profile, deck_rng.randrange(4))
     deals: list[PlayedDeal] = []
-    deck = list(range(20))
+    deck = [int(c) for c in profile.pack.cards]
     while not state.is_decided:
         deck_rng.shuffle(deck)
         knock = profile.knock_allowed and deck_rng.random() < knock_rate

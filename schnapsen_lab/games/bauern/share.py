@@ -22,10 +22,10 @@ from ...headers import bot_name, header_pairs
 from ...match import MatchState
 from ...pagedata import step_action, step_notes
 from ...replay import Replay
+from ...tricks import SUIT_MASKS
 
 __all__ = ["deal_data"]
 
-_SUIT_MASK = tuple(0b11111 << (s * 5) for s in range(4))
 _PLACES = ("top", "right", "bottom", "left")  # N, E, S, W: as bridge players draw it
 
 
@@ -59,7 +59,8 @@ def _inference_table(rp: Replay) -> list[list[Any]]:
     ``void`` or ``void_trumps``: void in the led suit and in trumps too)."""
     table: list[list[Any]] = []
     for inf in rp.inferences(rp.last, None):
-        kind = "void" if inf.excluded == _SUIT_MASK[inf.suit] else "void_trumps"
+        kind = ("void" if inf.excluded == SUIT_MASKS[inf.suit] & rp[0].profile.cards
+                else "void_trumps")
         table.append([int(inf.seat), inf.step, kind, int(inf.suit), inf.excluded, -1])
     return table
 

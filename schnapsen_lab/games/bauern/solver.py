@@ -6,8 +6,8 @@ side playing together: side 0 maximises, side 1 minimises. The goals are the gam
 
 - the normal game (BE): a team race to 66 and its game points (BG1-BG3);
 - Schnapser and Kontraschnapser (BK2): 66 of the declarer's own within three tricks;
-- Gang and Bauernschnapser (BK3): all five tricks to the declarer himself (Gang without
-  trumps, BK4);
+- Gang and Bauernschnapser (BK3): all five tricks (six with 24 cards, BN6) to the
+  declarer himself (Gang without trumps, BK4);
 - a standing spritze doubles the deal's game points (BA4, BG4).
 
 Conventions, as for the two-player solver (docs/solver.md): a correct claim is made as
@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ...cards import CARD_POINTS
+from ...cards import CARD_POINTS, RANK_OF, SUIT_OF
 from ...tricks import follow_mask, won_deal_points
 from .rules import Action, Call, End, Kind, Phase, Position
 
@@ -50,8 +50,10 @@ __all__ = [
 
 NORMAL, SCHNAPSER, ALL_TRICKS = 0, 1, 2
 """The goal codes: the normal game's race to 66; 66 of the declarer's own within three
-tricks (Schnapser, Kontraschnapser); all five tricks to the declarer (Gang,
+tricks (Schnapser, Kontraschnapser); every trick to the declarer (Gang,
 Bauernschnapser)."""
+
+_SUIT, _RANK = SUIT_OF, RANK_OF
 
 _INF = 1_000
 _NEVER = 1 << 62
@@ -125,7 +127,8 @@ class Deal4:
     ``mult`` 2 when a spritze stands; ``turn`` the seat to play; ``table`` the trick's
     cards so far (led by ``leader``), ``best``/``best_seat`` the card winning it;
     ``points``, ``won``, ``marriages`` per seat; ``tricks`` played; ``must_head`` BF1's
-    duty to beat; ``result`` the value once the deal is decided (side 0's game points).
+    duty to beat; ``result`` the value once the deal is decided (side 0's game points);
+    ``deal_tricks`` the tricks of a whole deal (5, or 6 with 24 cards, BN5).
     """
 
     hands: list[int]
@@ -146,13 +149,14 @@ class Deal4:
     tricks: int = 0
     must_head: bool = False
     result: int | None = None
+    deal_tricks: int = 5
 
     def copy(self) -> Deal4:
         """An independent copy."""
         return Deal4(self.hands[:], self.trump, self.side, self.goal, self.declarer,
                      self.value, self.mult, self.leader, self.turn, self.table, self.best,
                      self.best_seat, self.points[:], self.won[:], self.marriages[:],
-                     self.tricks, self.must_head, self.result)
+                     self.tricks, self.must_head, self.result, self.deal_tricks)
 
     # -- scoring ------------------------------------------------------------------------------
     def side_score(self, s: int) -> int:
@@ -214,8 +218,9 @@ class Deal4:
                 self._announce(seat, card)
             return
         b = self.best
-        cs = card // 5
-        if (cs == b // 5 and card < b) or (cs == self.trump and b // 5 != self.trump):
+        cs = _SUIT[card]
+        bs = _SUIT[b]
+        if (cs == bs and card < b) or (cs == self.trump and bs != self.trump):
             self.best = card
             self.best_seat = seat
         if len(self.table) < 3:
@@ -234,7 +239,7 @@ class Deal4:
         self._after_trick(w)
 
     def _announce(self, seat: int, card: int) -> None:
-        pts = 40 if card // 5 == self.trump else 20
+        pts = 40 if _SUIT[card] == self.trump else 20
         self.marriages[seat] += pts
         if self.goal == NORMAL:
             s = self.side[seat]
@@ -250,7 +255,7 @@ class Deal4:
             s = self.side[w]
             if self.side_score(s) >= 66:
                 self.result = self.claim_value(s)
-            elif self.tricks == 5:
+            elif self.tricks == self.deal_tricks:
                 self.result = self.signed(s, 1)
             return
         d = self.declarer
@@ -258,7 +263,7 @@ class Deal4:
         if g == ALL_TRICKS:
             if w != d:
                 self.result = self.signed(1 - ds, self.value)
-            elif self.tricks == 5:
+            elif self.tricks == self.deal_tricks:
                 self.result = self.signed(ds, self.value)
         elif w == d and self.points[d] + self.marriages[d] >= 66:
             self.result = self.signed(ds, self.value)
@@ -276,7 +281,7 @@ class Deal4:
             if self.may_announce(self.turn):
                 self.play(card, announce=True)
             else:  # a defender's marriage in a contract counts for nothing (BM2)
-                self.marriages[self.turn] += 40 if card // 5 == self.trump else 20
+                self.marriages[self.turn] += 40 if _SUIT[card] == self.trump else 20
                 self.play(card)
         else:
             raise ValueError(f"the solver plays cards and marriages, not {action}")
@@ -301,7 +306,8 @@ def state_of(pos: Position, claim: bool = True) -> Deal4:
         declarer=pos.declarer, value=c.value_points if c is not None else 0, mult=mult,
         leader=pos.leader, turn=pos.turn, table=pos.table, best=pos.best,
         best_seat=pos.best_seat, points=pos.points[:], won=pos.won[:],
-        marriages=pos.marriages[:], tricks=pos.tricks_played, must_head=pos.must_head)
+        marriages=pos.marriages[:], tricks=pos.tricks_played, must_head=pos.must_head,
+        deal_tricks=pos.profile.tricks)
     if (claim and c is None and pos.claim_by >= 0 and not pos.claimed
             and (not pos.table or pos.lead_marriage)
             and pos.score(pos.claim_by) >= 66):
@@ -312,6 +318,7 @@ def state_of(pos: Position, claim: bool = True) -> Deal4:
 # -- search ----------------------------------------------------------------------------------
 
 _ORDER = tuple(sorted(range(20), key=lambda c: (c % 5, c // 5)))  # aces first
+_ORDER24 = (*_ORDER, 20, 21, 22, 23)  # the nines last
 
 
 class _Search:
@@ -319,10 +326,11 @@ class _Search:
     with a :class:`NodeBudget` it raises :class:`OutOfBudget` instead of expanding a
     node beyond the budget's ``left`` (counted from the search's creation)."""
 
-    __slots__ = ("budget", "check", "nodes", "st", "tt")
+    __slots__ = ("budget", "check", "nodes", "order", "st", "tt")
 
     def __init__(self, st: Deal4, budget: NodeBudget | None = None) -> None:
         self.st = st
+        self.order = _ORDER if st.deal_tricks == 5 else _ORDER24
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.budget = budget
@@ -404,10 +412,10 @@ class _Search:
         hand = hands[seat]
         lead = not st.table
         announce_ok = lead and st.may_announce(seat)
-        for c in _ORDER:
+        for c in self.order:
             if not moves >> c & 1:
                 continue
-            r = c % 5
+            r = _RANK[c]
             announce = (announce_ok and (r == 2 or r == 3)
                         and hand >> (c + 1 if r == 2 else c - 1) & 1 == 1)
             st.play(c, announce)

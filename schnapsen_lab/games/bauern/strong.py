@@ -46,9 +46,11 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ...cards import SUIT_OF
 from ...i18n import C_, N_, NP_, Plurals, Texts
 from ...notation import call_name, card_text, suit_name
 from ...numbers import format_numbers
+from ...tricks import card_list
 from .knowledge import View
 from .players import HeuristicBauernPlayer, SeatPlayer, partner_of
 from .rules import CALLS, CLAIM, TRUMP_UP, Action, Call, Kind, Phase
@@ -318,21 +320,22 @@ class StrongBauernPlayer(SeatPlayer):
         values: dict[Action, list[float]] = {a: [] for a in legal}
         budget = self._new_budget()
         done = 0
-        for hands in self._worlds(view, n, rng, budget, sizes=(5, 5, 5, 5)):
+        size = view.profile.tricks
+        for hands in self._worlds(view, n, rng, budget, sizes=(size, size, size, size)):
             hidden = hands[me] & ~view.hand
-            mine = [c for c in range(20) if hidden >> c & 1]
+            mine = card_list(hidden)
             turned = mine[rng.randrange(len(mine))]
             by_suit: dict[int, float] = {}  # turning up plays as naming the card's suit
             try:
                 for a in legal:
-                    t = int(a.suit if a.suit is not None else turned // 5)
+                    t = int(a.suit if a.suit is not None else SUIT_OF[turned])
                     if t not in by_suit:
                         by_suit[t] = self._deal_value(view, hands, t, me, budget)
             except OutOfBudget:
                 break
             for a in legal:
                 values[a].append(by_suit[int(a.suit if a.suit is not None
-                                             else turned // 5)])
+                                             else SUIT_OF[turned])])
             done += 1
         self._done(budget, done)
         return {a: _mean(v) for a, v in values.items()}

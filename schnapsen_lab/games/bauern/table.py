@@ -162,7 +162,7 @@ class BauernTable(PracticeModel[Position]):
         self.log: list[Event] = []
         self.source: str | None = None
         self.in_match = True
-        self.start: Position = Position.deal(list(range(20)), 0, self.profile)
+        self.start: Position = Position.deal(list(self.profile.pack.cards), 0, self.profile)
         self.position: Position = self.start.copy()
         self.actions: list[Action] = []
         self.reasons: dict[int, tuple[Seat, str]] = {}
@@ -214,7 +214,7 @@ class BauernTable(PracticeModel[Position]):
         return self._deal()
 
     def _deal(self) -> list[Event]:
-        deck = list(range(20))
+        deck = [int(c) for c in self.profile.pack.cards]
         self.rng.shuffle(deck)
         dealer = self.match_state.dealer
         cutter = (dealer + 3) & 3

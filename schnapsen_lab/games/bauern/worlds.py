@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...tricks import NO_TRUMP, beats
+from ...cards import SUIT_OF
+from ...tricks import NO_TRUMP, beats, card_list
 from .knowledge import View
 from .rules import Call, Partners
 from .solver import Deal4, contract_code, spritze_multiplier
@@ -30,9 +31,9 @@ def _count(mask: int) -> int:
 
 
 def hand_sizes(v: View) -> tuple[int, int, int, int]:
-    """How many cards each seat holds now (five each before the first trick; forehand's
-    first three while he fixes trump are his whole known hand)."""
-    n = 5 - v.tricks_played
+    """How many cards each seat holds now (five each before the first trick, six with 24
+    cards; forehand's first three while he fixes trump are his whole known hand)."""
+    n = v.profile.tricks - v.tricks_played
     sizes = [n, n, n, n]
     for s in v.trick_seats:
         sizes[int(s)] -= 1
@@ -43,7 +44,8 @@ def sample_worlds(v: View, count: int, rng: random.Random,
                   sizes: Sequence[int] | None = None, tries: int = 200) -> list[World]:
     """``count`` worlds consistent with ``v`` (the viewer's own entry is its hand).
 
-    ``sizes`` overrides the hands' sizes (the trump decision: forehand holds five though
+    ``sizes`` overrides the hands' sizes (the trump decision: forehand holds five, or six,
+    though
     he has seen three). Cards are placed most constrained first, each in a seat that may
     hold it, chosen at random in proportion to its free places; a dead end starts over
     (at most ``tries`` times a world; raise ValueError if none fits)."""
@@ -52,14 +54,14 @@ def sample_worlds(v: View, count: int, rng: random.Random,
     base = list(v.known)
     base[me] = v.hand
     free = [size[s] - _count(base[s]) for s in range(4)]  # the viewer's: 0 but at trump
-    unknown = [c for c in range(20) if v.unknown >> c & 1]
+    unknown = card_list(v.unknown)
     if sum(free) != len(unknown):
         raise ValueError(f"the view's hands want {sum(free)} hidden cards, "
                          f"but {len(unknown)} are unseen")
     allowed: dict[int, list[int]] = {}
     for c in unknown:
         allowed[c] = [s for s in range(4)
-                      if free[s] > 0 and not v.voids[s] >> (c // 5) & 1]
+                      if free[s] > 0 and not v.voids[s] >> SUIT_OF[c] & 1]
     order = sorted(unknown, key=lambda c: len(allowed[c]))
     out: list[World] = []
     for _ in range(count):
@@ -133,7 +135,7 @@ def state_of_world(v: View, hands: Sequence[int], *, contract: Call | None = Non
     st = Deal4(hands=list(hands), trump=t, side=(side[0], side[1], side[2], side[3]),
                goal=contract_code(contract), declarer=declarer,
                value=contract.value_points if contract is not None else 0, mult=mult,
-               must_head=v.profile.must_head)
+               must_head=v.profile.must_head, deal_tricks=v.profile.tricks)
     if auction:
         lead = (declarer if contract is not None and contract.declarer_leads else f)
         lead = leader if leader is not None else lead
