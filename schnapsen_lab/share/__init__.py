@@ -69,12 +69,15 @@ STRINGS = Texts({
     # page and header
     "page_title_deal": N_("{a} vs {b}: a Schnapsen deal"),
     "page_title_bummerl": N_("{a} vs {b}: a Schnapsen Bummerl"),
+    "page_title_game_deal": N_("{a} vs {b}: a {game} deal"),
+    "page_title_game_match": N_("{a} vs {b}: a {game} match"),
     "versus": C_("between two players' names", "vs"),
     "name_seat": notation.SEAT_LABEL,
     "deal": _H["deal"],
     "deal_option": N_("{n}. deal {deal} · {result}"),
     "deal_option_plain": "{n}. {result}",
     "deal_result": N_("{name} wins {points}"),
+    "deal_standoff": N_("standoff"),
     "unfinished": _H["record.unfinished"],
     "noscript": N_("This page shows a Schnapsen replay; it needs JavaScript."),
     "keys_help": N_("Keys: ← → one step, Home / End first and last step."),
@@ -126,7 +129,11 @@ STRINGS = Texts({
     "pending": _H["tallies.pending"],
     "tricks": _H["tallies.tricks"],
     "counters": _H["tallies.counters"],
+    "match_counters": _B["tallies.counters"],
     "bummerl_won": _N["bummerl.won"],
+    "result_standoff": _N["outcome.standoff"],
+    "last_trick_bonus": N_("{who} takes the {points} for the last trick"),
+    "carried": N_("game points carried to the next deal's winner: {n}"),
     "stops_at_error": _H["tallies.error"],
     # counting
     "facts_for": _H["count.facts"],
@@ -156,7 +163,7 @@ STRINGS = Texts({
     # card and suit names (card titles)
     "card_title": _N["card.name"],
     "rank_A": _N["rank.A"], "rank_T": _N["rank.T"], "rank_K": _N["rank.K"],
-    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"],
+    "rank_Q": _N["rank.Q"], "rank_J": _N["rank.J"], "rank_9": _N["rank.N"],
     "suit_C": _N["suit.C"], "suit_D": _N["suit.D"], "suit_H": _N["suit.H"],
     "suit_S": _N["suit.S"],
     "suit_of_C": _N["suit_of.C"], "suit_of_D": _N["suit_of.D"], "suit_of_H": _N["suit_of.H"],
@@ -373,7 +380,11 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
         texts = {**STRINGS, **(strings or {})}
     names = rec.player_names
     if len(names) == 2:
-        return texts[key].format(a=names[0], b=names[1])
+        if key == "page_title_deal":
+            key = "page_title_game_deal"
+        elif rec.match_rules.counts_up:
+            key = "page_title_game_match"
+        return texts[key].format(a=names[0], b=names[1], game=rec.game.title)
     return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
 
 

@@ -6,7 +6,7 @@
   "use strict";
   var D = JSON.parse(document.getElementById("sl-data").textContent);
   var S = D.strings, C = D.counted, P = D.plural, K = D.kit, GLYPHS = D.glyphs;
-  var SUITS = "CDHS", RANKS = "ATKQJ", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
+  var SUITS = "CDHS", RANKS = "ATKQJ9", SYM = ["\u2663", "\u2666", "\u2665", "\u2660"];
   var PLACES = ["top", "left", "right", "bottom"];
   var ESC = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#x27;"};
   var state = {deal: 0, step: 0, view: 0};
@@ -36,26 +36,36 @@
   function seatId(dl, seat) { return esc(dl.seats[seat]); }
 
   // -- cards ------------------------------------------------------------------------------
-  function suitOf(c) { return Math.floor(c / 5); }
+  /* Cards 0-19 are suit * 5 + rank; the nines of the 24-card pack are 20 + suit. */
+  function suitOf(c) { return c < 20 ? Math.floor(c / 5) : c - 20; }
+  function rankOf(c) { return c < 20 ? c % 5 : 5; }
   function isRed(c) { return suitOf(c) === 1 || suitOf(c) === 2; }
+  /* A suit's cards as a mask, its nine included. */
+  function suitMask(s) { return (31 << (s * 5)) | (1 << (20 + s)); }
+  /* The cards of a mask by suit, then rank high to low (a nine after the jack). */
   function cardsOf(mask) {
     var out = [];
-    for (var c = 0; c < 20; c++) { if (mask & (1 << c)) { out.push(c); } }
+    for (var s = 0; s < 4; s++) {
+      for (var r = 0; r < 6; r++) {
+        var c = r < 5 ? s * 5 + r : 20 + s;
+        if (mask & (1 << c)) { out.push(c); }
+      }
+    }
     return out;
   }
   function count(mask) { return cardsOf(mask).length; }
   function cardTitle(c) {
-    return tr("card_title", {rank: tr("rank_" + RANKS[c % 5]),
+    return tr("card_title", {rank: tr("rank_" + RANKS[rankOf(c)]),
                              suit: tr("suit_of_" + SUITS[suitOf(c)])});
   }
   /* One card face up, as html.card_html(card, size, mark=mark, dim=dim) draws it. */
   function card(c, size, mark, dim) {
-    var z = K.sizes[size], red = isRed(c), corner = K.ranks[c % 5] + SYM[suitOf(c)];
+    var z = K.sizes[size], red = isRed(c), corner = K.ranks[rankOf(c)] + SYM[suitOf(c)];
     var extra = (mark ? K.mark : "") + (dim ? K.dim : "");
     var style = fill(K.card_style, {w: z[0], h: z[1], fs: z[2], color: red ? K.red : K.black,
                                     extra: extra});
     var cls = "sl-card sl-face " + (red ? "sl-red" : "sl-black") + (mark ? " " + mark : "");
-    return "<span class=\"" + cls + "\" data-card=\"" + RANKS[c % 5] + SUITS[suitOf(c)] +
+    return "<span class=\"" + cls + "\" data-card=\"" + RANKS[rankOf(c)] + SUITS[suitOf(c)] +
       "\" title=\"" + cardTitle(c) + "\" style=\"" + style + "\">" +
       "<span style=\"align-self:flex-start\">" + corner + "</span>" +
       "<span style=\"align-self:center;font-size:" + z[3] + "px\">" + SYM[suitOf(c)] + "</span>" +
@@ -74,7 +84,7 @@
   /* A card in running text: 10♥ in the suit's colour. */
   function sym(c) {
     return "<span class=\"sl-sym\" style=\"color:" + (isRed(c) ? K.red : K.black) +
-      ";white-space:nowrap\">" + K.ranks[c % 5] + SYM[suitOf(c)] + "</span>";
+      ";white-space:nowrap\">" + K.ranks[rankOf(c)] + SYM[suitOf(c)] + "</span>";
   }
   function syms(mask) { return cardsOf(mask).map(sym).join(" "); }
   function suitName(s) { return tr("suit_" + SUITS[s]); }
@@ -88,7 +98,7 @@
     if (!a) { return tr("as_dealt"); }
     var code = a[0], c = a[2], what;
     if (code === "X") {
-      var jack = dl.trump * 5 + 4;
+      var jack = dl.exchange === undefined ? dl.trump * 5 + 4 : dl.exchange;
       what = long ? tr("exchanges_long", {jack: sym(jack), card: sym(c)})
                   : tr("exchanges", {jack: sym(jack)});
     } else if (code === "C") {
@@ -127,7 +137,7 @@
   }
 
   // -- four players (Bauernschnapsen) ------------------------------------------------------
-  var ALL = (1 << 20) - 1, POINTS = [11, 10, 4, 3, 2];
+  var ALL = (1 << 20) - 1, POINTS = [11, 10, 4, 3, 2, 0];
   /* What follows from the actions up to step i (the calls, the contract, trump, the
      called partner, the sides, the cards played, the voids shown), worked out once. */
   function derive(dl, i) {
@@ -174,7 +184,7 @@
   function seenBy(dl, st, v) { return st.ph <= 1 ? dl.first[v] & st.h[v] : st.h[v]; }
   function points(mask) {
     var n = 0;
-    cardsOf(mask).forEach(function (c) { n += POINTS[c % 5]; });
+    cardsOf(mask).forEach(function (c) { n += POINTS[rankOf(c)]; });
     return n;
   }
   /* The won tricks viewer vi may look through (BW1): all at the open table and once the
@@ -663,15 +673,24 @@
     }
     var body = line("sl-score", tr("score"), st.s) + line("sl-pending", tr("pending"), st.p) +
       line("sl-tricks", tr("tricks"), st.w);
-    if (st.b) { body += line("sl-counters", tr("counters"), st.b); }
+    var match = dl.match_word === "match";
+    if (st.b) { body += line("sl-counters", tr(match ? "match_counters" : "counters"), st.b); }
     var foot = "";
     if (i === last && dl.result) {
-      var r = dl.result;
-      var how = r.end === "last_trick" && r.rule === "C3" ? "failed_closing" : r.end;
-      foot = "<div class=\"sl-result\">" + trn("result_" + how, r.points, {
-        who: who(dl, r.winner)}) + " (" + esc(r.rule) + ")</div>";
+      var r = dl.result, rule = String(r.rule);
+      var how = r.end === "last_trick" && rule.slice(-2) === "C3" ? "failed_closing" : r.end;
+      foot = "<div class=\"sl-result\">" + (r.winner < 0 ? tr("result_standoff") :
+        trn("result_" + how, r.points, {who: who(dl, r.winner)})) + " (" + esc(r.rule) +
+        ")</div>";
+      if (dl.bonus >= 0) {
+        foot += "<div class=\"sl-bonus\">" + tr("last_trick_bonus", {
+          who: who(dl, dl.bonus), points: dl.bonus_points}) + "</div>";
+      }
+      if (dl.carry) {
+        foot += "<div class=\"sl-carry\">" + tr("carried", {n: dl.carry}) + "</div>";
+      }
       if (dl.bummerl_winner >= 0 && st.b) {
-        foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
+        foot += "<div class=\"sl-bummerl-result\">" + tr(match ? "match_won" : "bummerl_won", {
           who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")" +
           (st.o ? esc(st.o) : "") + "</div>";
       }
@@ -691,7 +710,7 @@
     if (dl.four) { return counting4(dl, i, v); }
     var st = dl.steps[i], k = st.k[v], rows = "", s;
     for (s = 0; s < 4; s++) {
-      var mask = k[1] & (31 << (s * 5));
+      var mask = k[1] & suitMask(s);
       rows += "<tr class=\"sl-unknown-" + SUITS[s] + "\"><td><span style=\"color:" +
         (s === 1 || s === 2 ? K.red : K.black) + "\">" + SYM[s] + "</span> " + suitName(s) +
         "</td><td>" + count(mask) + "</td><td>" + syms(mask) + "</td></tr>";
@@ -750,7 +769,8 @@
     var out = "<div class=\"sl-tags\" style=\"" + K.panel + "\"><h1 class=\"sl-title\">" + title +
       "</h1><div class=\"sl-tag-list\">" + bits.join(" \u00b7 ") + "</div></div>";
     if (D.bummerl !== null) {
-      out += "<div class=\"sl-bummerl\">" + trn(dl.four ? "match_header" : "bummerl_header",
+      out += "<div class=\"sl-bummerl\">" + trn(dl.four || dl.match_word === "match" ?
+                                                "match_header" : "bummerl_header",
                                                 D.deals.length, {match: esc(D.bummerl)}) +
         "</div>";
     }
@@ -759,6 +779,7 @@
   }
   function dealResult(dl) {
     if (!dl.result) { return tr("unfinished"); }
+    if (dl.result.winner < 0) { return tr("deal_standoff"); }
     if (dl.four) {
       return tr("deal_result_four", {side: sideText(dl, dl.result.winner),
                                      points: dl.result.points});

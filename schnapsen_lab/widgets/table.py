@@ -44,7 +44,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import html as H
-from ..cards import CARDS, Card, Suit, cards_in
+from ..cards import CARDS, Card, Rank, Suit, cards_in
 from ..counters import over_text, shown
 from ..games.twohand import html as SH
 from ..games.twohand.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
@@ -80,6 +80,8 @@ TEXT = Texts({
     "marriage40.tip": N_("announce the trump marriage, then click its K or Q"),
     "exchange": N_("exchange jack"),
     "exchange.tip": N_("exchange the trump jack for the indicator"),
+    "exchange_nine": N_("exchange nine"),
+    "exchange_nine.tip": N_("exchange the trump nine for the indicator"),
     "close": N_("close"),
     "close.tip": N_("close the talon"),
     "claim": N_("claim 66"),
@@ -204,7 +206,9 @@ class PracticeTable(TableWidget):
         self.reasons_box = reasons_switch(TEXT, show_reasons)
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
-        self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
+        nine = self.table.profile.exchange_rank == Rank.N  # Sechsundsechzig, 6X1
+        self.exchange_button = (_button("exchange_nine", "sl-exchange", "exchange_nine.tip")
+                                if nine else _button("exchange", "sl-exchange", "exchange.tip"))
         self.close_button = _button("close", "sl-close", "close.tip")
         self.claim_button = _button("claim", "sl-claim", "claim.tip")
         self.no_claim_button = _button("no_claim.marriage", "sl-no-claim", "no_claim.tip")
@@ -593,7 +597,9 @@ TABLE_WIDGETS: dict[str, str] = {
     "schnapsen": "schnapsen_lab.widgets.table:PracticeTable",
     "bauern": "schnapsen_lab.widgets.bauern:BauernPracticeTable",
 }
-"""The practice table widget of each game, by the game's key (``module:class``)."""
+"""The practice table widget of each game, by the game's key (``module:class``); a
+two-player game with a table model and no widget of its own (Sechsundsechzig) plays at
+the two-player table."""
 
 
 def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
@@ -627,6 +633,11 @@ def practice_table(bot: str = "heuristic", *, variant: str | None = None, profil
     import importlib
 
     game, prof = _game_and_profile(variant, profile)
-    module, _, name = TABLE_WIDGETS[game.key].partition(":")
+    where = TABLE_WIDGETS.get(game.key)
+    if where is None and len(game.seats) == 2 and game.has_part("table"):
+        where = TABLE_WIDGETS["schnapsen"]  # any two-player talon game: this table
+    if where is None:
+        raise KeyError(f"{game.title} has no practice table")
+    module, _, name = where.partition(":")
     widget: Any = getattr(importlib.import_module(module), name)
     return widget(bot, profile=prof, **kwargs)
