@@ -241,3 +241,5 @@ def test_the_practice_table_plays_sechsundsechzig() -> None:
     assert w.table.profile.name == "sechsundsechzig"
     assert len(w.table.position.hand(w.table.seat)) == 6
     assert w.exchange_button.description == "exchange nine"
+    assert w.new_bummerl_button.description == "new match"  # counting up to 7: no Bummerl
+    assert "match: Anna 0 : 0 Bert" in w.counters_html.value

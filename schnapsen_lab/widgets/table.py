@@ -53,6 +53,7 @@ from ..headers import bot_name as bot_words
 from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
+    FOUR,
     bummerl_text,
     card_text,
     outcome_text,
@@ -93,6 +94,7 @@ TEXT = Texts({
     "cancel": N_("cancel"),
     "new_deal": N_("new deal"),
     "new_bummerl": N_("new Bummerl"),
+    "new_match": N_("new match"),
     "bot": N_("Bot"),
     "file": N_("file"),
     "save": N_("save as PSN"),
@@ -120,6 +122,7 @@ TEXT = Texts({
     "led": N_("{who} led"),
     "last_trick": N_("last trick: {who} took {points}"),
     "counters": N_("Bummerl: {a} {ca} : {cb} {b}"),
+    "counters.match": N_("match: {a} {ca} : {cb} {b}"),
     "taken_over": N_("taken-over deal (not counted)"),
     "header": N_("<b>{me}</b> ({seat}) against <b>{bot}</b> ({bot_seat}, bot {player}) · "
                  "rules {rules} · dealer {dealer} · trump {symbol} {suit}"),
@@ -131,6 +134,7 @@ TEXT = Texts({
     "at_table": N_("At the table"),
     "end.more": N_("scores {a} : {b}, tricks {ta} : {tb}"),
     "end.counters": N_("Bummerl counters: {a} {ca} : {cb} {b}"),
+    "end.counters.match": N_("match counters: {a} {ca} : {cb} {b}"),
     # status lines
     "cannot_take_over": N_("cannot take over: {error}"),
     "give_file": N_("give a file name to save to"),
@@ -220,7 +224,10 @@ class PracticeTable(TableWidget):
                                                                        self.cancel_button])]),
                                     "sl-claim-confirm-box")
         self.new_deal_button = _button("new_deal", "sl-new-deal")
-        self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
+        # a match counting up (Sechsundsechzig to 7, bauern2 to 21) is no Bummerl (B1)
+        self._up = self.table.profile.match_target > self.table.profile.match_start
+        self.new_bummerl_button = _button("new_match" if self._up else "new_bummerl",
+                                          "sl-new-bummerl")
         self.end_html = classes(W.HTML(), "sl-end-text")
         # the path is never cut: the field takes the row's room, its label its own width
         self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
@@ -412,8 +419,8 @@ class PracticeTable(TableWidget):
             self.confirming = False
         self.header.value = self._header_html()
         c = shown(t.counters)
-        counters = (TEXT["counters"].format(a=escape(names[0]), ca=c[0], cb=c[1],
-                                            b=escape(names[1]))
+        counters = (TEXT["counters.match" if self._up else "counters"].format(
+                        a=escape(names[0]), ca=c[0], cb=c[1], b=escape(names[1]))
                     if t.in_bummerl else TEXT["taken_over"])
         self.counters_html.value = (f'<span class="sl-counters-text" style="margin-left:12px">'
                                     f"{counters}</span>")
@@ -582,11 +589,13 @@ class PracticeTable(TableWidget):
         bummerl = ""
         if t.in_bummerl:
             s = shown(c)
-            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=s[0], cb=s[1],
-                                                           b=names[1])
+            key = "end.counters.match" if self._up else "end.counters"
+            bummerl = "<br>" + TEXT[key].format(a=names[0], ca=s[0], cb=s[1], b=names[1])
             w = t.bummerl_winner
             if w is not None:
-                bummerl += (f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}'
+                won = (FOUR["match.won"].format(who=names[w]) if self._up
+                       else bummerl_text(w, names))
+                bummerl += (f' · <b class="sl-bummerl-winner">{won}'
                             f"{over_text(c)}</b>")
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'
                 f'padding:6px 10px;border-left:4px solid #e0b000"><b>{text}</b><br>{more}'
