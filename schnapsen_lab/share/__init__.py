@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from .. import notation
+from ..games import find_game
 from ..games.bauern.html import TEXT as four_texts
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
@@ -380,10 +381,11 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
         texts = {**STRINGS, **(strings or {})}
     names = rec.player_names
     if len(names) == 2:
-        if key == "page_title_deal":
+        other_game = rec.game is not find_game({})  # not the game of untagged records
+        if key == "page_title_deal" and other_game:
             key = "page_title_game_deal"
-        elif rec.match_rules.counts_up:
-            key = "page_title_game_match"
+        elif key == "page_title_bummerl" and (other_game or rec.match_rules.counts_up):
+            key = "page_title_game_match"  # a match counting up (bauern2) is no Bummerl
         return texts[key].format(a=names[0], b=names[1], game=rec.game.title)
     return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
 
