@@ -12,17 +12,17 @@ from schnapsen_lab.cards import sort_cards
 from schnapsen_lab.games.twohand.rules import SEATS
 from schnapsen_lab.replay import Replay
 
-from .test_share_browser import (  # noqa: F401  (the fixtures)
+from .test_share_browser import (
     STUDY,
     Seen,
     allowed_faces,
     assert_quiet,
     open_page,
-    page,
-    seen,
     wait_step,
     write_page,
 )
+from .test_share_browser import page as page  # a fixture
+from .test_share_browser import seen as seen  # a fixture
 
 STANDOFF = STUDY / "sechsundsechzig-standoff.psn"
 
