@@ -135,7 +135,8 @@ def test_replay_shows_the_nine_exchange_the_last_tricks_ten_and_the_standoff() -
     assert "Match counters after the deal: A 0, B 0; 1 game point carried" in text
     assert "Bummerl" not in text
     r = cli("replay", STANDOFF, "--record", "2")
-    assert r.returncode == 0 and "Match counters after the deal: A 2, B 0" in r.stdout
+    assert r.returncode == 0 and ("Match counters after the deal: A 2, B 0; with 1 game point "
+                                  "carried from a standoff") in r.stdout
 
 
 def test_replay_json_gives_a_standoff_no_winner() -> None:

@@ -260,6 +260,12 @@ class SchnapsenKit:
                 a0 = shown(after, up)
                 past = f" (the winner {over(after, up)} past 0)" if over(after, up) else ""
                 state = rec.match_after
+                before = rec.counters_before
+                paid = (abs(sum(after) - sum(before)) - out.game_points
+                        if before is not None and out.winner is not None else 0)
+                if paid > 0:  # standoff points paid with the deal's own (6G4)
+                    past += (f"; with {paid} game point{'s' if paid != 1 else ''} carried "
+                             f"from a standoff")
                 if state is not None and state.carry:
                     past += (f"; {state.carry} game point{'s' if state.carry != 1 else ''} "
                              f"carried to the next deal's winner")
