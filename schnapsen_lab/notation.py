@@ -78,6 +78,8 @@ TEXT = Texts({
     # actions as sentences
     "said.lead": N_("{who} leads {card}"),
     "said.follow": N_("{who} plays {card}; {winner} takes the trick ({points})"),
+    "said.follow_last": N_("{who} plays {card}; {winner} takes the trick ({points}) and "
+                           "{bonus} for the last trick"),
     "said.marriage": N_("{who} announces {points} in {suit} and leads {card}"),
     "said.exchange": N_("{who} exchanges the trump jack {jack} for the indicator {card}"),
     "said.exchange_nine": N_("{who} exchanges the trump nine {jack} for the indicator {card}"),
@@ -470,6 +472,10 @@ def describe(before: Position, action: Action | None, after: Position,
     lt = after.last_trick
     assert lt is not None
     pts = CARDS[lt[0]].points + CARDS[lt[1]].points
+    if after.bonus_to >= 0 and before.bonus_to < 0:  # the last trick's 10 (6L1)
+        return TEXT["said.follow_last"].format(who=name, card=fmt(CARDS[c]),
+                                               winner=names[lt[2]], points=pts,
+                                               bonus=after.profile.last_trick_bonus)
     return TEXT["said.follow"].format(who=name, card=fmt(CARDS[c]), winner=names[lt[2]],
                                       points=pts)
 

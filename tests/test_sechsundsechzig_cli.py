@@ -167,8 +167,8 @@ def test_html_page_of_a_standoff_match(tmp_path: Path) -> None:
     assert second["carry"] == 0 and second["result"]["winner"] == 0
     nines = 0xF << 20
     assert first["steps"][0]["h"][0] & nines  # Anna holds nines as dealt
-    assert {"result_standoff", "last_trick_bonus", "carried", "rank_9", "deal_standoff"} \
-        <= data["strings"].keys()
+    assert {"result_standoff", "last_trick_bonus", "carried", "rank_9", "deal_standoff",
+            "plays_long_last"} <= data["strings"].keys()
 
 
 def test_html_page_in_german_says_staender(tmp_path: Path) -> None:
@@ -222,6 +222,25 @@ def test_the_exchange_is_said_with_the_trump_nine(lang: str, says: str) -> None:
     with language(lang):
         said = notation.describe(ps[step], rec.actions[step], ps[step + 1], ("Anna", "Bert"))
     assert said == says
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Anna plays 10♦; Bert takes the trick (21) and 10 for the last trick"),
+    ("de", "Anna legt 10♦; Bert macht den Stich (21) und 10 für den letzten Stich"),
+])
+def test_the_last_trick_is_said_with_its_ten(lang: str, says: str) -> None:
+    from schnapsen_lab import notation
+    from schnapsen_lab.i18n import language
+
+    rec = next(psn.read(STANDOFF))
+    ps = rec.positions()
+    last = len(rec.actions) - 1
+    with language(lang):
+        said = notation.describe(ps[last], rec.actions[last], ps[last + 1], ("Anna", "Bert"))
+        before = notation.describe(ps[last - 2], rec.actions[last - 2], ps[last - 1],
+                                   ("Anna", "Bert"))
+    assert said == says
+    assert "10" not in before.split(")")[-1]  # an earlier trick: no 10
 
 
 def test_the_referees_sechsundsechzig_reasons_are_translated() -> None:

@@ -111,6 +111,7 @@ STRINGS = Texts({
     "leads": _N["move.lead"],
     "plays": _N["move.follow"],
     "plays_long": N_("plays {card}; {who} takes {points}"),
+    "plays_long_last": N_("plays {card}; {who} takes {points} and {bonus} for the last trick"),
     # table
     "to_play": _H["hand.to_play"],
     "led": _H["trick.led"],

@@ -112,7 +112,9 @@
       what = tr("leads", {card: sym(c)});
     } else if (long && st.d) {
       var t = dl.tricks[st.d - 1];
-      what = tr("plays_long", {card: sym(c), who: who(dl, t[2]), points: t[3]});
+      var lastTen = dl.bonus >= 0 && st.d === dl.tricks.length;  // its 10 (6L1)
+      what = tr(lastTen ? "plays_long_last" : "plays_long", {card: sym(c), who: who(dl, t[2]),
+                                                            points: t[3], bonus: dl.bonus_points});
     } else {
       what = tr("plays", {card: sym(c)});
     }

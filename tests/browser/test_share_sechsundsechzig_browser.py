@@ -51,6 +51,8 @@ def test_a_standoff_match_step_by_step(page: Any, seen: Seen, tmp_path: Path) ->
     exchange = next(i for i in range(1, len(rp)) if str(rp.action(i)) == "X")
     text = page.locator(".sl-moves").inner_text()
     assert "exchanges 9♠ for the indicator" in text
+    step_line = page.locator(".sl-step").inner_text()
+    assert "and 10 for the last trick" in step_line, step_line
     assert shown["result"] is not None and shown["result"].startswith("a standoff")
     foot = page.locator(".sl-tallies").inner_text()
     assert "Bert takes the 10 for the last trick" in foot
