@@ -43,8 +43,10 @@ __all__ = [
 
 SEATS = ["A", "B"]
 SUITS = ["C", "D", "H", "S"]
-ENDS = ["claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken"]
-RULES = ["G1", "G2", "G3", "C2", "C3", "C4", "BG1", "BG2", "BG3", "BK2", "BK3"]
+ENDS = ["claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken",
+        "standoff"]
+RULES = ["G1", "G2", "G3", "C2", "C3", "C4", "BG1", "BG2", "BG3", "BK2", "BK3",
+         "6G1", "6G2", "6G3", "6G4", "6C2", "6C3", "6C4"]
 
 SEATS4 = ["N", "E", "S", "W"]
 """The four seats (BS1), the categories of the four-player seat columns."""
@@ -66,9 +68,9 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("file", "cat", "the PSN file the record comes from (`<records>` for records given in memory)"),
     ("index", "Int32", "the record's number in its file, from 1"),
     ("line", "Int32", "the line of the record's first tag"),
-    ("variant", "cat", "the game: `schnapsen` (two players, the `bauern2` profile too) or "
-     "`bauern` (four-player Bauernschnapsen: the common columns and the four-player ones "
-     "are filled)"),
+    ("variant", "cat", "the game: `schnapsen` (two players, the `bauern2` profile too), "
+     "`sechsundsechzig` (two players, the 24-card parent game) or `bauern` (four-player "
+     "Bauernschnapsen: the common columns and the four-player ones are filled)"),
     ("match", "cat", "the Match tag (NA for a deal outside a match)"),
     ("bummerl", "Int32", "the Bummerl's number among those with this Match id in this file, "
      "from 1 (a deal after a decided Bummerl starts a new one, B1); NA outside a match"),
@@ -87,9 +89,10 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("winner_name", "cat", "the winner's name"),
     ("game_points", "Int8", "game points won: 1, 2 or 3 (four players: up to 24)"),
     ("end", "end", "how the deal ended: claim, false_claim, last_trick or unfinished (four "
-     "players also contract_made, contract_broken); NA when the main line is broken"),
+     "players also contract_made, contract_broken; Sechsundsechzig also standoff, equal "
+     "scores after twelve tricks, 6G4); NA when the main line is broken"),
     ("rule", "rule", "the rule that scored the deal: G1 G2 G3 (not closed), C2 C3 C4 (closed); "
-     "four players BG1 BG2 BG3, BK2 BK3"),
+     "four players BG1 BG2 BG3, BK2 BK3; Sechsundsechzig 6G1 6G2 6G3 6G4, 6C2 6C3 6C4"),
     ("claimant", "seat", "who claimed 66 (correctly or not); NA without a claim"),
     ("forehand_won", "boolean", "whether the forehand (four players: forehand's side) won "
      "the deal"),
@@ -108,13 +111,20 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("pending_b", "Int8", "B's marriages that never counted"),
     ("marriage_points_a", "Int16", "marriage points counted in A's score at the end"),
     ("marriage_points_b", "Int16", "marriage points counted in B's score at the end"),
-    ("exchanged_by", "seat", "who exchanged the trump jack for the indicator (X1); NA if nobody"),
+    ("exchanged_by", "seat", "who exchanged the trump jack (Sechsundsechzig: the trump nine, "
+     "6X1) for the indicator (X1); NA if nobody"),
     ("tricks_a", "Int8", "tricks won by A where the record ends"),
     ("tricks_b", "Int8", "tricks won by B where the record ends"),
     ("score_a", "Int16", "A's score (E1) where the record ends"),
     ("score_b", "Int16", "B's score (E1) where the record ends"),
     ("held66_a", "boolean", "A could have claimed 66 correctly and did something else (E4)"),
     ("held66_b", "boolean", "B could have claimed 66 correctly and did something else"),
+    ("bonus", "seat", "who took the 10 for the last trick (Sechsundsechzig, 6L1: the talon "
+     "ran out and all twelve tricks were played); NA when nobody did (a closed deal, a deal "
+     "ended by a claim earlier, a game without it)"),
+    ("carry", "Int8", "the standoff points (6G4) waiting for the next deal's winner after "
+     "this deal: 1 after a first standoff, 0 once a deal was won; NA outside a match and in "
+     "games without standoffs"),
     ("actions", "Int16", "number of actions in the main line (up to its first error)"),
     ("counters_before_a", "Int8", "A's Bummerl counter before the deal (B1); NA outside a match"),
     ("counters_before_b", "Int8", "B's Bummerl counter before the deal"),
@@ -319,7 +329,8 @@ NAMES = [c[0] for c in DEAL_COLUMNS]
 NO_FOUR: tuple[None, ...] = (None,) * (len(NAMES) - NAMES.index("north"))
 NO_FOUR_PLAY: tuple[None, ...] = (None,) * (NAMES.index("counters_ns")
                                              - NAMES.index("trump_fixed"))
-NO_TWO_PLAY: tuple[None, ...] = (None,) * 21
+NO_TWO_PLAY: tuple[None, ...] = (None,) * (NAMES.index("actions")
+                                            - NAMES.index("closer"))
 
 
 def seat_letter(seat: int) -> str | None:

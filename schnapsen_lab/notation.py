@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
-from .cards import CARDS, Card, Rank, Suit, parse_card
+from .cards import CARDS, RANK_OF, Card, Rank, Suit, parse_card
 
 if TYPE_CHECKING:
     from .games.twohand.rules import Action, Outcome, Position, Seat
@@ -79,8 +79,11 @@ TEXT = Texts({
     # actions as sentences
     "said.lead": N_("{who} leads {card}"),
     "said.follow": N_("{who} plays {card}; {winner} takes the trick ({points})"),
+    "said.follow_last": N_("{who} plays {card}; {winner} takes the trick ({points}) and "
+                           "{bonus} for the last trick"),
     "said.marriage": N_("{who} announces {points} in {suit} and leads {card}"),
     "said.exchange": N_("{who} exchanges the trump jack {jack} for the indicator {card}"),
+    "said.exchange_nine": N_("{who} exchanges the trump nine {jack} for the indicator {card}"),
     "said.close": N_("{who} closes the talon"),
     "said.claim_right": N_("{who} claims 66 (correct)"),
     "said.claim_false": N_("{who} claims 66 (false: under 66)"),
@@ -245,6 +248,12 @@ _REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"the talon is exhausted: no exchange", N_("the talon is exhausted: no exchange")),
         (rf"(?P<who>\w+) does not hold the trump jack (?P<card>{_CARD})",
          N_("{who} does not hold the trump jack {card}")),
+        (rf"(?P<who>\w+) does not hold the trump nine (?P<card>{_CARD})",
+         N_("{who} does not hold the trump nine {card}")),
+        (r"(?P<who>\w+) exchanges only after winning a trick",
+         N_("{who} exchanges only after winning a trick")),
+        (r"(?P<who>\w+) closes only after winning a trick",
+         N_("{who} closes only after winning a trick")),
         (r"closing is not allowed in the (?P<profile>\S+) profile",
          N_("closing is not allowed in the {profile} profile")),
         (r"the talon is already closed", N_("the talon is already closed")),
@@ -436,7 +445,7 @@ def action_words(before: Position, action: Action, card: CardFormat | None = Non
     fmt = card or card_text
     k = action.kind.value
     if k == _EXCHANGE:
-        return TEXT["move.exchange"].format(jack=fmt(CARDS[before.trump * 5 + 4]))
+        return TEXT["move.exchange"].format(jack=fmt(before.exchange_card))
     if k == _CLOSE:
         return TEXT["move.close"]
     if k == _CLAIM:
@@ -468,8 +477,9 @@ def describe(before: Position, action: Action | None, after: Position,
     assert mover is not None
     name = names[mover]
     if k == _EXCHANGE:
-        return TEXT["said.exchange"].format(who=name, jack=fmt(CARDS[before.trump * 5 + 4]),
-                                            card=fmt(CARDS[before.indicator]))
+        swap = before.exchange_card
+        key = "said.exchange_nine" if RANK_OF[swap] == Rank.N else "said.exchange"
+        return TEXT[key].format(who=name, jack=fmt(swap), card=fmt(CARDS[before.indicator]))
     if k == _CLOSE:
         return TEXT["said.close"].format(who=name)
     c = action.card
@@ -482,6 +492,10 @@ def describe(before: Position, action: Action | None, after: Position,
     lt = after.last_trick
     assert lt is not None
     pts = CARDS[lt[0]].points + CARDS[lt[1]].points
+    if after.bonus_to >= 0 and before.bonus_to < 0:  # the last trick's 10 (6L1)
+        return TEXT["said.follow_last"].format(who=name, card=fmt(CARDS[c]),
+                                               winner=names[lt[2]], points=pts,
+                                               bonus=after.profile.last_trick_bonus)
     return TEXT["said.follow"].format(who=name, card=fmt(CARDS[c]), winner=names[lt[2]],
                                       points=pts)
 

@@ -93,7 +93,7 @@ def card_html(card: Card | int, size: str = "md", *, mark: str = "", dim: bool =
     color_cls = "sl-red" if c.is_red else "sl-black"
     cls = f"sl-card sl-face {color_cls}" + (f" {mark}" if mark else "")
     corner = f"{rank}{sym}"
-    return (f'<span class="{cls}" data-card="{c.name}" title="{_card_title(c)}" '
+    return (f'<span class="{cls}" data-card="{c}" title="{_card_title(c)}" '
             f'style="{style}"><span style="align-self:flex-start">{corner}</span>'
             f'<span style="align-self:center;font-size:{big}px">{sym}</span>'
             f'<span style="align-self:flex-end;transform:rotate(180deg)">{corner}</span></span>')

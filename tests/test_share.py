@@ -210,6 +210,7 @@ def test_every_text_of_the_page_is_in_strings() -> None:
     used |= {f"call_{c}" for c in ("weiter", "spritze", "schnapser", "gang", "bauernschnapser",
                                    "kontraschnapser")}
     used |= {"noscript", "page_title_deal", "page_title_bummerl",  # written by Python
+             "page_title_game_deal", "page_title_game_match",
              "four_noscript", "page_title_four_deal", "page_title_four_match"}
     unused = STRINGS.keys() - used
     assert unused == set(), f"texts the script never shows: {sorted(unused)}"

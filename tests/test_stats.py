@@ -102,7 +102,8 @@ def test_columns_and_types(conformance: Any) -> None:
         assert dtype == want, name
     assert list(conformance["winner"].cat.categories) == ["A", "B"]
     assert list(conformance["end"].cat.categories) == [
-        "claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken"]
+        "claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken",
+        "standoff"]
     assert set(conformance["variant"].astype(str)) == {"schnapsen"}
 
 

@@ -37,6 +37,7 @@ from importlib import resources
 from typing import Any
 
 from .. import notation
+from ..games import find_game
 from ..games.bauern.html import TEXT as four_texts
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
@@ -69,12 +70,15 @@ STRINGS = Texts({
     # page and header
     "page_title_deal": N_("{a} vs {b}: a Schnapsen deal"),
     "page_title_bummerl": N_("{a} vs {b}: a Schnapsen Bummerl"),
+    "page_title_game_deal": N_("{a} vs {b}: a {game} deal"),
+    "page_title_game_match": N_("{a} vs {b}: a {game} match"),
     "versus": C_("between two players' names", "vs"),
     "name_seat": notation.SEAT_LABEL,
     "deal": _H["deal"],
     "deal_option": N_("{n}. deal {deal} · {result}"),
     "deal_option_plain": "{n}. {result}",
     "deal_result": N_("{name} wins {points}"),
+    "deal_standoff": N_("standoff"),
     "unfinished": _H["record.unfinished"],
     "noscript": N_("This page shows a Schnapsen replay; it needs JavaScript."),
     "keys_help": N_("Keys: ← → one step, Home / End first and last step."),
@@ -108,6 +112,7 @@ STRINGS = Texts({
     "leads": _N["move.lead"],
     "plays": _N["move.follow"],
     "plays_long": N_("plays {card}; {who} takes {points}"),
+    "plays_long_last": N_("plays {card}; {who} takes {points} and {bonus} for the last trick"),
     # table
     "to_play": _H["hand.to_play"],
     "led": _H["trick.led"],
@@ -127,7 +132,11 @@ STRINGS = Texts({
     "pending": _H["tallies.pending"],
     "tricks": _H["tallies.tricks"],
     "counters": _H["tallies.counters"],
+    "match_counters": _B["tallies.counters"],
     "bummerl_won": _N["bummerl.won"],
+    "result_standoff": _N["outcome.standoff"],
+    "last_trick_bonus": N_("{who} takes the {points} for the last trick"),
+    "carried": N_("game points carried to the next deal's winner: {n}"),
     "stops_at_error": _H["tallies.error"],
     # counting
     "facts_for": _H["count.facts"],
@@ -375,7 +384,12 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
         texts = {**STRINGS, **(strings or {})}
     names = rec.player_names
     if len(names) == 2:
-        return texts[key].format(a=names[0], b=names[1])
+        other_game = rec.game is not find_game({})  # not the game of untagged records
+        if key == "page_title_deal" and other_game:
+            key = "page_title_game_deal"
+        elif key == "page_title_bummerl" and (other_game or rec.match_rules.counts_up):
+            key = "page_title_game_match"  # a match counting up (bauern2) is no Bummerl
+        return texts[key].format(a=names[0], b=names[1], game=rec.game.title)
     return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
 
 

@@ -110,7 +110,7 @@
     if (!a) { return tr("as_dealt"); }
     var code = a[0], c = a[2], what;
     if (code === "X") {
-      var jack = dl.trump * 5 + 4;
+      var jack = dl.exchange === undefined ? dl.trump * 5 + 4 : dl.exchange;
       what = long ? tr("exchanges_long", {jack: sym(jack), card: sym(c)})
                   : tr("exchanges", {jack: sym(jack)});
     } else if (code === "C") {
@@ -124,7 +124,9 @@
       what = tr("leads", {card: sym(c)});
     } else if (long && st.d) {
       var t = dl.tricks[st.d - 1];
-      what = tr("plays_long", {card: sym(c), who: who(dl, t[2]), points: t[3]});
+      var lastTen = dl.bonus >= 0 && st.d === dl.tricks.length;  // its 10 (6L1)
+      what = tr(lastTen ? "plays_long_last" : "plays_long", {card: sym(c), who: who(dl, t[2]),
+                                                            points: t[3], bonus: dl.bonus_points});
     } else {
       what = tr("plays", {card: sym(c)});
     }
@@ -689,15 +691,24 @@
     }
     var body = line("sl-score", tr("score"), st.s) + line("sl-pending", tr("pending"), st.p) +
       line("sl-tricks", tr("tricks"), st.w);
-    if (st.b) { body += line("sl-counters", tr("counters"), st.b); }
+    var match = dl.match_word === "match";
+    if (st.b) { body += line("sl-counters", tr(match ? "match_counters" : "counters"), st.b); }
     var foot = "";
     if (i === last && dl.result) {
-      var r = dl.result;
-      var how = r.end === "last_trick" && r.rule === "C3" ? "failed_closing" : r.end;
-      foot = "<div class=\"sl-result\">" + trn("result_" + how, r.points, {
-        who: who(dl, r.winner)}) + " (" + esc(r.rule) + ")</div>";
+      var r = dl.result, rule = String(r.rule);
+      var how = r.end === "last_trick" && rule.slice(-2) === "C3" ? "failed_closing" : r.end;
+      foot = "<div class=\"sl-result\">" + (r.winner < 0 ? tr("result_standoff") :
+        trn("result_" + how, r.points, {who: who(dl, r.winner)})) + " (" + esc(r.rule) +
+        ")</div>";
+      if (dl.bonus >= 0) {
+        foot += "<div class=\"sl-bonus\">" + tr("last_trick_bonus", {
+          who: who(dl, dl.bonus), points: dl.bonus_points}) + "</div>";
+      }
+      if (dl.carry) {
+        foot += "<div class=\"sl-carry\">" + tr("carried", {n: dl.carry}) + "</div>";
+      }
       if (dl.bummerl_winner >= 0 && st.b) {
-        foot += "<div class=\"sl-bummerl-result\">" + tr("bummerl_won", {
+        foot += "<div class=\"sl-bummerl-result\">" + tr(match ? "match_won" : "bummerl_won", {
           who: who(dl, dl.bummerl_winner)}) + " (" + st.b[0] + " : " + st.b[1] + ")" +
           (st.o ? esc(st.o) : "") + "</div>";
       }
@@ -717,7 +728,7 @@
     if (dl.four) { return counting4(dl, i, v); }
     var st = dl.steps[i], k = st.k[v], rows = "", s;
     for (s = 0; s < 4; s++) {
-      var mask = k[1] & (31 << (s * 5));
+      var mask = k[1] & suitMask(s);
       rows += "<tr class=\"sl-unknown-" + SUITS[s] + "\"><td><span style=\"color:" +
         (s === 1 || s === 2 ? K.red : K.black) + "\">" + SYM[s] + "</span> " + suitName(s) +
         "</td><td>" + count(mask) + "</td><td>" + syms(mask) + "</td></tr>";
@@ -776,7 +787,8 @@
     var out = "<div class=\"sl-tags\" style=\"" + K.panel + "\"><h1 class=\"sl-title\">" + title +
       "</h1><div class=\"sl-tag-list\">" + bits.join(" \u00b7 ") + "</div></div>";
     if (D.bummerl !== null) {
-      out += "<div class=\"sl-bummerl\">" + trn(dl.four ? "match_header" : "bummerl_header",
+      out += "<div class=\"sl-bummerl\">" + trn(dl.four || dl.match_word === "match" ?
+                                                "match_header" : "bummerl_header",
                                                 D.deals.length, {match: esc(D.bummerl)}) +
         "</div>";
     }
@@ -785,6 +797,7 @@
   }
   function dealResult(dl) {
     if (!dl.result) { return tr("unfinished"); }
+    if (dl.result.winner < 0) { return tr("deal_standoff"); }
     if (dl.four) {
       return tr("deal_result_four", {side: sideText(dl, dl.result.winner),
                                      points: dl.result.points});

@@ -164,6 +164,11 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ]
         if len(closes):
             rows.append(("closer wins", f"{closes['close_success'].astype(bool).mean():.1%}"))
+        if "bonus" in d.columns and d["bonus"].notna().any():  # 6L1
+            rows.append(("last trick's 10 taken", f"{d['bonus'].notna().mean():.1%}"))
+    standoffs = int((deals["end"].astype(object) == "standoff").sum()) if n else 0
+    if standoffs:  # 6G4: finished, with no winner
+        rows.append(("standoffs", standoffs))
     return pd.DataFrame(rows, columns=["figure", "value"]).set_index("figure")
 
 

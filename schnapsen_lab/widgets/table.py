@@ -51,7 +51,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import html as H
-from ..cards import CARDS, Card, Suit, cards_in
+from ..cards import CARDS, Card, Rank, Suit, cards_in
 from ..counters import over_text, shown
 from ..games.twohand import html as SH
 from ..games.twohand.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKind, Profile, Seat
@@ -60,6 +60,7 @@ from ..headers import bot_name as bot_words
 from ..headers import rules_name
 from ..i18n import N_, Texts, localized, resolve
 from ..notation import (
+    FOUR,
     bummerl_text,
     card_text,
     outcome_text,
@@ -95,6 +96,8 @@ TEXT = Texts({
     "marriage40.tip": N_("announce the trump marriage, then click its K or Q"),
     "exchange": N_("exchange jack"),
     "exchange.tip": N_("exchange the trump jack for the indicator"),
+    "exchange_nine": N_("exchange nine"),
+    "exchange_nine.tip": N_("exchange the trump nine for the indicator"),
     "close": N_("close"),
     "close.tip": N_("close the talon"),
     "claim": N_("claim 66"),
@@ -106,6 +109,7 @@ TEXT = Texts({
     "cancel": N_("cancel"),
     "new_deal": N_("new deal"),
     "new_bummerl": N_("new Bummerl"),
+    "new_match": N_("new match"),
     "bot": N_("Bot"),
     "file": N_("file"),
     "save": N_("save as PSN"),
@@ -133,6 +137,7 @@ TEXT = Texts({
     "led": N_("{who} led"),
     "last_trick": N_("last trick: {who} took {points}"),
     "counters": N_("Bummerl: {a} {ca} : {cb} {b}"),
+    "counters.match": N_("match: {a} {ca} : {cb} {b}"),
     "taken_over": N_("taken-over deal (not counted)"),
     "header": N_("<b>{me}</b> ({seat}) against <b>{bot}</b> ({bot_seat}, bot {player}) · "
                  "rules {rules} · dealer {dealer} · trump {symbol} {suit}"),
@@ -144,6 +149,7 @@ TEXT = Texts({
     "at_table": N_("At the table"),
     "end.more": N_("scores {a} : {b}, tricks {ta} : {tb}"),
     "end.counters": N_("Bummerl counters: {a} {ca} : {cb} {b}"),
+    "end.counters.match": N_("match counters: {a} {ca} : {cb} {b}"),
     # status lines
     "cannot_take_over": N_("cannot take over: {error}"),
     "give_file": N_("give a file name to save to"),
@@ -228,7 +234,9 @@ class PracticeTable(TableWidget):
                                           else all_scores or show_reasons)
         self.marriage20_button = _button("marriage20", "sl-marriage-20", "marriage20.tip")
         self.marriage40_button = _button("marriage40", "sl-marriage-40", "marriage40.tip")
-        self.exchange_button = _button("exchange", "sl-exchange", "exchange.tip")
+        nine = self.table.profile.exchange_rank == Rank.N  # Sechsundsechzig, 6X1
+        self.exchange_button = (_button("exchange_nine", "sl-exchange", "exchange_nine.tip")
+                                if nine else _button("exchange", "sl-exchange", "exchange.tip"))
         self.close_button = _button("close", "sl-close", "close.tip")
         self.claim_button = _button("claim", "sl-claim", "claim.tip")
         self.no_claim_button = _button("no_claim.marriage", "sl-no-claim", "no_claim.tip")
@@ -240,7 +248,10 @@ class PracticeTable(TableWidget):
                                                                        self.cancel_button])]),
                                     "sl-claim-confirm-box")
         self.new_deal_button = _button("new_deal", "sl-new-deal")
-        self.new_bummerl_button = _button("new_bummerl", "sl-new-bummerl")
+        # a match counting up (Sechsundsechzig to 7, bauern2 to 21) is no Bummerl (B1)
+        self._up = self.table.profile.match_target > self.table.profile.match_start
+        self.new_bummerl_button = _button("new_match" if self._up else "new_bummerl",
+                                          "sl-new-bummerl")
         self.end_html = classes(W.HTML(), "sl-end-text")
         # the path is never cut: the field takes the row's room, its label its own width
         self.save_path = classes(W.Text(value=save_path, description=TEXT["file"],
@@ -436,8 +447,8 @@ class PracticeTable(TableWidget):
             self.confirming = False
         self.header.value = self._header_html()
         c = shown(t.counters)
-        counters = (TEXT["counters"].format(a=escape(names[0]), ca=c[0], cb=c[1],
-                                            b=escape(names[1]))
+        counters = (TEXT["counters.match" if self._up else "counters"].format(
+                        a=escape(names[0]), ca=c[0], cb=c[1], b=escape(names[1]))
                     if t.in_bummerl else TEXT["taken_over"])
         self.counters_html.value = (f'<span class="sl-counters-text" style="margin-left:12px">'
                                     f"{counters}</span>")
@@ -603,11 +614,13 @@ class PracticeTable(TableWidget):
         bummerl = ""
         if t.in_bummerl:
             s = shown(c)
-            bummerl = "<br>" + TEXT["end.counters"].format(a=names[0], ca=s[0], cb=s[1],
-                                                           b=names[1])
+            key = "end.counters.match" if self._up else "end.counters"
+            bummerl = "<br>" + TEXT[key].format(a=names[0], ca=s[0], cb=s[1], b=names[1])
             w = t.bummerl_winner
             if w is not None:
-                bummerl += (f' · <b class="sl-bummerl-winner">{bummerl_text(w, names)}'
+                won = (FOUR["match.won"].format(who=names[w]) if self._up
+                       else bummerl_text(w, names))
+                bummerl += (f' · <b class="sl-bummerl-winner">{won}'
                             f"{over_text(c)}</b>")
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'
                 f'padding:6px 10px;border-left:4px solid #e0b000"><b>{text}</b><br>{more}'
@@ -618,7 +631,9 @@ TABLE_WIDGETS: dict[str, str] = {
     "schnapsen": "schnapsen_lab.widgets.table:PracticeTable",
     "bauern": "schnapsen_lab.widgets.bauern:BauernPracticeTable",
 }
-"""The practice table widget of each game, by the game's key (``module:class``)."""
+"""The practice table widget of each game, by the game's key (``module:class``); a
+two-player game with a table model and no widget of its own (Sechsundsechzig) plays at
+the two-player table."""
 
 
 def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
@@ -652,6 +667,11 @@ def practice_table(bot: str = "heuristic", *, variant: str | None = None, profil
     import importlib
 
     game, prof = _game_and_profile(variant, profile)
-    module, _, name = TABLE_WIDGETS[game.key].partition(":")
+    where = TABLE_WIDGETS.get(game.key)
+    if where is None and len(game.seats) == 2 and game.has_part("table"):
+        where = TABLE_WIDGETS["schnapsen"]  # any two-player talon game: this table
+    if where is None:
+        raise KeyError(f"{game.title} has no practice table")
+    module, _, name = where.partition(":")
     widget: Any = getattr(importlib.import_module(module), name)
     return widget(bot, profile=prof, **kwargs)

@@ -20,6 +20,7 @@ from ...html import (
 )
 from ...match import MatchState
 from ...notation import (
+    FOUR,
     action_words,
     bummerl_text,
     describe,
@@ -66,7 +67,7 @@ def record_html(record: Record) -> str:
         what = TEXT["record.trump"].format(symbol=trump.symbol, suit=suit_name(trump))
         rows.append(f'<div><span style="display:inline-block;width:110px">'
                     f'{TEXT["record.indicator"]}</span>'
-                    f'{R.card_html(p0.deck[6], "sm")} {what}</div>')
+                    f'{R.card_html(p0.indicator, "sm")} {what}</div>')
         parts.append(f'<div class="sl-dealt" style="{R.PANEL_STYLE}">{"".join(rows)}</div>')
     for c in record.main.comments:
         parts.append(f'<div class="sl-comment" style="{R.PANEL_STYLE}font-style:italic">'
@@ -92,14 +93,25 @@ def _outcome_html(record: Record) -> str:
     if fin is not None:
         text += "; " + TEXT["record.scores"].format(a=fin.score(0), b=fin.score(1),
                                                     ta=fin.tricks[0], tb=fin.tricks[1])
+    if fin is not None and fin.bonus_to >= 0:
+        text += "; " + TEXT["tallies.bonus"].format(who=names[fin.bonus_to],
+                                                    points=fin.profile.last_trick_bonus)
     if record.counters is not None:
         up = record.match_rules.counts_up
         seen = shown(record.counters, up)
-        text += "; " + TEXT["record.counters"].format(a=seen[0], b=seen[1])
+        key = "record.match_counters" if up else "record.counters"
+        text += "; " + TEXT[key].format(a=seen[0], b=seen[1])
         w = _bummerl_winner(record, record.counters)
         if w is not None:
-            text += f"; <b>{bummerl_text(w, names)}{over_text(record.counters, up)}</b>"
+            text += f"; <b>{_won_text(record, w, names)}{over_text(record.counters, up)}</b>"
     return f'<div class="sl-outcome" style="{R.PANEL_STYLE}">{text}</div>'
+
+
+def _won_text(record: Record, winner: Seat, names: Sequence[str]) -> str:
+    """Who won the match: the Bummerl (counting down, B1), or a match counting up."""
+    if record.match_rules.counts_up:
+        return FOUR["match.won"].format(who=names[winner])
+    return bummerl_text(winner, names)
 
 
 def _bummerl_winner(record: Record, counters: tuple[int, ...]) -> Seat | None:
@@ -278,7 +290,8 @@ def tallies_html(rp: Replay, step: int) -> str:
     counters = rp.counters(step)
     up = rp.record.match_rules.counts_up
     if counters is not None:
-        body += (f'<tr class="sl-counters"><td>{TEXT["tallies.counters"]}</td>'
+        label = TEXT["tallies.match_counters" if up else "tallies.counters"]
+        body += (f'<tr class="sl-counters"><td>{label}</td>'
                  + "".join(f'<td class="sl-counters-{s.name}" style="text-align:center">'
                            f"{v}</td>" for s, v in zip(SEATS, shown(counters, up),
                                                        strict=False)) + "</tr>")
@@ -287,10 +300,18 @@ def tallies_html(rp: Replay, step: int) -> str:
     if out is not None:
         foot = (f'<div class="sl-result" style="font-weight:bold;margin-top:4px">'
                 f"{outcome_text(out, names)}</div>")
+        if pos.bonus_to >= 0:
+            bonus = TEXT["tallies.bonus"].format(who=names[pos.bonus_to],
+                                                 points=pos.profile.last_trick_bonus)
+            foot += f'<div class="sl-bonus">{bonus}</div>'
+        state = rp.record.match_after
+        if counters is not None and state is not None and state.carry:
+            foot += (f'<div class="sl-carry">'
+                     f'{TEXT["tallies.carried"].format(n=state.carry)}</div>')
         w = _bummerl_winner(rp.record, counters) if counters is not None else None
         if w is not None:
             foot += (f'<div class="sl-bummerl-winner" style="font-weight:bold;color:#1b7a3a">'
-                     f"{bummerl_text(w, names)}{over_text(counters or (), up)}</div>")
+                     f"{_won_text(rp.record, w, names)}{over_text(counters or (), up)}</div>")
     elif step == rp.last and rp.error is not None:
         foot = (f'<div class="sl-result" style="color:{R.RED}">'
                 f"{TEXT['tallies.error'].format(error=error_html(rp.error))}</div>")

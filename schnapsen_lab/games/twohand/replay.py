@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import PACK20, Suit, cards_in
+from ...cards import PACK20, Suit, cards_in, sort_cards
 from ...counters import over, shown
 from ...notation import card_text, cards_text
 from ...replay import (
@@ -160,8 +160,9 @@ class SchnapsenKit:
             "tricks": {"A": pos.tricks[0], "B": pos.tricks[1]},
             "known": known,
             "legal": sorted(str(x) for x in pos.legal_actions()),
-            "result": ({"winner": str(out.winner), "game_points": out.game_points,
-                        "end": out.end.value} if out is not None else None),
+            "result": ({"winner": None if out.winner is None else str(out.winner),
+                        "game_points": out.game_points, "end": out.end.value}
+                       if out is not None else None),
         }
 
     def viewer_row(self, rp: Replay, step: int, viewer: int) -> dict[str, Any]:
@@ -191,11 +192,12 @@ class SchnapsenKit:
         title = text_title(rp, " vs ", ", match {match} deal {deal}")
         trump = Suit(p0.trump)
         lines.append(f"{title}; {rec.profile.name} rules, dealer {SEATS[p0.dealer]}, "
-                     f"trump {trump.symbol} {trump.title} (indicator {_card(p0.deck[6])})")
+                     f"trump {trump.symbol} {trump.title} (indicator {_card(p0.indicator)})")
         before_deal = rp.counters(0)
+        counted = match_word(rec).capitalize()
         if before_deal is not None:
             b0 = shown(before_deal, rec.match_rules.counts_up)
-            lines.append(f"Bummerl counters before the deal: A {b0[0]}, B {b0[1]}")
+            lines.append(f"{counted} counters before the deal: A {b0[0]}, B {b0[1]}")
         lines.extend(f"  {{{c}}}" for c in rec.main.comments)
         if me is None:
             lines.append(f"as dealt: A {_cards(p0.hands[0])} | B {_cards(p0.hands[1])}")
@@ -210,7 +212,8 @@ class SchnapsenKit:
             token += glyphs(mv)
             what = ""
             if a.kind is ActionKind.EXCHANGE:
-                what = f"exchanges the trump jack for {_card(before.indicator)}"
+                what = (f"exchanges {_card(before.exchange_card)} for "
+                        f"{_card(before.indicator)}")
             elif a.kind is ActionKind.CLOSE:
                 what = "closes the talon"
             elif a.kind is ActionKind.CLAIM:
@@ -221,6 +224,8 @@ class SchnapsenKit:
             elif before.lead >= 0:
                 t = rp.tricks(i)[-1]
                 what = f"trick {t.number} to {t.winner} ({t.points})"
+                if pos.bonus_to >= 0 and before.bonus_to < 0:
+                    what += f" +{before.profile.last_trick_bonus}"
             s = pos.scores
             tricks = pos.tricks
             pend = ""
@@ -238,18 +243,35 @@ class SchnapsenKit:
         fin: Position = rp[rp.last]
         out = rp.outcome(rp.last)
         if out is not None:
-            how = {"claim": "a correct claim", "false_claim": "a false claim",
-                   "last_trick": "the last trick"}.get(out.end.value, out.end.value)
-            res = (f"result: {out.winner} ({names[out.winner]}) wins {out.game_points} "
-                   f"game point{'s' if out.game_points != 1 else ''} by {how} ({out.rule}); "
-                   f"scores {fin.score(0)}-{fin.score(1)}")
+            if out.winner is None:
+                res = (f"result: a standoff ({out.rule}), nobody scores; scores "
+                       f"{fin.score(0)}-{fin.score(1)}")
+            else:
+                how = {"claim": "a correct claim", "false_claim": "a false claim",
+                       "last_trick": "the last trick"}.get(out.end.value, out.end.value)
+                res = (f"result: {out.winner} ({names[out.winner]}) wins {out.game_points} "
+                       f"game point{'s' if out.game_points != 1 else ''} by {how} "
+                       f"({out.rule}); scores {fin.score(0)}-{fin.score(1)}")
+            if fin.bonus_to >= 0:
+                res += (f" (with {fin.profile.last_trick_bonus} for the last trick to "
+                        f"{SEATS[fin.bonus_to]})")
             lines.append(res)
             after = rp.counters(rp.last)
             if after is not None:
                 up = rec.match_rules.counts_up
                 a0 = shown(after, up)
                 past = f" (the winner {over(after, up)} past 0)" if over(after, up) else ""
-                lines.append(f"Bummerl counters after the deal: A {a0[0]}, B {a0[1]}{past}")
+                state = rec.match_after
+                before = rec.counters_before
+                paid = (abs(sum(after) - sum(before)) - out.game_points
+                        if before is not None and out.winner is not None else 0)
+                if paid > 0:  # standoff points paid with the deal's own (6G4)
+                    past += (f"; with {paid} game point{'s' if paid != 1 else ''} carried "
+                             f"from a standoff")
+                if state is not None and state.carry:
+                    past += (f"; {state.carry} game point{'s' if state.carry != 1 else ''} "
+                             f"carried to the next deal's winner")
+                lines.append(f"{counted} counters after the deal: A {a0[0]}, B {a0[1]}{past}")
         else:
             lines.append(f"unfinished after {rp.last} actions; scores "
                          f"{fin.score(0)}-{fin.score(1)}")
@@ -264,9 +286,16 @@ class SchnapsenKit:
 
 
 
+def match_word(record: Any) -> str:
+    """What the record's match is called: ``Bummerl`` for a match counting down from 7
+    (RULES.md B1), ``match`` for one counting up (Sechsundsechzig's to 7, ``bauern2``'s to
+    21)."""
+    return "match" if record.match_rules.counts_up else "Bummerl"
+
+
 def _cards(mask: int) -> str:
-    """The cards of ``mask`` as printed (``K♣ 10♦``), ``-`` for none."""
-    return cards_text(cards_in(mask)) or "-"
+    """The cards of ``mask`` as printed (``K♣ 10♦``), by suit, ``-`` for none."""
+    return cards_text(sort_cards(cards_in(mask))) or "-"
 
 
 def _card(c: int) -> str:

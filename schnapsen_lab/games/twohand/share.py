@@ -17,7 +17,6 @@ from .rules import SEATS, ActionKind, Seat
 __all__ = ["deal_data"]
 
 
-_SUIT_MASK = tuple(0b11111 << (s * 5) for s in range(4))
 _ACTION_CODES = {ActionKind.EXCHANGE: "X", ActionKind.CLOSE: "C", ActionKind.CLAIM: "66",
                  ActionKind.MARRIAGE: "M"}
 _TWO_SEAT_PLACES = {None: ("bottom", "top"), Seat.A: ("bottom", "top"),
@@ -68,12 +67,13 @@ def _inference_table(rp: Replay) -> tuple[list[list[Any]], dict[tuple[int, int, 
     table: list[list[Any]] = []
     index: dict[tuple[int, int, str, int], int] = {}
     trump = rp[0].trump
+    trumps = rp[0].profile.pack.suit_masks[trump]
     lead_at = {t.step: t.lead for t in rp.all_tricks}
     for seat in SEATS:
         for inf in rp.inferences(rp.last, seat.other):
             key = (int(inf.seat), inf.step, inf.kind, inf.excluded)
             kind = inf.kind
-            if kind == "void" and inf.suit != trump and inf.excluded & _SUIT_MASK[trump]:
+            if kind == "void" and inf.suit != trump and inf.excluded & trumps:
                 kind = "void_trumps"
             index[key] = len(table)
             table.append([int(inf.seat), inf.step, kind, int(inf.suit), inf.excluded,
@@ -147,9 +147,15 @@ def _places(viewers: Sequence[Seat | None]) -> list[list[str]]:
 def deal_data(rp: Replay) -> dict[str, Any]:
     """One deal's data for the page: its seats and views, tags, tricks, inferences, steps.
 
-    Card sets are bit masks over the 20 cards (bit ``c`` for ``Card(c)``), cards their
-    numbers, seats their index in ``seats``; ``views`` are the open table (``seat`` -1)
-    and each player's view, and ``places`` puts each seat around the table in each view.
+    Card sets are bit masks over the pack's cards (bit ``c`` for ``Card(c)``, the nines
+    of a 24-card pack bits 20-23), cards their numbers, seats their index in ``seats``;
+    ``views`` are the open table (``seat`` -1) and each player's view, and ``places``
+    puts each seat around the table in each view. ``exchange`` is the trump card that is
+    exchanged for the indicator (the jack, in Sechsundsechzig the nine); a standoff's
+    ``result`` has ``winner`` -1; ``bonus`` is the seat that took the last trick's 10
+    (-1: none) and ``bonus_points`` its points; ``match_word`` says whether the deal's
+    match is a ``bummerl`` (counting down from 7) or a ``match`` (counting up);
+    ``carry`` the standoff points waiting for the next deal's winner after this deal.
     """
     rec = rp.record
     viewers: list[Seat | None] = [None, *SEATS]
@@ -160,6 +166,8 @@ def deal_data(rp: Replay) -> dict[str, Any]:
     if after is not None:  # the counter that reached the match's target (B1, BZ5)
         won = MatchState(rec.match_rules, after, 0).winners
         bummerl_winner = "AB".index(won[0]) if won else -1
+    fin = rp[rp.last]
+    carry = rec.match_after.carry if rec.match_after is not None and out is not None else 0
     error = rp.error or (rec.errors[0] if rec.errors else None)
     error_words = (None if error is None else
                    notation.error_text(error.line, error.col, error.rule, error.message))
@@ -170,6 +178,11 @@ def deal_data(rp: Replay) -> dict[str, Any]:
         "places": _places(viewers),
         "talon": True,
         "trump": rp[0].trump,
+        "exchange": int(rp[0].exchange_card),
+        "bonus": fin.bonus_to,
+        "bonus_points": fin.profile.last_trick_bonus,
+        "match_word": "match" if rec.match_rules.counts_up else "bummerl",
+        "carry": carry,
         "tags": [list(kv) for kv in header_pairs(rec.tags, (), ("Deck", "PlayerA", "PlayerB"))],
         "match": rec.match,
         "deal": rec.deal,
@@ -177,7 +190,8 @@ def deal_data(rp: Replay) -> dict[str, Any]:
                     t.step] for t in rp.all_tricks],
         "inferences": table,
         "result": (None if out is None else
-                   {"winner": int(out.winner), "points": out.game_points,
+                   {"winner": -1 if out.winner is None else int(out.winner),
+                    "points": out.game_points,
                     "end": out.end.value, "rule": out.rule}),
         "bummerl_winner": bummerl_winner,
         "error": error_words,

@@ -15,6 +15,7 @@ from ...columns import (
     AB,
     MATCH_FOUR,
     NO_FOUR,
+    NO_TWO_PLAY,
     SUITS,
     error_text,
 )
@@ -42,7 +43,8 @@ class DealFeatures:
     announcements, ``pending_marriages`` those that never counted (M2: the announcer won
     no trick). ``exchanged_by`` is the seat that exchanged the trump jack or -1.
     ``held66`` is True for a player who could have claimed correctly and did something
-    else (or let the deal end): E4. ``actions`` counts the main line's actions.
+    else (or let the deal end): E4. ``bonus`` is the seat that took the last trick's 10
+    (6L1) or -1. ``actions`` counts the main line's actions.
     """
 
     closer: int
@@ -58,6 +60,7 @@ class DealFeatures:
     tricks: tuple[int, int]
     scores: tuple[int, int]
     held66: tuple[bool, bool]
+    bonus: int
     actions: int
 
 
@@ -119,6 +122,7 @@ def deal_features(record: Record) -> DealFeatures | None:
         tricks=(pos.tricks[0], pos.tricks[1]),
         scores=pos.scores,
         held66=(held[0], held[1]),
+        bonus=pos.bonus_to,
         actions=n,
     )
 
@@ -162,7 +166,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
     f = deal_features(rec) if ok_main else None
     dealer = int(rec.dealer)
     deck = rec.deck
-    winner = int(out.winner) if out is not None else -1
+    winner = int(out.winner) if out is not None and out.winner is not None else -1
     cb = rec.counters_before
     ca = rec.counters
     row: tuple[Any, ...] = (
@@ -180,7 +184,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
         (winner == 1 - dealer) if winner >= 0 else None,
     )
     if f is None:
-        row += (None,) * 21 + (len(rec.main.moves),)
+        row += (*NO_TWO_PLAY, len(rec.main.moves))
     else:
         closed = f.closer >= 0
         row += (
@@ -192,12 +196,22 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
             f.marriage_points[0], f.marriage_points[1],
             AB[f.exchanged_by] if f.exchanged_by >= 0 else None,
             f.tricks[0], f.tricks[1], f.scores[0], f.scores[1], f.held66[0], f.held66[1],
+            AB[f.bonus] if f.bonus >= 0 else None, _carry(rec),
             f.actions,
         )
     won = rec.match_winners
     row += (cb[0] if cb else None, cb[1] if cb else None,
             ca[0] if ca else None, ca[1] if ca else None, won[0] if won else None)
     return row + NO_FOUR
+
+
+def _carry(rec: Record) -> int | None:
+    """The standoff points waiting after the deal in its match (6G4); None outside a match
+    or where the game has no standoffs."""
+    after = rec.match_after
+    if after is None or not rec.game.match_fields(after):
+        return None
+    return after.carry
 
 
 def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
@@ -212,6 +226,7 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
         "file": d["file"].astype(str).to_numpy(),
         "match": d["match"].astype(str).to_numpy(),
         "bummerl": d["bummerl"].astype(int).to_numpy(),
+        "variant": d["variant"].astype(str).to_numpy(),
         "player_a": d["player_a"].astype(str).to_numpy(),
         "player_b": d["player_b"].astype(str).to_numpy(),
         "first_dealer": d["dealer"].astype(str).to_numpy(),
@@ -224,8 +239,9 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
         "_first": position,
     })
     g = work.groupby(key, sort=False)
-    out = g.agg(player_a=("player_a", "first"), player_b=("player_b", "first"),
-                first_dealer=("first_dealer", "first"), deals=("invalid", "size"),
+    out = g.agg(variant=("variant", "first"), player_a=("player_a", "first"),
+                player_b=("player_b", "first"), first_dealer=("first_dealer", "first"),
+                deals=("invalid", "size"),
                 invalid_deals=("invalid", "sum"), game_points_a=("game_points_a", "sum"),
                 game_points_b=("game_points_b", "sum"), _first=("_first", "first"))
     last = g.tail(1).set_index(key)[["counters_a", "counters_b", "bummerl_winner"]]
@@ -246,7 +262,6 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
     out["over"] = pd.Series(excess, index=out.index).where(a_won | b_won)
     out["counters_a"] = ca.clip(lower=0)
     out["counters_b"] = cb.clip(lower=0)
-    out["variant"] = "schnapsen"
     for col in MATCH_FOUR:
         out[col] = None
     return out
