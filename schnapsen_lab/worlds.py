@@ -107,7 +107,7 @@ def hidden_cards(pos: Position, seat: Seat | int, absent: int = 0) -> HiddenCard
     opp_size = _popcount(pos.hands[1 - me])
     known = v.opponent
     hidden = opp_size - _popcount(known)
-    talon = 0 if pos.exhausted else 20 - pos.next_draw
+    talon = 0 if pos.exhausted else len(pos.deck) - pos.next_draw
     if hidden + talon != _popcount(v.unknown):
         raise ValueError("the knowledge sets do not add up to the opponent's hand and talon")
     return HiddenCards(Seat(me), v.unknown, known, hidden, talon, absent & v.unknown)

@@ -386,7 +386,7 @@ def _study_plans() -> list[tuple[str, ClosedPlan]]:
     out = []
     for path in sorted((ROOT / "records" / "study").glob("*.psn")):
         for rec in psn.read(path):
-            if CLOSE in rec.actions:
+            if CLOSE in rec.actions and rec.game.solvable:  # the engine's games only
                 pos = rec.positions()[rec.actions.index(CLOSE)]
                 out.append((f"{path.name}#{rec.index}", closing_plan(pos, depth=0)))
     rec = list(islice(psn.read(ROOT / "records" / "heuristic-vs-heuristic.psn"), 42))[-1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..twohand.game import TalonGame
+from ..twohand.game import PARTS, TalonGame
 from ..twohand.rules import PROFILES, SOFT, Profile
 
 __all__ = ["SCHNAPSEN", "SchnapsenGame"]
@@ -27,15 +27,7 @@ class SchnapsenGame(TalonGame):
     profiles: Mapping[str, Profile] = PROFILES
     deck_rule = "S3"
     solvable = True
-    parts: Mapping[str, str] = {
-        "kit": "schnapsen_lab.games.twohand.replay:KIT",
-        "drawing": "schnapsen_lab.games.twohand.html:DRAWING",
-        "page": "schnapsen_lab.games.twohand.share:deal_data",
-        "selfplay": "schnapsen_lab.games.twohand.selfplay:match_text",
-        "table": "schnapsen_lab.games.twohand.table:Table",
-        "stats": "schnapsen_lab.games.twohand.stats",
-        "players": "schnapsen_lab.games.twohand.players:PLAYERS",
-    }
+    parts: Mapping[str, str] = PARTS
 
 
 SCHNAPSEN = SchnapsenGame()

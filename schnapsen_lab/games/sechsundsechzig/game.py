@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...cards import PACK24, Rank
-from ..twohand.game import TalonGame
+from ..twohand.game import PARTS, TalonGame
 from ..twohand.rules import Profile
 
 __all__ = ["PROFILES", "SECHSUNDSECHZIG", "SECHSUNDSECHZIG_PROFILE", "SechsundsechzigGame"]
@@ -54,15 +54,7 @@ class SechsundsechzigGame(TalonGame):
     any_marriage_token = True
     variant_tag = "sechsundsechzig"
     solvable = False
-    parts: Mapping[str, str] = {
-        "kit": "schnapsen_lab.games.twohand.replay:KIT",
-        "drawing": "schnapsen_lab.games.twohand.html:DRAWING",
-        "page": "schnapsen_lab.games.twohand.share:deal_data",
-        "selfplay": "schnapsen_lab.games.twohand.selfplay:match_text",
-        "table": "schnapsen_lab.games.twohand.table:Table",
-        "stats": "schnapsen_lab.games.twohand.stats",
-        "players": "schnapsen_lab.games.twohand.players:PLAYERS",
-    }
+    parts: Mapping[str, str] = PARTS
 
 
 SECHSUNDSECHZIG = SechsundsechzigGame()

@@ -29,7 +29,19 @@ from .rules import (
     parse_action,
 )
 
-__all__ = ["TalonGame", "tokens_of"]
+__all__ = ["PARTS", "TalonGame", "tokens_of"]
+
+PARTS: Mapping[str, str] = {
+    "kit": "schnapsen_lab.games.twohand.replay:KIT",
+    "drawing": "schnapsen_lab.games.twohand.html:DRAWING",
+    "page": "schnapsen_lab.games.twohand.share:deal_data",
+    "selfplay": "schnapsen_lab.games.twohand.selfplay:match_text",
+    "table": "schnapsen_lab.games.twohand.table:Table",
+    "stats": "schnapsen_lab.games.twohand.stats",
+    "players": "schnapsen_lab.games.twohand.players:PLAYERS",
+}
+"""The parts every game of the family declares: the family's own (a game with a part of
+its own gives its own mapping)."""
 
 _CLAIM, _EXCHANGE, _CLOSE = ActionKind.CLAIM, ActionKind.EXCHANGE, ActionKind.CLOSE
 _RULES: dict[Profile, MatchRules] = {}
