@@ -276,6 +276,10 @@ class Pack:
     """A bit mask of every card of the pack."""
     suit_masks: tuple[int, int, int, int] = field(init=False)
     """Each suit's cards of the pack as a bit mask, clubs first."""
+    size: int = field(init=False)
+    """How many cards the pack holds (20 or 24)."""
+    values: frozenset[int] = field(init=False, repr=False)
+    """The pack's card values."""
 
     def __post_init__(self) -> None:
         m = [0, 0, 0, 0]
@@ -283,11 +287,8 @@ class Pack:
             m[SUIT_OF[c]] |= 1 << c
         object.__setattr__(self, "mask", mask_of(self.cards))
         object.__setattr__(self, "suit_masks", (m[0], m[1], m[2], m[3]))
-
-    @property
-    def size(self) -> int:
-        """How many cards the pack holds (20 or 24)."""
-        return len(self.cards)
+        object.__setattr__(self, "size", len(self.cards))
+        object.__setattr__(self, "values", frozenset(int(c) for c in self.cards))
 
     @property
     def ranks(self) -> tuple[Rank, ...]:
@@ -303,14 +304,11 @@ class Pack:
         """Whether ``card`` is one of the pack's."""
         return 0 <= card < 24 and bool(self.mask >> card & 1)
 
-    def _values(self) -> frozenset[int]:
-        return frozenset(int(c) for c in self.cards)
-
     def check_deck(self, deck: Sequence[int]) -> str | None:
         """Why ``deck`` is not this pack once each (e.g. ``23 cards; twice: AH; missing:
         9C``), None when it is."""
-        values = self._values()
-        if len(deck) == self.size and len(set(deck)) == self.size and values.issuperset(deck):
+        values = self.values
+        if len(deck) == self.size and values == set(deck):
             return None
         seen = [int(c) for c in deck]
         dup = sorted({_TOKENS[c] for c in seen if seen.count(c) > 1})

@@ -15,8 +15,9 @@ old one. Every rule check names its rule id; an illegal action raises
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import Enum, IntEnum
+from typing import Any
 
 from ... import tricks
 from ...cards import (
@@ -151,8 +152,19 @@ class Profile:
     closed_scoring: str = "at_close"
     rule_prefix: str = ""
     game: str = "schnapsen"
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+    """The hash of the fields, computed once."""
+
+    def __hash__(self) -> int:
+        return self._hash  # the fields' hash, once: a profile keys many tables
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # built anew where it is unpickled: its hash is that process's
+        return type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(tuple(
+            getattr(self, f.name) for f in fields(self) if f.compare)))
         layout = DEALS.get(self.deal)
         if layout is None:
             raise ValueError(f"deal is one of {', '.join(DEALS)}, not {self.deal!r}")
@@ -623,22 +635,20 @@ class Position(tricks.Refereeing):
                 out.append(CLAIM)
         return out
 
-    def check(self, action: Action) -> tuple[str, str] | None:
-        """Why ``action`` is illegal here, as ``(rule id, message)``; None when it is legal."""
-        why = self._check(action)
-        if why is None or not self.profile.rule_prefix:
-            return why
-        return self.profile.rule(why[0]), why[1]
+    def _no(self, rule: str, message: str) -> tuple[str, str]:
+        """A refusal citing ``rule`` (a RULES.md id) in this profile's rulebook."""
+        return self.profile.rule_prefix + rule, message
 
-    def _check(self, action: Action) -> tuple[str, str] | None:
-        """:meth:`check` with the rule ids of RULES.md."""
+    def check(self, action: Action) -> tuple[str, str] | None:
+        """Why ``action`` is illegal here, as ``(rule id, message)``; None when it is legal.
+        The rule ids are RULES.md's, with the profile's prefix (``6X1``) where it has one."""
         kind = action.kind
         if self.outcome is not None:
             if self.claimed:
-                return "E3", f"the deal ended with a claim; {action} cannot follow"
+                return self._no("E3", f"the deal ended with a claim; {action} cannot follow")
             if kind is ActionKind.CLAIM and self.claim_by >= 0:
                 return None
-            return "E5", f"both hands are empty: the deal is over; {action} cannot follow"
+            return self._no("E5", f"both hands are empty: the deal is over; {action} cannot follow")
         who = "AB"[self.leader if self.lead < 0 else 1 - self.leader]
         if kind is ActionKind.PLAY:
             c = action.card
@@ -648,72 +658,76 @@ class Position(tricks.Refereeing):
                     if (self.exchanged and not self.profile.exchange_trump_lead
                             and SUIT_OF[c] == self.trump
                             and self.hands[self.leader] & ~_SUIT_MASKS[self.trump]):
-                        return "X2", f"{who} exchanged on this lead: no trump lead now"
+                        return self._no("X2", f"{who} exchanged on this lead: no trump lead now")
                     return None
-                return "H1", f"{c} is not in {who}'s hand"
+                return self._no("H1", f"{c} is not in {who}'s hand")
             if not self.hands[1 - self.leader] >> c & 1:
-                return "H1", f"{c} is not in {who}'s hand"
+                return self._no("H1", f"{c} is not in {who}'s hand")
             if self._follow_mask() >> c & 1:
                 return None
-            return "F2", f"{c} {self._f2_reason(c)}"
+            return self._no("F2", f"{c} {self._f2_reason(c)}")
         if kind is ActionKind.CLAIM:
             if self.claim_by >= 0 and (self.lead < 0 or self.lead_marriage):
                 return None
             if self.lead >= 0:
-                return "E2", "a claim is made right after winning a trick or announcing a marriage"
-            return "E2", "a claim is made right after winning a trick, before any other action"
+                return self._no("E2", "a claim is made right after winning a trick or "
+                                      "announcing a marriage")
+            return self._no("E2",
+                            "a claim is made right after winning a trick, before any other action")
         if self.lead >= 0:
             rule = {ActionKind.EXCHANGE: "X1", ActionKind.CLOSE: "C1"}.get(kind, "H1")
             if (kind is ActionKind.MARRIAGE and action.card is not None
                     and self.hands[1 - self.leader] >> action.card & 1):
                 rule = "M1"  # he holds the card: the marriage is what is wrong
-            return rule, f"{who} follows now; {action} is the leader's, before leading"
+            return self._no(rule, f"{who} follows now; {action} is the leader's, before leading")
         me = self.leader
         hand = self.hands[me]
         if kind is ActionKind.EXCHANGE:
             if self.closed_by >= 0:
-                return "X1", "the talon is closed: no exchange"
+                return self._no("X1", "the talon is closed: no exchange")
             if self.exhausted:
-                return "X1", "the talon is exhausted: no exchange"
+                return self._no("X1", "the talon is exhausted: no exchange")
             card = self.exchange_cards[self.trump]
             if not hand >> card & 1:
                 if RANK_OF[card] == Rank.N:
-                    return "X1", f"{who} does not hold the trump nine {CARDS[card]}"
-                return "X1", f"{who} does not hold the trump jack {CARDS[card]}"
+                    return self._no("X1", f"{who} does not hold the trump nine {CARDS[card]}")
+                return self._no("X1", f"{who} does not hold the trump jack {CARDS[card]}")
             if self.profile.exchange_needs_trick and not self.tricks[me]:
-                return "X1", f"{who} exchanges only after winning a trick"
+                return self._no("X1", f"{who} exchanges only after winning a trick")
             return None
         if kind is ActionKind.CLOSE:
             need = self.profile.close_min_talon
             if need is None:
-                return "C1", f"closing is not allowed in the {self.profile.name} profile"
+                return self._no("C1", f"closing is not allowed in the {self.profile.name} profile")
             if self.closed_by >= 0:
-                return "C1", "the talon is already closed"
+                return self._no("C1", "the talon is already closed")
             if self.exhausted:
-                return "C1", "the talon is exhausted: nothing to close"
+                return self._no("C1", "the talon is exhausted: nothing to close")
             if self.talon_size < need:
-                return "C1", f"the talon holds {self.talon_size}; closing needs at least {need}"
+                return self._no("C1",
+                                f"the talon holds {self.talon_size}; closing needs at least {need}")
             if not self.profile.close_first_lead and not self.tricks[me]:
-                return "C1", f"{who} closes only after winning a trick"
+                return self._no("C1", f"{who} closes only after winning a trick")
             return None
         # marriage
         c = action.card
         assert c is not None
         s = SUIT_OF[c]
         if RANK_OF[c] not in (Rank.K, Rank.Q):
-            return "M1", f"a marriage is led with its king or queen, not {c}"
+            return self._no("M1", f"a marriage is led with its king or queen, not {c}")
         if Rank(RANK_OF[c]) not in self.profile.marriage_ranks:
-            return "M1", f"the {self.profile.name} profile leads a marriage with the king"
+            return self._no("M1", f"the {self.profile.name} profile leads a marriage with the king")
         if hand >> (s * 5 + 2) & 3 != 3:
-            return "M1", f"{who} does not hold both K{Suit(s)} and Q{Suit(s)}"
+            return self._no("M1", f"{who} does not hold both K{Suit(s)} and Q{Suit(s)}")
         want = 40 if s == self.trump else 20
         if action.points != want:
-            return "M1", f"a marriage in {Suit(s).title} counts {want}, not {action.points}"
+            return self._no("M1",
+                            f"a marriage in {Suit(s).title} counts {want}, not {action.points}")
         if not self.profile.late_marriages and not self.talon_open:
-            return "M1", "no marriage once the talon is closed or exhausted"
+            return self._no("M1", "no marriage once the talon is closed or exhausted")
         if (self.exchanged and not self.profile.exchange_trump_lead and s == self.trump
                 and hand & ~_SUIT_MASKS[self.trump]):
-            return "X2", f"{who} exchanged on this lead: no trump lead now"
+            return self._no("X2", f"{who} exchanged on this lead: no trump lead now")
         return None
 
     def _f2_reason(self, c: int) -> str:
