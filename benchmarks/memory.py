@@ -7,6 +7,7 @@ commit them), then runs in fresh processes:
 - ``schnapsen-lab check FILE``;
 - ``schnapsen-lab stats -q -j 1 FILE`` (one process: the records read one by one);
 - ``schnapsen-lab stats -q -j 2 FILE`` (two workers reading chunks);
+- ``schnapsen-lab stats -q FILE`` (the default: a worker a core);
 
 and prints for each the peak memory of the whole process tree (the command and its
 workers, sampled from /proc every 20 ms: the proportional set sizes summed, which count
@@ -20,8 +21,14 @@ path; ``check`` flat whatever the size. Exit 1 past the goal.
 /tmp/base COMMIT``) on the same inputs, after this one: the ratios of a change in one
 go. ``--input FILE`` measures an existing file instead of building one (kept).
 
-    .venv/bin/python benchmarks/memory.py [--sizes 100,1000] [--dir DIR]
-        [--only check,stats1,stats2] [--tree DIR] [--input FILE] [--columns]
+``--mixed`` builds the inputs from every registered game and profile instead (issue 51
+section 3): a few self-played matches of each (the game's ``selfplay`` part, its
+heuristic players where it has them), as many bytes of each game, so that a file holds
+Schnapsen, Bauernschnapsen with 20 and 24 cards, Sechsundsechzig and any game registered
+later, record after record; the same goal.
+
+    .venv/bin/python benchmarks/memory.py [--sizes 100,1000] [--dir DIR] [--mixed]
+        [--only check,stats1,stats2,stats] [--tree DIR] [--input FILE] [--columns]
 """
 
 from __future__ import annotations
@@ -43,6 +50,48 @@ def build_input(path: Path, megabytes: int) -> int:
     """Concatenate the bundled collections into ``path`` until it holds ``megabytes`` MB."""
     sources = sorted((ROOT / "records").glob("*.psn"))
     blob = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in sources)
+    want = megabytes * 1_000_000
+    with open(path, "wb") as f:
+        written = 0
+        while written < want:
+            f.write(blob)
+            written += len(blob)
+    return written
+
+
+def mixed_blob(matches: int = 20, seed: int = 51) -> bytes:
+    """Self-played matches of every registered game and profile, interleaved, as many bytes
+    of each game (its profiles share them): one unit of a mixed-game file."""
+    from schnapsen_lab.games import games
+
+    per_game: list[list[bytes]] = []
+    for g in games():
+        players = g.part("players")
+        bot = "heuristic" if "heuristic" in players else sorted(players)[0]
+        texts = [g.part("selfplay")([bot] * len(g.seats), seed, k + 1, profile,
+                                    f"mixed-{name}-{k + 1}", [f"{bot} {s}" for s in g.seats])
+                 .encode("utf-8").rstrip(b"\n") + b"\n\n"
+                 for k in range(matches) for name, profile in g.profiles.items()]
+        per_game.append(texts)
+    size = min(sum(len(t) for t in texts) for texts in per_game)
+    out: list[bytes] = []
+    for texts in per_game:  # about ``size`` bytes of each game
+        taken = 0
+        for t in texts:
+            if taken >= size:
+                break
+            out.append(t)
+            taken += len(t)
+    order = list(range(len(out)))
+    import random
+
+    random.Random(seed).shuffle(order)  # games record after record, matches whole
+    return b"".join(out[i] for i in order)
+
+
+def build_mixed_input(path: Path, megabytes: int) -> int:
+    """A file of ``megabytes`` MB of every registered game's records (:func:`mixed_blob`)."""
+    blob = mixed_blob()
     want = megabytes * 1_000_000
     with open(path, "wb") as f:
         written = 0
@@ -128,7 +177,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="100", help="input sizes in MB, e.g. 100,1000")
     ap.add_argument("--dir", default=None, help="where to build the inputs (default: /tmp)")
-    ap.add_argument("--only", default="check,stats1,stats2")
+    ap.add_argument("--only", default="check,stats1,stats2,stats")
+    ap.add_argument("--mixed", action="store_true",
+                    help="build the inputs from every registered game and profile")
     ap.add_argument("--tree", type=Path, action="append", default=[],
                     help="also measure the package of this checkout (repeatable)")
     ap.add_argument("--input", type=Path, default=None,
@@ -138,7 +189,7 @@ def main() -> int:
     trees = [ROOT, *(t.resolve() for t in args.tree)]
     cli = [sys.executable, "-m", "schnapsen_lab.cli"]
     runs = {"check": ["check"], "stats1": ["stats", "-q", "-j", "1"],
-            "stats2": ["stats", "-q", "-j", "2"]}
+            "stats2": ["stats", "-q", "-j", "2"], "stats": ["stats", "-q"]}
     wanted = args.only.split(",")
     bad = False
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
@@ -148,9 +199,11 @@ def main() -> int:
             inputs.append((round(size / 1e6), args.input, False))
         else:
             for mb in (int(x) for x in args.sizes.split(",")):
-                inputs.append((mb, Path(tmp) / f"records-{mb}mb.psn", True))
+                kind = "mixed" if args.mixed else "records"
+                inputs.append((mb, Path(tmp) / f"{kind}-{mb}mb.psn", True))
         for mb, path, built in inputs:
-            size = build_input(path, mb) if built else path.stat().st_size
+            build = build_mixed_input if args.mixed else build_input
+            size = build(path, mb) if built else path.stat().st_size
             print(f"input: {size / 1e6:,.0f} MB ({path.name})", flush=True)
             for name in wanted:
                 for tree in trees:

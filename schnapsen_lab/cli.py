@@ -44,6 +44,7 @@ __all__ = ["CliError", "check_writable", "interrupted", "iter_file", "main", "wr
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Referee every record; print one JSON line a record or a readable report."""
+    from .notation import error_text
     from .terminal import safe, safe_json
 
     bad = total = 0
@@ -60,7 +61,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 if rec.errors:
                     bad += 1
                     if not args.json:
-                        out.write(safe(f"{path}: deal {rec.index}, {rec.errors[0]}") + "\n")
+                        e = rec.errors[0]  # cards as printed; --json keeps the tokens
+                        out.write(safe(f"{path}: deal {rec.index}, "
+                                       f"{error_text(e.line, e.col, e.rule, e.message)}")
+                                  + "\n")
         except CliError as e:
             print(safe(f"schnapsen-lab: {e}"), file=sys.stderr)
             unreadable = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -120,3 +121,42 @@ def test_whatever_is_printed_inside_the_command_line_is_escaped(
     assert got.err == f"error {safe(EVIL)}\n"
     print(EVIL)  # outside the command line: as it is
     assert capsys.readouterr().out == EVIL + "\n"
+
+
+def _game_keys() -> list[str]:
+    from schnapsen_lab.games import games
+
+    return [g.key for g in games()]
+
+
+@pytest.mark.parametrize("command", [["check"], ["replay"], ["stats", "-q"]],
+                         ids=lambda c: c[0])
+@pytest.mark.parametrize("game", _game_keys())
+def test_every_game_s_records_are_escaped(game: str, command: list[str],
+                                          tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every registered game's records (each profile, from the registry), with the payload
+    in every name tag and in one broken record, through the commands that show them."""
+    from schnapsen_lab.games import game_named
+
+    from .game_seeds import seeds
+
+    g = game_named(game)
+    mine = {s.profile: s for s in seeds() if s.game == game and s.alone}
+    texts = []
+    for sd in mine.values():
+        text = sd.text
+        for t in g.name_tags:
+            text = re.sub(rf'\[{t} "(?:[^"\\]|\\.)*"\]\s?', "", text)
+        sep = " " if "[Deck" in text.split("\n", 1)[0] else "\n"  # the compact form
+        names = "".join(f'[{t} "{EVIL}"]{sep}' for t in g.name_tags)
+        texts.append(text.replace("[Deck", names + "[Deck", 1))
+    texts.append(f'[{g.name_tags[0]} "{EVIL}"]\n[Deck "{EVIL}"]\n\n1. {EVIL}')  # broken
+    f = tmp_path_factory.mktemp("games") / f"{game}{EVIL}.psn"
+    f.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "schnapsen_lab.cli", *command, str(f)],
+                       capture_output=True, env=ENV, check=False, timeout=300)
+    out, err = r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
+    assert r.returncode in (0, 1) and "Traceback" not in err, err
+    for stream in (out, err):
+        assert not [c for c in RAW if c in stream], (command, stream[-400:])
+    assert "\\x1b" in out + err, (command, (out + err)[-400:])  # the payload was reached

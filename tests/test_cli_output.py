@@ -54,9 +54,14 @@ def one_line(r: subprocess.CompletedProcess[str], code: int, *words: str) -> Non
 
 @pytest.fixture(scope="module")
 def src(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The input of every command here (the tests write elsewhere)."""
+    """The input of every command here (the tests write elsewhere): the two-player
+    conformance cases, then a record of every registered game and profile."""
     f = tmp_path_factory.mktemp("input") / "in.psn"
-    f.write_text(VALID.read_text(encoding="utf-8"), encoding="utf-8")
+    from .game_seeds import seeds
+
+    picked = {(sd.game, sd.profile): sd.text for sd in seeds() if sd.alone}
+    f.write_text("\n\n".join([VALID.read_text(encoding="utf-8").rstrip("\n"),
+                              *picked.values()]) + "\n", encoding="utf-8")
     return f
 
 

@@ -1,5 +1,11 @@
 """Hostile input: random bytes, token soup, and a seeded mutation fuzz through ``fmt``.
 
+Every registered game is under fire (issue 51 section 3): the seeds are valid records of
+each game and profile of the registry (:mod:`tests.game_seeds`: random deals, the
+conformance cases, a self-played match), and the soup and the mutations carry every
+game's Variant, Rules, seats, name tags and pack (24-card decks, nines), a standoff's
+``=`` and Dreierschnapsen's three seats and lay-away tokens (``L:QS``).
+
 The mutation fuzz builds files of valid records and mutated ones (at least 100,000
 mutated records by default; ``SCHNAPSEN_FUZZ_INPUTS`` asks for more, ``SCHNAPSEN_FUZZ_SEED``
 picks another seed) and asserts, for every file: reading raises nothing; ``fmt`` and
@@ -22,9 +28,9 @@ from hypothesis import strategies as st
 
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
-from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, BAUERN_HEAD
-from schnapsen_lab.games.twohand.rules import BAUERN2, BEGINNER, SOFT, STRICT, Seat
-from schnapsen_lab.random_deals import random_game_record, random_record
+from schnapsen_lab.games import games
+
+from .game_seeds import Seed, seeds, snippets
 
 DECK = "AS TD AC JD QH QD QC TS JC QS JS JH KH TH KD AD KS TC AH KC"
 SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+20", "QS+40",
@@ -34,7 +40,7 @@ SOUP = ["1.", "2.", "10.", "AS", "TD", "ac", "10H", "K♥", "X", "C", "66", "KH+
         '[Score "7-7"]', '[Deal "2"]', "\n", "\n\n", "\\", '"', "@",
         "\x00", "é", "+", '[Variant "bauern"]', '[Dealer "N"]', '[Cut "knock"]',
         '[Rules "bauern-called"]', '[Score "0-0"]', '[Result "NS 2"]', "T:H", "T:up",
-        "P:AS", "weiter", "spritze", "schnapser", "gang", "3.10H", "1.AS"]
+        "P:AS", "weiter", "spritze", "schnapser", "gang", "3.10H", "1.AS", *snippets()]
 
 FUZZ_INPUTS = int(os.environ.get("SCHNAPSEN_FUZZ_INPUTS", "100000"))
 FUZZ_SEED = int(os.environ.get("SCHNAPSEN_FUZZ_SEED", "20261130"))
@@ -85,38 +91,26 @@ SNIPPETS = ["{", "}", "(", ")", ";", "[", "]", '"', "\\", "$", "!", "?", "*", "\
             "C!", "C! $2", "$13", "{", "{{", "}}", "((", "))", '[Deck "AS"]', '[Result "A 3"]',
             '[Variant "bauern"]', '[Variant "x"]', '[Cut "knock"]', '[Dealer "W"]', "T:S",
             "T:up", "P:KH", "weiter", "spritze", "bauernschnapser", "2.10C", "NS",
-            '[Rules "bauern2"]', '[Rules "bauern-called"]', '[Score "0-0-0-0"]']
+            '[Rules "bauern2"]', '[Rules "bauern-called"]', '[Score "0-0-0-0"]', *snippets()]
 
 
 def pool(rng: random.Random, n: int = 240) -> list[tuple[str, psn.Record, bool]]:
-    """Valid records as text (canonical or compact), read back once, and whether each is
-    outside any match (its validity then depends on its text alone)."""
+    """Valid texts of every registered game (:func:`tests.game_seeds.seeds`), as many of
+    each game: each text, its first record as read back alone, and whether it is one
+    record outside any match (its validity then depends on its text alone). A
+    self-played match (several records) is one text in twenty."""
+    by_game: dict[str, list[Seed]] = {}
+    matches: dict[str, list[Seed]] = {}
+    for sd in seeds():
+        (by_game if sd.alone else matches).setdefault(sd.game, []).append(sd)
+    keys = [g.key for g in games()]
+    assert set(by_game) == set(keys), (sorted(by_game), keys)  # every game has seeds
     out = []
     for k in range(n):
-        four = k % 3 == 1  # a third of them four-player records (BAUERN.md "Records")
-        name = rng.choice(["Anna", "Bert", "Zoë $x$", 'Q "quote"'])
-        tags = {"PlayerA" if not four else rng.choice(["North", "West"]): name,
-                "Event": rng.choice(["Club", "Café {night}", "x ; y", "[z]"])}
-        alone = k % 4 != 0
-        if not alone:
-            tags["Match"] = f"m{k}"
-        if four:
-            if k % 7 == 1:
-                tags["Cut"] = "knock"
-            rec = random_game_record(rng, (BAUERN, BAUERN_CALLED, BAUERN_HEAD)[k % 5 % 3],
-                                     tags=tags, annotate=k % 2 == 0,
-                                     stop=0.1 if k % 5 == 0 else 0.0)
-        else:
-            profile = (SOFT, STRICT, BEGINNER, BAUERN2)[k % 4]
-            rec = random_record(rng, profile, Seat(k % 2), tags=tags, annotate=k % 2 == 0,
-                                stop=0.1 if k % 5 == 0 else 0.0)
-        if k % 7 == 0 and rec.main.moves:
-            rec.main.moves[-1].comments.append("a } inside")
-            rec.main.moves[0].nags[:] = [1, 2]
-        text = psn.write_record(rec, compact=k % 3 == 0).rstrip("\n")
-        (back,) = psn.loads(text)
-        assert back.ok, (text, back.errors)
-        out.append((text, back, alone))
+        key = keys[k % len(keys)]
+        some = matches.get(key) if k % 20 == 19 else None
+        sd = rng.choice(some or by_game[key])
+        out.append((sd.text, sd.records[0], sd.alone and len(sd.records) == 1))
     return out
 
 
@@ -165,7 +159,8 @@ def check_file(text: str, survivors: list[psn.Record], counts: Counter[str]) -> 
     """Every promise of fmt for one file (see the module's docstring)."""
     recs = psn.loads(text)
     counts["records"] += len(recs)
-    counts["four-player records"] += sum(r.game.key == "bauern" for r in recs)
+    for r in recs:
+        counts[f"{r.game.key} records"] += 1
     valid = [r for r in recs if not r.errors]
     for want in survivors:  # no valid record is lost to a broken neighbour
         assert want in valid, (text, want)
@@ -231,13 +226,15 @@ def test_mutation_fuzz_loses_nothing_through_fmt() -> None:
             counts["CRLF files"] += 1
         check_file(text, survivors, counts)
         counts["files"] += 1
-    assert counts["four-player records"] > FUZZ_INPUTS // 10
+    for g in games():  # every registered game had its share
+        assert counts[f"{g.key} records"] > FUZZ_INPUTS // (10 * len(games())), g.key
     assert counts["CR-only files"] > 0 and counts["CRLF files"] > 0
     print(f"\nfuzz (seed {FUZZ_SEED}): {counts['inputs']:,} mutated inputs in "
           f"{counts['files']:,} files; {counts['records']:,} records read, "
           f"{counts['invalid kept verbatim']:,} invalid ones kept verbatim and "
           f"{counts['valid round trips']:,} valid ones read back equal, through fmt and "
-          f"fmt --compact; {counts['four-player records']:,} four-player records; "
+          f"fmt --compact; "
+          + "; ".join(f"{counts[g.key + ' records']:,} {g.key}" for g in games()) + "; "
           f"{counts['CR-only files']:,} CR-only and {counts['CRLF files']:,} CRLF files")
     assert counts["invalid kept verbatim"] > FUZZ_INPUTS // 2
     assert counts["valid round trips"] > FUZZ_INPUTS // 2

@@ -588,3 +588,63 @@ def test_nul_is_one_rule_for_files_and_stdin(where: str, tmp_path: Path) -> None
     one_line(run("stats", "-q", str(f)), 2, "NUL byte", f"byte {byte}:")
     with pytest.raises(psn.InputError):
         list(psn.read(f))
+
+
+# -- every registered game under the same fire (issue 51 section 3) ---------------------------
+
+def _game_keys() -> list[str]:
+    from schnapsen_lab.games import games
+
+    return [g.key for g in games()]
+
+
+@pytest.mark.parametrize("game", _game_keys())
+def test_every_game_loses_nothing_and_escapes_everything(game: str, tmp_path: Path) -> None:
+    """A file of one registered game's valid records (every profile) between mutated ones,
+    hostile payloads in tags and in the file's name, through ``check`` and ``fmt`` twice as
+    real processes: no traceback, every valid record still valid, the records with an
+    error written back byte for byte, ``fmt`` idempotent, nothing raw on the terminal."""
+    import random
+
+    from .game_seeds import seeds
+    from .test_fuzz import mutate
+
+    evil = "\033]0;PWNED\007\033[2J\u202e\x9b"
+    rng = random.Random(f"hostile {game}")
+    mine = [s for s in seeds() if s.game == game and s.alone and len(s.records) == 1
+            and s.records[0].source_movetext]
+    profiles = sorted({s.profile for s in mine})
+    parts: list[str] = []
+    for k in range(24):
+        sd = rng.choice([s for s in mine if s.profile == profiles[k % len(profiles)]])
+        text = sd.text
+        if k % 2:
+            text = mutate(text, rng).replace("\x00", "")  # NUL: a binary file, refused
+            text = text[:len(text) // 2] + evil + text[len(text) // 2:]
+        elif k % 4 == 0:
+            text = f'[Annotator "{evil}"]\n' + text
+        parts.append(text)
+    text = "\n\n".join(parts) + "\n"
+    src = tmp_path / f"{game}{evil}.psn"
+    src.write_text(text, encoding="utf-8")
+    recs = list(psn.read(src))
+    valid = [r for r in recs if r.ok]
+    for k in range(0, 24, 2):  # a valid record before a tag line is never lost
+        if k + 1 == len(parts) or parts[k + 1].lstrip().startswith("["):
+            assert psn.loads(parts[k])[0] in valid, parts[k]
+    r = run("check", str(src))
+    assert r.returncode == (1 if len(valid) < len(recs) else 0), r.stderr
+    assert "Traceback" not in r.stderr
+    for stream in (r.stdout, r.stderr):
+        assert not [c for c in ("\033", "\007", "\u202e", "\x9b") if c in stream], stream
+    assert f"{len(recs)} records in 1 file: {len(valid)} valid" in r.stdout, r.stdout
+    once, twice = tmp_path / "once.psn", tmp_path / "twice.psn"
+    assert run("fmt", str(src), "-o", str(once)).returncode == r.returncode
+    assert run("fmt", str(once), "-o", str(twice)).returncode == r.returncode
+    assert twice.read_bytes() == once.read_bytes()  # idempotent
+    out = once.read_bytes().decode("utf-8")  # as written: CR LF kept
+    for rec in recs:
+        if rec.errors:
+            assert rec.source is not None and rec.source in out  # byte for byte
+    back = list(psn.read(once))
+    assert [b for b in back if b.ok] == valid

@@ -74,7 +74,9 @@ def _fail(message: str) -> int:
 
 
 def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
-    """The review as readable text: one line a decision, then each player's summary."""
+    """The review as readable text: one line a decision (cards as printed), then each
+    player's summary."""
+    from ..notation import text_with_cards
     from ..review import Judgement, counted, judge
 
     lines = []
@@ -90,12 +92,13 @@ def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
     for d in review.decisions:
         mark = d.judgement.glyph
         who = names[d.actor]
+        played = text_with_cards(str(d.played))
         if review.by == "equity" and d.best_by_equity is not None:
-            line = _equity_line(d, f"step {d.step:>2} {who}: {str(d.played) + mark:<8} ")
+            line = _equity_line(d, f"step {d.step:>2} {who}: {played + mark:<8} ")
         else:
             best = ("" if d.judgement is Judgement.BEST
-                    else f"  best {d.best.token} {d.best.mean:+.2f}")
-            line = (f"step {d.step:>2} {who}: {str(d.played) + mark:<8} "
+                    else f"  best {text_with_cards(d.best.token)} {d.best.mean:+.2f}")
+            line = (f"step {d.step:>2} {who}: {played + mark:<8} "
                     f"{d.played_option.mean:+.2f}{best}"
                     f"{'  loss ' + format(d.loss, '.2f') if d.loss >= 0.005 else ''}")
             e = d.equity_of(d.played_option)
@@ -104,11 +107,12 @@ def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
         if d.flips:
             b = d.best_by_equity
             assert b is not None
-            line += (f"  [flip: best by game points {d.best.token}, "
-                     f"for the Bummerl {b.token} {d.equity_of(b):.0%}]")
+            line += (f"  [flip: best by game points {text_with_cards(d.best.token)}, "
+                     f"for the Bummerl {text_with_cards(b.token)} {d.equity_of(b):.0%}]")
         if d.played_out is not None:
             c = d.clairvoyant_best
-            line += (f"  [played out; clairvoyant: best {c.token} {c.mean:+.2f}, loss "
+            line += (f"  [played out; clairvoyant: best {text_with_cards(c.token)} "
+                     f"{c.mean:+.2f}, loss "
                      f"{d.clairvoyant_loss:.2f} {judge(d.clairvoyant_loss).glyph or '-'}]")
         lines.append(line)
     for p in review.players:
@@ -121,6 +125,7 @@ def format_review(review: Review, names: Sequence[str] = ("A", "B")) -> str:
 def _equity_line(d: Decision, head: str) -> str:
     """A decision's line when classed by equity: the Bummerl chance of the move played,
     the best for the Bummerl and the equity loss in percentage points."""
+    from ..notation import text_with_cards
     from ..review import Judgement
 
     b = d.best_by_equity
@@ -128,7 +133,7 @@ def _equity_line(d: Decision, head: str) -> str:
     loss = d.equity_loss
     assert b is not None and e is not None and loss is not None
     best = ("" if d.judgement is Judgement.BEST
-            else f"  best {b.token} {d.equity_of(b):.0%}")
+            else f"  best {text_with_cards(b.token)} {d.equity_of(b):.0%}")
     return (f"{head}Bummerl {e:.0%}{best}"
             f"{'  loss ' + format(100 * loss, '.1f') + ' pp' if loss >= 0.0005 else ''}"
             f"  ({d.played_option.mean:+.2f} game points)")
@@ -174,12 +179,16 @@ def run(args: argparse.Namespace) -> int:
     refused = analysis_refusal(rec.profile, "the review")
     if refused is not None:
         return _fail(f"{args.file}: record {args.record}: {refused}")
+    from ..notation import error_text
+
+    first = (error_text(rec.errors[0].line, rec.errors[0].col, rec.errors[0].rule,
+                        rec.errors[0].message) if rec.errors else "")
     if not rec.main_line_ok or rec.deck is None:
-        why = rec.errors[0] if rec.errors else "no valid Deck"
+        why = first or "no valid Deck"
         return _fail(f"{args.file}: record {args.record} cannot be reviewed: {why}")
     if out and rec.errors:  # its text is kept as read: an annotated copy would lose it
         return _fail(f"-o {out}: record {args.record} has an error to fix before it is "
-                     f"annotated: {rec.errors[0]}")
+                     f"annotated: {first}")
     if args.by == "equity":
         from ..bummerl import score_of
 
