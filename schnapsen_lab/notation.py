@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
-from .cards import CARDS, RANK_OF, Card, Rank, Suit, parse_card
+from .cards import CARDS, RANK_OF, SUIT_OF, Card, Rank, Suit, cards_in, parse_card
 
 if TYPE_CHECKING:
     from .games.twohand.rules import Action, Outcome, Position, Seat
@@ -408,7 +408,7 @@ def text_with_cards(text: str, card: CardFormat | None = None) -> str:
     return _PSN_CARD.sub(lambda m: fmt(parse_card(m.group(0))), text)
 
 
-_PRINTED_CARD = re.compile(r"(?<![\w])(10|[AKQJ])([♣♦♥♠])")
+_PRINTED_CARD = re.compile(r"(?<![\w])(10|[AKQJ9])([♣♦♥♠])")
 _SYMBOL_SUIT = {s.symbol: s for s in Suit}
 
 
@@ -416,7 +416,8 @@ def psn_cards(text: str) -> str:
     """The inverse of :func:`text_with_cards`: cards as printed (``10♥``) written as PSN
     tokens (``TH``), for the machine-readable outputs that keep PSN's card names."""
     return _PRINTED_CARD.sub(
-        lambda m: str(CARDS[_SYMBOL_SUIT[m.group(2)] * 5 + RANK_TEXT.index(m.group(1))]), text)
+        lambda m: str(Card.of(Rank(RANK_TEXT.index(m.group(1))), _SYMBOL_SUIT[m.group(2)])),
+        text)
 
 
 def action_text(action: Action | None, card: CardFormat | None = None) -> str:
@@ -589,13 +590,15 @@ def inference_text(kind: str, who: str, suit: Suit | int, excluded: int,
     void in hearts", "... and in trumps (clubs)", "Bert did not beat Q♥: holds none of
     A♥ 10♥ K♥"."""
     fmt = card or card_text
-    cards = [c for c in range(20) if excluded >> c & 1]
+    cards = cards_in(excluded)
     if kind == "no_higher":
-        lead = max(cards) + 1  # the cards above the lead: from its suit's ace down to it
+        # the cards above the lead, from its suit's ace down: the lead is the next below
+        low = max(cards)
+        lead = low + 1 if RANK_OF[low] < Rank.J else 20 + SUIT_OF[low]
         return TEXT["inference.no_higher"].format(who=who, card=fmt(CARDS[lead]),
                                                   cards=cards_text(cards, fmt))
     s = Suit(int(suit))
-    trumps = sorted({c // 5 for c in cards} - {int(s)})
+    trumps = sorted({SUIT_OF[c] for c in cards} - {int(s)})
     if trumps:
         return TEXT["inference.void_trumps"].format(who=who, suit=suit_of(s),
                                                     trump=suit_name(trumps[0]))

@@ -8,7 +8,7 @@ import re
 
 __all__ = ["psn_cards_in", "psn_cards_in_html"]
 
-_TOKEN = re.compile(r"(?<![\w])[AKQJT][CDHS](?![\w])")
+_TOKEN = re.compile(r"(?<![\w])[AKQJT9][CDHS](?![\w])")
 """A PSN card token, alone or in a marriage lead (``KH+40``)."""
 _MIXED = re.compile(r"(?<![\w])T[♣♦♥♠]")
 """A card with PSN's rank letter and a suit symbol (``T♥``): no card is printed so."""

@@ -175,3 +175,16 @@ def test_the_analysis_commands_refuse_sechsundsechzig_in_one_line(command: str,
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
     assert "Sechsundsechzig" in lines[0] or "sechsundsechzig" in lines[0]
+
+
+def test_the_words_know_the_nines() -> None:
+    """A nine is printed ``9♥``, read back from print as ``9H``, and an opponent who did
+    not beat a led nine holds none of the suit's other cards."""
+    from schnapsen_lab import notation
+    from schnapsen_lab.cards import mask_of
+
+    assert notation.card_text(Card.NH) == "9♥"
+    assert notation.psn_cards("A♠ 10♥ 9♣") == "AS TH 9C"
+    hearts = mask_of([Card.AH, Card.TH, Card.KH, Card.QH, Card.JH])
+    assert notation.inference_text("no_higher", "Bert", 2, hearts) == (
+        "Bert did not beat 9♥: holds none of A♥ 10♥ K♥ Q♥ J♥")
