@@ -30,8 +30,12 @@ READ = """
 import sys, time
 from schnapsen_lab import psn
 t = time.process_time()
-n = sum(1 for r in psn.read(sys.argv[1]) if r.ok)
-print(n, time.process_time() - t)
+n = a = 0
+for r in psn.read(sys.argv[1]):
+    if r.ok:
+        n += 1
+        a += len(r.main.moves)
+print(n, a, time.process_time() - t)
 """
 
 
@@ -71,18 +75,18 @@ def write(path: Path, game: Game[Any, Any, Any], profile: Any, n: int, seed: int
             f.write(str(random_deal(game, profile, rng)))
 
 
-def timed(path: Path, pythonpath: str, repeat: int) -> tuple[int, float]:
-    """Deals read and the best CPU seconds over ``repeat`` fresh processes."""
+def timed(path: Path, pythonpath: str, repeat: int) -> tuple[int, int, float]:
+    """Deals and actions read and the best CPU seconds over ``repeat`` fresh processes."""
     env = dict(os.environ, PYTHONPATH=pythonpath)
     best = float("inf")
-    n = 0
+    n = a = 0
     for _ in range(repeat):
         # run from the checkout: ``-c`` puts the working folder first on the path
         out = subprocess.run([sys.executable, "-c", READ, str(path)], env=env, check=True,
                              capture_output=True, text=True, cwd=pythonpath).stdout.split()
-        n, secs = int(out[0]), float(out[1])
+        n, a, secs = int(out[0]), int(out[1]), float(out[2])
         best = min(best, secs)
-    return n, best
+    return n, a, best
 
 
 def main() -> None:
@@ -94,34 +98,36 @@ def main() -> None:
     args = ap.parse_args()
     here = str(Path(__file__).resolve().parent.parent)
     with tempfile.TemporaryDirectory() as tmp:
-        rows: list[tuple[str, int, float]] = []
+        rows: list[tuple[str, int, int, float]] = []
         files: list[tuple[str, Path]] = []
         for g in games():
             for p in profiles_to_time(g):
                 path = Path(tmp) / f"{g.key}-{g.profile_name(p)}.psn"
                 write(path, g, p, args.deals, args.seed)
                 files.append((f"{g.title} ({g.profile_name(p)})", path))
-        base_rate = None
+        base_rate = base_actions = None
         if args.baseline:
-            n, secs = timed(files[0][1], args.baseline, args.repeat)
-            base_rate = n / secs
-            rows.append((f"baseline {files[0][0]}", n, secs))
+            n, a, secs = timed(files[0][1], args.baseline, args.repeat)
+            base_rate, base_actions = n / secs, a / secs
+            rows.append((f"baseline {files[0][0]}", n, a, secs))
         for label, path in files:
             if args.baseline and path != files[0][1]:
                 try:  # the baseline reads the games it knew
-                    n, secs = timed(path, args.baseline, args.repeat)
+                    n, a, secs = timed(path, args.baseline, args.repeat)
                 except subprocess.CalledProcessError:
                     n = 0
                 if n:
-                    rows.append((f"baseline {label}", n, secs))
-            n, secs = timed(path, here, args.repeat)
-            rows.append((label, n, secs))
-        print(f"{'records':44} {'deals':>7} {'CPU s':>7} {'deals/s':>9}"
-              + ("  ratio to baseline" if base_rate else ""))
-        for label, n, secs in rows:
-            rate = n / secs
-            ratio = f"  {rate / base_rate:.2f}" if base_rate else ""
-            print(f"{label:44} {n:7d} {secs:7.2f} {rate:9.0f}{ratio}")
+                    rows.append((f"baseline {label}", n, a, secs))
+            n, a, secs = timed(path, here, args.repeat)
+            rows.append((label, n, a, secs))
+        print(f"{'records':44} {'deals':>7} {'actions':>8} {'CPU s':>6} {'deals/s':>8} "
+              f"{'actions/s':>9}" + ("  ratios to the baseline's two-player reader"
+                                     if base_rate else ""))
+        for label, n, a, secs in rows:
+            rate, arate = n / secs, a / secs
+            ratio = (f"  {rate / base_rate:.2f} {arate / base_actions:.2f}"
+                     if base_rate and base_actions else "")
+            print(f"{label:44} {n:7d} {a:8d} {secs:6.2f} {rate:8.0f} {arate:9.0f}{ratio}")
 
 
 if __name__ == "__main__":

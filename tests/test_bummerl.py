@@ -112,7 +112,7 @@ def test_the_review_marks_the_flip() -> None:
     assert j["options"]["C"]["equity"] == 0.8
     text = format_review(review, rec.player_names)
     assert "Bummerl at 1-1 (A-B), heuristic B deals" in text
-    assert "[flip: best by game points C, for the Bummerl JS 100%]" in text
+    assert "[flip: best by game points C, for the Bummerl J♠ 100%]" in text
 
 
 # -- classes on the equity loss -----------------------------------------------------------------
