@@ -4,10 +4,11 @@ reader of a baseline commit in the same run.
 Writes N random legal deals (uniform over the legal actions) of every registered game's
 profiles with a pack or a seat count of their own (Schnapsen soft, Bauernschnapsen,
 ``bauern24`` where registered, Sechsundsechzig, ...) into a temporary folder, then reads
-each file with ``psn.read`` in a fresh process and reports deals/s in CPU time. With
-``--baseline DIR`` (a checkout of an earlier commit, e.g. made by ``git worktree add``) the
-Schnapsen file is read by that checkout's reader too, in the same run, and every figure
-is also given as a ratio to it. Repeats each reading ``--repeat`` times and keeps the best.
+each file with ``psn.read`` in a fresh process (the game's modules imported first, outside
+the clock) and reports deals/s and actions/s in CPU time. With ``--baseline DIR`` (a
+checkout of an earlier commit, e.g. made by ``git worktree add``) every file the
+baseline knows is read by that checkout's reader too, in the same run, and every figure
+is also given as a ratio to the baseline's Schnapsen reader. Repeats each reading ``--repeat`` times and keeps the best.
 
     .venv/bin/python benchmarks/read_games.py [--deals N] [--seed S] [--baseline DIR]
 """
@@ -29,6 +30,7 @@ from schnapsen_lab.games import Game, games
 READ = """
 import sys, time
 from schnapsen_lab import psn
+next(iter(psn.read(sys.argv[1])))  # the game's modules imported before the clock starts
 t = time.process_time()
 n = a = 0
 for r in psn.read(sys.argv[1]):
