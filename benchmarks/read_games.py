@@ -8,7 +8,8 @@ each file with ``psn.read`` in a fresh process (the game's modules imported firs
 the clock) and reports deals/s and actions/s in CPU time. With ``--baseline DIR`` (a
 checkout of an earlier commit, e.g. made by ``git worktree add``) every file the
 baseline knows is read by that checkout's reader too, in the same run, and every figure
-is also given as a ratio to the baseline's Schnapsen reader. Repeats each reading ``--repeat`` times and keeps the best.
+is also given as a ratio to the baseline's Schnapsen reader. Repeats each reading
+``--repeat`` times and keeps the best.
 
     .venv/bin/python benchmarks/read_games.py [--deals N] [--seed S] [--baseline DIR]
 """
