@@ -156,9 +156,11 @@ def test_practice_table_replay_and_review_fit_a_laptop(lab: Lab, page: Any) -> N
     tables = notebook.locator(".sl-practice")
     first = tables.first
     first.scroll_into_view_if_needed()
+    # the bot's opening move is drawn from its own thread: wait until the felt is drawn
+    expect(first.locator(".sl-practice-felt")).to_be_visible(timeout=60_000)
     _no_overlaps(_boxes(first, (".sl-table-panel", ".sl-side-panel")), "practice table")
-    assert _inside(first.locator(".sl-practice-felt").bounding_box(),
-                   first.locator(".sl-table-panel").bounding_box())
+    boxes = _boxes(first, (".sl-practice-felt", ".sl-table-panel"))
+    assert _inside(boxes[".sl-practice-felt"], boxes[".sl-table-panel"])
 
     # The second table played a Bummerl; the notebook opened its last deal in the replay.
     demo = tables.nth(1)
