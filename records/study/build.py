@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from schnapsen_lab import psn
-from schnapsen_lab.cards import CARDS, Card, parse_cards
+from schnapsen_lab.cards import CARDS, PACK20, Card, parse_cards
 from schnapsen_lab.games.twohand.knowledge import view
 from schnapsen_lab.games.twohand.match import Bummerl
 from schnapsen_lab.games.twohand.rules import (
@@ -81,7 +81,7 @@ def deck_of(forehand: str, dealer: str, indicator: str, talon: str = "") -> list
     """A deck order that deals these hands (S3); unnamed cards fill the talon."""
     fh, dl, ind, tal = (parse_cards(x) for x in (forehand, dealer, indicator, talon))
     used = {*fh, *dl, *ind, *tal}
-    tal = tal + [c for c in Card if c not in used]
+    tal = tal + [c for c in PACK20.cards if c not in used]
     return [*fh[:3], *dl[:3], ind[0], *fh[3:], *dl[3:], *tal]
 
 
@@ -370,21 +370,29 @@ FILES: dict[str, Callable[[], Record | list[Record]]] = {
 }
 
 
+def write_files(files: dict[str, Callable[[], Record | list[Record]]],
+                write: bool = True) -> None:
+    """Build each file's deals, check that they read back valid, and write them here
+    (with ``write``); print what each holds."""
+    for name, build in files.items():
+        got = build()
+        recs = got if isinstance(got, list) else [got]
+        text = psn.dumps(recs)
+        back = psn.loads(text)
+        assert all(r.ok for r in back), (name, [r.errors for r in back])
+        if write:
+            with atomic_write(HERE / name) as f:
+                f.write(text)
+        print(f"{name}: {len(recs)} deal(s), " + ", ".join(r.result_text for r in back))
+
+
 def main() -> None:
     global SEARCH
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--search", action="store_true",
                     help="run the seeded searches again instead of the frozen deals")
     SEARCH = ap.parse_args().search
-    for name, build in FILES.items():
-        got = build()
-        recs = got if isinstance(got, list) else [got]
-        text = psn.dumps(recs)
-        back = psn.loads(text)
-        assert all(r.ok for r in back), (name, [r.errors for r in back])
-        with atomic_write(HERE / name) as f:
-            f.write(text)
-        print(f"{name}: {len(recs)} deal(s), " + ", ".join(r.result_text for r in back))
+    write_files(FILES)
 
 
 if __name__ == "__main__":

@@ -23,13 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build import NAMES, play_out  # the Schnapsen study builder's helpers
+from build import NAMES, play_out, write_files  # the Schnapsen study builder's helpers
 
-from schnapsen_lab import psn
 from schnapsen_lab.cards import CARDS, parse_cards
 from schnapsen_lab.games.sechsundsechzig import SECHSUNDSECHZIG_PROFILE as SIXTY
 from schnapsen_lab.games.twohand.rules import ActionKind, End, Position, Seat
-from schnapsen_lab.io import atomic_write
 from schnapsen_lab.psn import Record
 
 HERE = Path(__file__).resolve().parent
@@ -276,16 +274,7 @@ def main() -> None:
     ap.add_argument("--search", action="store_true",
                     help="run the seeded searches again instead of the frozen deals")
     SEARCH = ap.parse_args().search
-    for name, build in FILES.items():
-        got = build()
-        recs = got if isinstance(got, list) else [got]
-        text = psn.dumps(recs)
-        back = psn.loads(text)
-        assert all(r.ok for r in back), (name, [r.errors for r in back])
-        if not SEARCH:
-            with atomic_write(HERE / name) as f:
-                f.write(text)
-        print(f"{name}: {len(recs)} deal(s), " + ", ".join(r.result_text for r in back))
+    write_files(FILES, write=not SEARCH)  # a search only prints what it found
 
 
 if __name__ == "__main__":
