@@ -5,6 +5,7 @@ assembled from them equal to the one pandas builds from the rows, and the parts 
 from __future__ import annotations
 
 import pickle
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,85 @@ def test_empty_input_gives_the_empty_table() -> None:
                                   rows_module.finish_deals(rows_module.empty_deals_frame()))
     got = columns_frame([compact_columns([])])
     assert len(got) == 0 and list(got.columns) == [c[0] for c in DEAL_COLUMNS]
+
+
+# -- what the command holds besides the table (issue 51: 100 MB under 300 MiB) ---------------
+
+def test_the_summaries_copy_only_the_columns_they_read() -> None:
+    import tracemalloc
+
+    from schnapsen_lab.stats.tables import bauern_summary, four_seated, summary
+
+    base = deals_frame(SOURCES)
+    deals = rows_module.concat_deals([base.copy() for _ in range(8)])
+    four = four_seated(deals)
+    assert four.any() and not four.all()
+    table = int(deals.memory_usage(deep=True, index=False).sum())
+    want_two = summary(deals[~four]).to_string()
+    want_four = bauern_summary(deals[four]).to_string()
+    tracemalloc.start()
+    try:
+        got_two = summary(deals, only=~four).to_string()
+        _, two_peak = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        got_four = bauern_summary(deals).to_string()
+        _, four_peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert (got_two, got_four) == (want_two, want_four)
+    # the rows picked are copied in the dozen or so columns an overview reads, never the
+    # table's hundred: about a third of the table's bytes at most (1.7 times the table
+    # and 0.6 times when the two-player rows were copied whole, then their finished ones)
+    assert two_peak < table / 2, (two_peak, table)
+    assert four_peak < table / 3, (four_peak, table)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_stats_workers_are_forked_without_pandas(tmp_path: Path) -> None:
+    """The command imports pandas once the workers have read the records: they neither
+    share nor copy its pages (benchmarks/memory.py --mixed: 310 MiB before, 172 after)."""
+    import os
+    import subprocess
+    import time
+
+    path = tmp_path / "large.psn"
+    unit = b"".join(p.read_bytes().rstrip(b"\n") + b"\n\n" for p in SOURCES[2:])
+    path.write_bytes(unit * (12_000_000 // len(unit) + 1))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "schnapsen_lab.cli", "stats", "-q", "-j", "2",
+                          str(path)], env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    seen: dict[int, str] = {}
+    try:
+        end = time.monotonic() + 120
+        while p.poll() is None and time.monotonic() < end and len(seen) < 2:
+            for kid in _children(p.pid):
+                text = _maps(kid)
+                if "schnapsen_lab" in text or "numpy" in text:  # a worker, started
+                    seen.setdefault(kid, text)
+            time.sleep(0.01)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    assert p.returncode == 0, err.decode("utf-8", "replace")
+    assert seen, "no worker was seen"
+    for kid, text in seen.items():
+        assert "/pandas/" not in text and "/pyarrow/" not in text, kid
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
+def _maps(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return ""

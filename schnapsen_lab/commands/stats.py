@@ -57,14 +57,14 @@ def run(args: argparse.Namespace) -> int:
             raise CliError("stats reads files, not standard input", 2)
         check_readable(path)
 
-    import pandas as pd
-
+    # pandas is imported once the records are read: the workers that read them are
+    # forked without it, so that they neither share nor copy its pages (benchmarks/memory.py)
     from ..stats.frames import deals_frame, matches_frame, players_frame
     from ..stats.parallel import read_deals
-
-    checkpoint()  # a Ctrl-C that an import swallowed stops here
     from ..stats.tables import bauern_summary, four_seated, summary
     from ..terminal import progress_bars
+
+    checkpoint()  # a Ctrl-C that an import swallowed stops here
 
     size = sum(os.path.getsize(p) for p in args.files)
     progress = not args.quiet and size >= _PROGRESS_BYTES and sys.stderr.isatty()
@@ -80,6 +80,10 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         raise CliError(str(e), 2) from None
 
+    import pandas as pd  # the readers have imported it: here for the summary's options
+
+    checkpoint()  # a Ctrl-C that pandas' import swallowed stops here
+
     four = four_seated(deals)
     with pd.option_context("display.width", 100):
         if not four.any():
@@ -87,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             if not four.all():
                 _say("two players:")
-                _say(summary(deals[~four]).to_string())
+                _say(summary(deals, only=~four).to_string())
                 _say()
             _say("four players (Bauernschnapsen):")
             _say(bauern_summary(deals).to_string())

@@ -131,15 +131,44 @@ def marriage_table(deals: pd.DataFrame) -> pd.DataFrame:
     return _rate_rows(groups, "marriage")
 
 
-def summary(deals: pd.DataFrame) -> pd.DataFrame:
-    """A short overview of a collection: one row a figure, with its value."""
+_SUMMARY_COLUMNS = frozenset({"valid", "winner", "end", "closer", "file", "match", "bummerl",
+                              "game_points", "forehand_won", "close_success", "bonus",
+                              "north"})
+
+
+def _narrow(deals: pd.DataFrame, names: frozenset[str], rows: Any = None) -> pd.DataFrame:
+    """The columns of ``deals`` among ``names`` (without a copy: pandas copies on write),
+    of the rows ``rows`` picks (a boolean array; all by default): what an overview reads,
+    so that picking rows copies these columns and not the whole table."""
+    out: pd.DataFrame = deals[[c for c in deals.columns if c in names]]
+    return out if rows is None else out[rows]
+
+
+def _bummerls(deals: pd.DataFrame) -> int:
+    """How many Bummerls (file, match id, Bummerl number) the rows hold; rows outside a
+    match not counted. Counted on the values' codes, without a Python object a row."""
+    import numpy as np
     import pandas as pd
 
+    if not len(deals):
+        return 0
+    codes = np.empty((len(deals), 3), dtype=np.int32)  # fewer values than rows each
+    for j, name in enumerate(("file", "match", "bummerl")):
+        codes[:, j] = pd.factorize(deals[name])[0]
+    return len(np.unique(codes[(codes >= 0).all(axis=1)], axis=0))
+
+
+def summary(deals: pd.DataFrame, only: Any = None) -> pd.DataFrame:
+    """A short overview of a collection: one row a figure, with its value; of the rows
+    ``only`` picks (a boolean array) when given."""
+    import pandas as pd
+
+    deals = _narrow(deals, _SUMMARY_COLUMNS, only)
     n = len(deals)
     valid = int(deals["valid"].sum()) if n else 0
     d = finished(deals)
     fin = len(d)
-    ends = d["end"].astype(str).value_counts()
+    ends = d["end"].value_counts()
     closes = d[d["closer"].notna()]
     rows: list[tuple[str, Any]] = [
         ("records", n),
@@ -149,9 +178,7 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         ("unfinished deals", int((deals["end"].astype(object) == "unfinished").sum())),
         *((("four-player deals", int(four_seated(deals).sum())),)
           if four_seated(deals).any() else ()),
-        ("Bummerls (match ids)", int(deals.groupby(
-            [deals["file"].astype(object), deals["match"].astype(object), deals["bummerl"]],
-            dropna=True).ngroups) if n else 0),
+        ("Bummerls (match ids)", _bummerls(deals)),
     ]
     if fin:
         rows += [
@@ -176,6 +203,10 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
 
 _CONTRACTS = ("schnapser", "gang", "bauernschnapser", "kontraschnapser")
 _CALL_COLUMNS = ["call_1", "call_2", "call_3", "call_4"]
+_BAUERN_SUMMARY_COLUMNS = frozenset({"north", "valid", "winning_side", "end", "file", "match",
+                                     "bummerl", "contract", "game_points", *_CALL_COLUMNS,
+                                     "contract_made", "spritze", "spritze_seat", "side_fh",
+                                     "side_other", "partner"})
 
 
 def mean_interval(values: Any, z: float = 1.96) -> tuple[float, float, float]:
@@ -306,7 +337,7 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
     """A short overview of a collection's four-player deals: one row a figure."""
     import pandas as pd
 
-    four = deals[four_seated(deals)]
+    four = _narrow(deals, _BAUERN_SUMMARY_COLUMNS, four_seated(deals))
     n = len(four)
     valid = int(four["valid"].sum()) if n else 0
     d = finished_four(four)
@@ -317,12 +348,10 @@ def bauern_summary(deals: pd.DataFrame) -> pd.DataFrame:
         ("invalid", n - valid),
         ("finished deals", fin),
         ("unfinished deals", int((four["end"].astype(object) == "unfinished").sum())),
-        ("matches (match ids)", int(four.groupby(
-            [four["file"].astype(object), four["match"].astype(object), four["bummerl"]],
-            dropna=True).ngroups) if n else 0),
+        ("matches (match ids)", _bummerls(four)),
     ]
     if fin:
-        ends = d["end"].astype(str).value_counts()
+        ends = d["end"].value_counts()
         normal = d["contract"].astype(object) == "normal"
         rows += [
             ("normal games", f"{normal.mean():.1%}"),
