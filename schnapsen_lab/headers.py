@@ -41,6 +41,9 @@ TEXT = Texts({
     "profile.bauern2": N_("Bauernschnapsen for two"),
     "variant.bauern": N_("Bauernschnapsen"),
     "variant.schnapsen": N_("Schnapsen"),
+    # Sechsundsechzig's game and its one profile (SECHSUNDSECHZIG.md 6P1) by name
+    "variant.sechsundsechzig": N_("Sechsundsechzig"),
+    "profile.sechsundsechzig": N_("Sechsundsechzig"),
     # a Result tag's value
     "result.unfinished": N_("unfinished"),
     # the built-in bots (players/registry.py)

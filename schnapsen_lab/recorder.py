@@ -1,11 +1,11 @@
 """Bring home a deal played at a real table: enter it step by step, get a PSN record.
 
 What a player at the table can tell afterwards is enough: the dealer, both first hands
-(five cards each), the trump indicator, then the actions as they were played (cards,
-marriages, the exchange, closing, claims) and, after every trick while the talon is
-open, which card each player drew. The recorder rebuilds a deck order that deals
-exactly that (cards never seen go to the remaining talon places, in card order) and
-checks every entry with the engine::
+(five cards each; six in Sechsundsechzig), the trump indicator, then the actions as
+they were played (cards, marriages, the exchange, closing, claims) and, after every
+trick while the talon is open, which card each player drew. The recorder rebuilds a
+deck order that deals exactly that (cards never seen go to the remaining talon places,
+in card order) and checks every entry with the engine::
 
     from schnapsen_lab.recorder import Recorder, Draw
     rec = Recorder(dealer="B", hand_a="AD KS QS TH TD", hand_b="AC KC AH JD KH",
@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, PACK20, Card, parse_card, parse_cards
+from .cards import CARDS, Card, parse_card, parse_cards
 from .games import find_game
 from .games.twohand.rules import (
     CLAIM,
+    DEALS,
     SEATS,
     Action,
     ActionKind,
@@ -54,7 +55,8 @@ TEXT = Texts({
     "hand.A": N_("A's hand"),
     "hand.B": N_("B's hand"),
     "the_indicator": N_("the indicator"),
-    "five_cards": N_("{who} holds 5 cards after the deal, not {n}"),
+    "five_cards": N_("{who} holds {size} cards after the deal, not {n}"),
+    "not_in_pack": N_("{card} is not in the pack of {size} cards these rules deal"),
     "no_indicator": N_("the indicator is missing"),
     "twice_in": N_("a card twice: {card} is twice in {where}"),
     "twice_in_both": N_("a card twice: {card} is in {first} and {second}"),
@@ -157,7 +159,7 @@ def parse_entry(text: str) -> Entry:
         raise RecorderError("PSN", TEXT["no_entry"].format(error=e)) from None
 
 
-def _hand(cards: Sequence[Card | str | int] | str, who: str) -> list[Card]:
+def _hand(cards: Sequence[Card | str | int] | str, who: str, profile: Profile) -> list[Card]:
     try:
         if isinstance(cards, str):
             out = parse_cards(cards)
@@ -165,16 +167,25 @@ def _hand(cards: Sequence[Card | str | int] | str, who: str) -> list[Card]:
             out = [parse_card(c) if isinstance(c, str) else CARDS[int(c)] for c in cards]
     except ValueError as e:
         raise RecorderError("PSN", f"{who}: {e}") from None
-    if len(out) != 5:
-        raise RecorderError("S3", TEXT["five_cards"].format(who=who, n=len(out)))
+    if len(out) != profile.hand_size:
+        raise RecorderError("S3", TEXT["five_cards"].format(who=who, size=profile.hand_size,
+                                                            n=len(out)))
     return out
+
+
+def _in_pack(card: Card, profile: Profile) -> None:
+    """Refuse a card the profile's pack does not hold (a nine in Schnapsen)."""
+    if not profile.pack.holds(card):
+        raise RecorderError("S3", TEXT["not_in_pack"].format(card=card_text(card),
+                                                             size=profile.pack.size))
 
 
 class Recorder:
     """A deal being entered from a real table; every entry is checked as it comes.
 
-    ``hand_a`` and ``hand_b`` are the five cards each player held after the deal (before
-    any exchange), ``indicator`` the face-up trump card. Enter actions and draws with
+    ``hand_a`` and ``hand_b`` are the cards each player held after the deal (before any
+    exchange; five, or six in Sechsundsechzig: the profile's deal), ``indicator`` the
+    face-up trump card. Enter actions and draws with
     :meth:`enter` (or :meth:`play` and :meth:`draw`); :meth:`undo` takes the last entry
     back; :meth:`record` gives the PSN record of what was entered so far.
     """
@@ -185,11 +196,13 @@ class Recorder:
         if profile is None:  # the default game's default profile: soft
             profile = find_game({}).default_profile
         d = dealer if isinstance(dealer, Seat) else _seat(dealer)
-        ha = _hand(hand_a, TEXT["hand.A"])
-        hb = _hand(hand_b, TEXT["hand.B"])
+        ha = _hand(hand_a, TEXT["hand.A"], profile)
+        hb = _hand(hand_b, TEXT["hand.B"], profile)
         ind = _card_or_none(indicator)
         if ind is None:
             raise RecorderError("S3", TEXT["no_indicator"])
+        for c in (*ha, *hb, ind):
+            _in_pack(c, profile)
         where: dict[Card, str] = {}
         for name, cards in ((TEXT["hand.A"], ha), (TEXT["hand.B"], hb),
                             (TEXT["the_indicator"], [ind])):
@@ -212,15 +225,26 @@ class Recorder:
 
     # -- the deck ----------------------------------------------------------------------------
     def _base(self) -> list[Card | None]:
-        fh = self.hands[1 - self.dealer]
-        dl = self.hands[self.dealer]
-        return [fh[0], fh[1], fh[2], dl[0], dl[1], dl[2], self.indicator, fh[3], fh[4],
-                dl[3], dl[4]]
+        """The deck's places that the deal fills, as the profile's deal lays them out."""
+        fore, deal, at = DEALS[self.profile.deal]
+        out: list[Card | None] = [None] * (max(*fore, *deal, at) + 1)
+        for places, cards in ((fore, self.hands[1 - self.dealer]),
+                              (deal, self.hands[self.dealer])):
+            for i, c in zip(places, cards, strict=True):
+                out[i] = c
+        out[at] = self.indicator
+        return out
+
+    @property
+    def _talon(self) -> int:
+        """The talon's face-down cards: the places after the deal's."""
+        fore, deal, at = DEALS[self.profile.deal]
+        return self.profile.pack.size - (max(*fore, *deal, at) + 1)
 
     def _deck_of(self, slots: Sequence[Card | None]) -> list[Card]:
-        known = self._base() + list(slots) + [None] * (9 - len(slots))
+        known = self._base() + list(slots) + [None] * (self._talon - len(slots))
         used = {c for c in known if c is not None}
-        spare = iter(c for c in PACK20.cards if c not in used)
+        spare = iter(c for c in self.profile.pack.cards if c not in used)
         return [c if c is not None else next(spare) for c in known]
 
     def deck(self) -> tuple[Card, ...]:
@@ -269,7 +293,7 @@ class Recorder:
     def unseen(self) -> list[Card]:
         """Cards not entered yet: the ones that may still be drawn."""
         s = self.seen
-        return [c for c in PACK20.cards if c not in s]
+        return [c for c in self.profile.pack.cards if c not in s]
 
     def draw_order(self) -> tuple[Seat, Seat] | None:
         """While a draw is due: the trick's winner (draws first) and loser; else None."""
@@ -283,7 +307,7 @@ class Recorder:
     @property
     def last_draw(self) -> bool:
         """Whether the draw due is the last one (the loser takes the indicator)."""
-        return self._draw_due and len(self._slots) == 8
+        return self._draw_due and len(self._slots) == self._talon - 1
 
     def legal_actions(self) -> list[Action]:
         """The actions that may be entered now (empty while a draw is due, except the
@@ -365,6 +389,7 @@ class Recorder:
             cards = [cw, cl]
         seen = self.seen
         for c in cards:
+            _in_pack(c, self.profile)
             if c == ind:
                 raise RecorderError("T2", TEXT["indicator_drawn"].format(n=n, card=card_text(ind)))
             if c in seen:

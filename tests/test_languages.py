@@ -52,6 +52,7 @@ SAME_AS_ENGLISH = {
     # the games' names and the French tag "Date" (issue 22: record headers translated)
     **{(lang, None, name): True for lang in ("de", "fr")
        for name in ("Bauernschnapsen", "Schnapsen")},
+    ("de", None, "Sechsundsechzig"): True,  # a German game: its German name
     ("fr", "a PSN tag", "Date"): True,
     ("fr", "a bot's name", "expert"): True,  # the strongest bot: the same word in French
     # a label and what it says: the colon alone, French spacing it
@@ -636,3 +637,41 @@ def test_german_keeps_ansage_for_marriages() -> None:
         assert T["bot"] == B["bots"] == "Computerspieler"
         assert "KI" not in i18n.ngettext("95% CI [{low}, {high}], {n} world",
                                          "95% CI [{low}, {high}], {n} worlds", 2)
+
+
+def test_sechsundsechzig_by_its_name_in_each_language() -> None:
+    """Sechsundsechzig's name (issue 51) in French and Russian as GLOSSARY.md has it
+    (soixante-six, шестьдесят шесть), in a record's header and a shared page's title."""
+    from schnapsen_lab.headers import rules_name, tag_value
+    from schnapsen_lab.html import tags_html
+    from schnapsen_lab.share import deal_html
+
+    rec = next(psn.read(ROOT / "records" / "sechsundsechzig-heuristic-vs-random.psn"))
+    for lang, name in (("fr", "soixante-six"), ("ru", "шестьдесят шесть"),
+                       ("de", "Sechsundsechzig"), ("en", "Sechsundsechzig")):
+        with language(lang):
+            assert tag_value("Variant", "sechsundsechzig") == name
+            assert rules_name("sechsundsechzig") == name
+            assert "sechsundsechzig" not in _text(tags_html(rec))
+        page = deal_html(rec, lang=lang)
+        title = re.search(r"<title>(.*?)</title>", page, re.S)
+        assert title is not None and name in _shown(title.group(1)), title
+
+
+def test_the_claim_in_german_as_each_games_players_say_it(english: None) -> None:
+    """In German the Sechsundsechzig claim is "Ich habe genug" (GLOSSARY.md), Schnapsen's
+    ausmelden: on the recorder's buttons and the practice table's."""
+    pytest.importorskip("ipywidgets")
+    from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE as SIXTY_SIX
+    from schnapsen_lab.widgets.recorder import _label
+    from schnapsen_lab.widgets.table import practice_table
+
+    with language("de"):
+        assert _label(CLAIM, SIXTY_SIX) == "Ich habe genug"
+        assert _label(EXCHANGE, SIXTY_SIX) == "Neuner tauschen (X)"
+        assert _label(CLAIM) == "ausmelden" and _label(EXCHANGE) == "Buben tauschen (X)"
+    assert practice_table(profile="sechsundsechzig", lang="de").claim_button.description == (
+        "Ich habe genug")
+    assert practice_table(lang="de").claim_button.description == "ausmelden"
+    assert practice_table(profile="sechsundsechzig", lang="fr").claim_button.description == (
+        "annoncer 66")

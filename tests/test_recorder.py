@@ -305,3 +305,96 @@ def test_widget_setup_takes_an_entered_card_back() -> None:
     w.deck_row.click(Card.QS)  # greyed in the deck: clicking it there takes it back too
     assert w.chosen["A"] == [Card.AD]
     assert Card.KS in w.deck_row.pickable and Card.AD not in w.deck_row.pickable
+
+
+# -- Sechsundsechzig: six cards a hand, 24 cards, the nine exchanged --------------------------
+
+SIXTY_SIX = Path(__file__).parent.parent / "records" / "sechsundsechzig-heuristic-vs-random.psn"
+
+
+def _sixty_six(n: int) -> list[psn.Record]:
+    """Deals of the bundled Sechsundsechzig records: the first ``n``, and the first with
+    an exchange of the nine, with a closing, and one played to the last trick."""
+    recs = list(psn.read(SIXTY_SIX))
+    out = recs[:n]
+    for want in ("X", "C"):
+        out.append(next(r for r in recs if want in [str(a) for a in r.actions]))
+    out.append(next(r for r in recs if r.final is not None and r.final.exhausted
+                    and r.final.closed_by < 0))
+    return out
+
+
+def _deal_of(rec: psn.Record) -> tuple[list[Card], list[Card], Card]:
+    """Both first hands and the indicator, wherever the record's deal lays them."""
+    p0 = rec.start()
+    return p0.hand(Seat.A), p0.hand(Seat.B), CARDS[p0.indicator]
+
+
+def test_records_a_sechsundsechzig_deal_that_check_accepts(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE
+
+    made = []
+    for orig in _sixty_six(40):
+        ha, hb, ind = _deal_of(orig)
+        assert len(ha) == len(hb) == 6
+        rec = record_deal(orig.dealer, ha, hb, ind, table_entries(orig),
+                          profile=SECHSUNDSECHZIG_PROFILE)
+        assert rec.ok and rec.outcome == orig.outcome
+        assert [str(a) for a in rec.actions] == [str(a) for a in orig.actions]
+        assert rec.game is orig.game and rec.deck is not None and len(rec.deck) == 24
+        made.append(rec)
+    path = tmp_path / "table.psn"
+    path.write_text(psn.dumps(made), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    done = subprocess.run([sys.executable, "-m", "schnapsen_lab.cli", "check", str(path)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # a Schnapsen hand of five, or a nine in Schnapsen, is refused with its reason
+    with pytest.raises(RecorderError, match="S3: A's hand holds 6 cards"):
+        Recorder("B", HA, HB, IND, profile=SECHSUNDSECHZIG_PROFILE)
+    with pytest.raises(RecorderError, match=r"S3: 9♠ is not in the pack of 20 cards"):
+        Recorder("B", "AD KS QS TH 9S", HB, IND)
+
+
+def test_widget_records_a_sechsundsechzig_deal_by_clicking() -> None:
+    pytest.importorskip("anywidget")
+    from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE
+    from schnapsen_lab.widgets.recorder import RecorderWidget, _label
+
+    for orig in _sixty_six(3):
+        ha, hb, ind = _deal_of(orig)
+        w = RecorderWidget(names=("Anna", "Bert"))
+        w.profile_picker.value = "sechsundsechzig"
+        w.dealer_picker.value = orig.dealer.name
+        assert len(w.deck_row.pickable) == 24  # the nines are offered
+        for part, cards in (("A", ha), ("B", hb), ("I", [ind])):
+            w.target_picker.value = part
+            for c in cards:
+                w.deck_row.click(c)
+        assert [len(w.chosen[p]) for p in "ABI"] == [6, 6, 1], w.message_html.value
+        assert w.start(), w.message_html.value
+        for e in table_entries(orig):
+            r = w.recorder
+            assert r is not None
+            if isinstance(e, Draw):
+                win, lose = r.draw_order() or (Seat.A, Seat.B)
+                w.cards_row.click(e.of(win))
+                if r.draw_due:
+                    w.cards_row.click(e.of(lose))
+                assert not r.draw_due, w.message_html.value
+            elif e.kind is ActionKind.PLAY:
+                w.cards_row.click(e.card)
+            else:
+                labels = [b.description for b in w.actions_box.children]
+                if e.kind is ActionKind.EXCHANGE:  # 6X1: the trump nine, not the jack
+                    assert "exchange nine (X)" in labels and "exchange jack (X)" not in labels
+                (b,) = [b for b in w.actions_box.children
+                        if b.description == _label(e, SECHSUNDSECHZIG_PROFILE)]
+                b.click()
+        rec = w.record()
+        assert rec is not None and rec.ok and rec.outcome == orig.outcome
+        assert [str(a) for a in rec.actions] == [str(a) for a in orig.actions]

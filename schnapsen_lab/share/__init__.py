@@ -39,6 +39,7 @@ from typing import Any
 from .. import notation
 from ..games import find_game
 from ..games.bauern.html import TEXT as four_texts
+from ..headers import TEXT as header_texts
 from ..html import PLURALS as html_plurals
 from ..html import TEXT as html_texts
 from ..html import render_kit
@@ -382,6 +383,8 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
            lang: str | None) -> str:
     with language(lang):
         texts = {**STRINGS, **(strings or {})}
+        # the game's name in the language (its title where no text names it)
+        game = header_texts.get(f"variant.{rec.game.key}") or rec.game.title
     names = rec.player_names
     if len(names) == 2:
         other_game = rec.game is not find_game({})  # not the game of untagged records
@@ -389,7 +392,7 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
             key = "page_title_game_deal"
         elif key == "page_title_bummerl" and (other_game or rec.match_rules.counts_up):
             key = "page_title_game_match"  # a match counting up (bauern2) is no Bummerl
-        return texts[key].format(a=names[0], b=names[1], game=rec.game.title)
+        return texts[key].format(a=names[0], b=names[1], game=game)
     return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
 
 

@@ -6,8 +6,9 @@
     w = deal_recorder(names=("Anna", "Bert"))
 
 First the deal: the dealer, then the three parts one at a time, chosen with the
-buttons "A's hand", "B's hand", "indicator": click the five cards of A's hand, the five
-of B's hand and the indicator. The part being entered is named above the cards; a part
+buttons "A's hand", "B's hand", "indicator": click the cards of A's hand, those of B's
+hand (five each; six in Sechsundsechzig, whose pack of 24 cards is offered then) and the
+indicator. The part being entered is named above the cards; a part
 that is full takes no more cards (a click then says so: nothing spills into the next
 part); a click on an entered card takes it back. Then the play: the cards of the player
 to act that may be played are clickable (only legal ones), with buttons for the
@@ -32,12 +33,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..cards import CARDS, PACK20, Card, mask_of
+from ..cards import CARDS, Card, Rank, mask_of
+from ..games import games
 from ..games.twohand import html as SH
 from ..games.twohand.rules import PROFILES, SOFT, Action, ActionKind, Profile, Seat
-from ..i18n import N_, Texts, localized, resolve
+from ..headers import rules_name
+from ..i18n import C_, N_, Texts, localized, resolve
 from ..io import atomic_write
-from ..notation import card_text, outcome_text, profile_name, text_with_cards
+from ..notation import card_text, outcome_text, plural, text_with_cards
 from ..psn import Record, dumps
 from ..recorder import Draw, Entry, Recorder, RecorderError
 from .table import CardRow
@@ -70,7 +73,6 @@ TEXT = Texts({
                "another part above"),
     "taken_back": N_("{card} taken back from {part}"),
     "take_back_tip": N_("take {card} back"),
-    "size.hand": N_("5 cards"),
     "size.indicator": N_("1 card"),
     "first": N_("enter the deal first (dealer, both hands, the indicator)"),
     "draw.winner": N_("after trick {n}: the card <b>{who}</b> drew (the winner draws first)"),
@@ -80,8 +82,11 @@ TEXT = Texts({
     "over.outcome": N_("the deal is over: {outcome}"),
     "to_act": N_("<b>{who}</b> ({seat}) to act"),
     "label.exchange": N_("exchange jack (X)"),
+    "label.exchange_nine": N_("exchange nine (X)"),
     "label.close": N_("close (C)"),
     "label.claim": N_("claim 66"),
+    # the claim as the players of a game say it (German Sechsundsechzig: "Ich habe genug")
+    "label.claim.sechsundsechzig": C_("the claim in Sechsundsechzig", "claim 66"),
     "nothing": N_("nothing to save yet"),
     "give_file": N_("give a file name"),
     "cannot_save": N_("could not save {path}: {error}"),
@@ -92,8 +97,15 @@ TEXT = Texts({
 _PARTS = ("A", "B", "I")
 
 
-def _size(part: str) -> int:
-    return 1 if part == "I" else 5
+def _profiles() -> dict[str, Profile]:
+    """The two-player profiles a deal may be recorded under, by name: Schnapsen's, then
+    those of the other registered games (Sechsundsechzig)."""
+    out = dict(PROFILES)
+    for g in games():
+        for name, p in g.profiles.items():
+            if isinstance(p, Profile) and len(g.seats) == 2:
+                out.setdefault(name, p)
+    return out
 
 
 def _classes(widget: Any, *names: str) -> Any:
@@ -102,13 +114,16 @@ def _classes(widget: Any, *names: str) -> Any:
     return widget
 
 
-def _label(a: Action) -> str:
+def _label(a: Action, profile: Profile = SOFT) -> str:
+    """An action's button: the exchange names the card exchanged (the jack, or the nine
+    in Sechsundsechzig), the claim is said as the game's players say it."""
     if a.kind is ActionKind.EXCHANGE:
-        return TEXT["label.exchange"]
+        return TEXT["label.exchange_nine" if profile.exchange_rank == Rank.N
+                    else "label.exchange"]
     if a.kind is ActionKind.CLOSE:
         return TEXT["label.close"]
     if a.kind is ActionKind.CLAIM:
-        return TEXT["label.claim"]
+        return TEXT.get(f"label.claim.{profile.game}") or TEXT["label.claim"]
     assert a.card is not None
     return f"{card_text(a.card)} +{a.points}"
 
@@ -135,7 +150,8 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         self.dealer_picker = _classes(W.ToggleButtons(
             options=[(TEXT["deals"].format(seat=x), x) for x in ("A", "B")], value="B",
             style={"button_width": "auto"}), "sl-rec-dealer")
-        self.profile_picker = _classes(W.Dropdown(options=[(profile_name(p), p) for p in PROFILES],
+        self.profile_picker = _classes(W.Dropdown(options=[(rules_name(p), p)
+                                                           for p in _profiles()],
                                                   value=profile.name,
                                                   description=TEXT["rules"],
                                                   layout=W.Layout(width="180px")),
@@ -178,6 +194,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         self.undo_button.on_click(lambda _b: self.undo())
         self.save_button.on_click(lambda _b: self.save())
         self.target_picker.observe(self._on_target, names="value")
+        self.profile_picker.observe(self._on_target, names="value")  # the hands' size
         for box in (self.name_a, self.name_b):
             box.observe(lambda _c: self.render(), names="value")
 
@@ -209,6 +226,17 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         """The part a click on the deck row enters: ``"A"``, ``"B"`` or ``"I"``."""
         return str(self.target_picker.value)
 
+    @property
+    def profile(self) -> Profile:
+        """The rules the deal is recorded under: the recorder's, or the one chosen."""
+        if self.recorder is not None:
+            return self.recorder.profile
+        return _profiles()[str(self.profile_picker.value)]
+
+    def _size(self, part: str) -> int:
+        """The cards a part holds: the indicator one, a hand the profile's deal's."""
+        return 1 if part == "I" else self.profile.hand_size
+
     def _part_name(self, part: str) -> str:
         names = self.names
         return {"A": TEXT["part.label.A"].format(name=names[0]),
@@ -222,8 +250,8 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
     def _on_setup_pick(self, card: Card) -> None:
         """A free card was clicked: it joins the part being entered, if that has room."""
         t = self.target
-        if len(self.chosen[t]) >= _size(t):
-            size = TEXT["size.indicator" if t == "I" else "size.hand"]
+        if len(self.chosen[t]) >= self._size(t):
+            size = TEXT["size.indicator"] if t == "I" else plural("cards", self._size(t))
             self.message = TEXT["full"].format(part=self._part_name(t), size=size)
         else:
             self.chosen[t].append(card)
@@ -270,7 +298,7 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
             self.recorder = Recorder(self.dealer_picker.value, self.chosen["A"],
                                      self.chosen["B"],
                                      self.chosen["I"][0] if self.chosen["I"] else "?",
-                                     profile=PROFILES[self.profile_picker.value])
+                                     profile=self.profile)
         except RecorderError as e:
             self.message = text_with_cards(str(e))
             self.render()
@@ -370,23 +398,24 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
 
     def _render_setup(self) -> None:
         used = {c for cs in self.chosen.values() for c in cs}
-        self.deck_row.show(PACK20.cards, [c for c in PACK20.cards if c not in used], size="md")
+        pack = self.profile.pack.cards
+        self.deck_row.show(pack, [c for c in pack if c not in used], size="md")
         t = self.target
         for part in _PARTS:
             cards = self.chosen[part]
-            have = f"{len(cards)}/{_size(part)}"
+            have = f"{len(cards)}/{self._size(part)}"
             weight = "bold" if part == t else "normal"
             self.part_labels[part].value = (
                 f'<span style="font:13px sans-serif;font-weight:{weight}">'
                 f"{escape(self._part_name(part))} {have}</span>")
             self.part_rows[part].show(cards, cards, size="sm", tip=TEXT["take_back_tip"])
-        missing = [p for p in _PARTS if len(self.chosen[p]) < _size(p)]
+        missing = [p for p in _PARTS if len(self.chosen[p]) < self._size(p)]
         part = f"{escape(self._part_name(t))}"
         if not missing:
             text = TEXT["setup.ready"]
-        elif len(self.chosen[t]) < _size(t):
+        elif len(self.chosen[t]) < self._size(t):
             text = (TEXT["setup.entering_one"].format(part=part) if t == "I" else
-                    TEXT["setup.entering"].format(part=part, size=_size(t),
+                    TEXT["setup.entering"].format(part=part, size=self._size(t),
                                                   have=len(self.chosen[t])))
         else:
             text = TEXT["setup.full"].format(part=part, next=TEXT[f"part.{missing[0]}"])
@@ -432,7 +461,8 @@ class RecorderWidget(W.VBox):  # type: ignore[misc]
         for a in legal:
             if a.kind is ActionKind.PLAY:
                 continue
-            b = _classes(W.Button(description=_label(a), layout=W.Layout(width="auto")),
+            b = _classes(W.Button(description=_label(a, rec.profile),
+                                  layout=W.Layout(width="auto")),
                          "sl-rec-action", f"sl-rec-action-{str(a).replace('+', '-')}")
             b.on_click(lambda _b, a=a: self.enter(a))
             buttons.append(b)

@@ -58,7 +58,7 @@ from ..games.twohand.rules import CLAIM, CLOSE, EXCHANGE, SOFT, Action, ActionKi
 from ..games.twohand.table import Event, Table
 from ..headers import bot_name as bot_words
 from ..headers import rules_name
-from ..i18n import N_, Texts, localized, resolve
+from ..i18n import C_, N_, Texts, localized, resolve
 from ..notation import (
     FOUR,
     bummerl_text,
@@ -101,6 +101,8 @@ TEXT = Texts({
     "close": N_("close"),
     "close.tip": N_("close the talon"),
     "claim": N_("claim 66"),
+    # the claim as the players of a game say it (German Sechsundsechzig: "Ich habe genug")
+    "claim.sechsundsechzig": C_("the claim in Sechsundsechzig", "claim 66"),
     "claim.tip": N_("claim 66: the deal ends"),
     "no_claim.marriage": N_("play on"),
     "no_claim.last_trick": N_("let the last trick count"),
@@ -238,7 +240,8 @@ class PracticeTable(TableWidget):
         self.exchange_button = (_button("exchange_nine", "sl-exchange", "exchange_nine.tip")
                                 if nine else _button("exchange", "sl-exchange", "exchange.tip"))
         self.close_button = _button("close", "sl-close", "close.tip")
-        self.claim_button = _button("claim", "sl-claim", "claim.tip")
+        own = f"claim.{self.table.profile.game}"
+        self.claim_button = _button(own if own in TEXT else "claim", "sl-claim", "claim.tip")
         self.no_claim_button = _button("no_claim.marriage", "sl-no-claim", "no_claim.tip")
         self.confirm_html = classes(W.HTML(), "sl-claim-confirm-text")
         self.confirm_button = _button("confirm", "sl-claim-confirm")
