@@ -35,11 +35,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARD_POINTS, CARDS
+from ..cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF
 from ..games.twohand.rules import Action, ActionKind, Position, Seat, marriage, play
 from ..i18n import C_, N_, NP_, Plurals, Texts
+from ..tricks import won_deal_points
 from . import search
-from .api import Solver
+from .api import Solver, rules_array
 
 __all__ = [
     "ClosedPlan",
@@ -85,7 +86,8 @@ COPIES = 5
 world is searched as ``COPIES`` copies that count a win and one more that counts the
 middle result (2 game points won by the closer; 2 lost, not 3, by his opponent): the
 plan that wins the most copies is the plan with the best expected game points."""
-_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+_SUIT = tuple(0b11111 << (5 * s) | 1 << (20 + s) for s in range(4))
+"""The cards of each suit, the nine included."""
 
 
 def _count(x: int) -> int:
@@ -173,11 +175,19 @@ def _answer_order(answers: list[tuple[int, int, list[tuple[int, Element]]]]
 
 def closed_stakes(pos: Position, seat: Seat | int) -> tuple[int, int]:
     """The game points ``seat`` wins or loses in the closed game of ``pos``: ``(win,
-    loss)``, both positive (C2, C3)."""
+    loss)``, both positive (C2, C3). Where a closing is scored at the claim (6C2) the
+    closer's win is what a claim brings now: the most he can still win, as his
+    opponent's score and tricks only grow."""
     p = pos.closed_by
     if p < 0:
         raise ValueError("the talon is not closed")
-    closer_wins = 1 if pos.closed_opp_score >= 33 else (2 if pos.closed_opp_tricks else 3)
+    prof = pos.profile
+    if prof.closed_scoring == "at_claim":
+        closer_wins = won_deal_points(pos.score(1 - p), pos.tricks[1 - p],
+                                      prof.schneider_below)
+    else:
+        closer_wins = won_deal_points(pos.closed_opp_score, pos.closed_opp_tricks,
+                                      prof.schneider_below)
     opponent_wins = 3 if pos.closed_opp_tricks == 0 else 2
     if int(seat) == p:
         return closer_wins, opponent_wins
@@ -405,7 +415,7 @@ hides (:meth:`PlanStep.folded`)."""
 
 def _psn_cards(mask: int) -> str:
     """Cards as PSN tokens: ``AC TH``."""
-    return " ".join(str(CARDS[c]) for c in range(20) if mask >> c & 1)
+    return " ".join(str(CARDS[c]) for c in range(24) if mask >> c & 1)
 
 
 def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int,
@@ -425,7 +435,7 @@ def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int
         follow = line[i + 1]
         lc, fc = lead.card, follow.card
         assert lc is not None and fc is not None
-        follower = (fc < lc) if fc // 5 == lc // 5 else fc // 5 == trump
+        follower = (fc < lc) if SUIT_OF[fc] == SUIT_OF[lc] else SUIT_OF[fc] == trump
         key = ("line.you_lose" if follower else "line.you_win") if mine else (
             "line.he_loses" if follower else "line.he_wins")
         tricks.append(TEXT[key].format(lead=name(lead), follow=name(follow)))
@@ -658,27 +668,33 @@ class _Search:
         self.me = me
         self.opp = 1 - me
         self.trump = pos.trump
-        ranks = pos.profile.marriage_ranks
+        prof = pos.profile
+        ranks = prof.marriage_ranks if prof.late_marriages else frozenset()
         self.ranks = {int(r) for r in ranks}
-        self.mranks = sum(1 << int(r) for r in ranks)
-        self.close_min = pos.profile.close_min_talon or 0
+        self.rules = rules_array(prof)
+        self.pack = prof.pack.size
+        self.all_cards = (1 << self.pack) - 1
+        self.must_head = prof.must_head
         self.closer = pos.closed_by
         self.t0z = int(pos.closed_by >= 0 and pos.closed_opp_tricks == 0)
-        self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= 33)
+        self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= prof.schneider_below)
         # C4: the closer's opponent had no trick when the talon was closed. Mode 1: the
         # planner closed (the opponent's false claim concedes him 2, not 3); mode 2: the
         # planner is the opponent (his false claim loses 2, not 3).
         self.real = len(hands)
-        self.fc_mode = 0 if not self.t0z else (1 if pos.closed_by == me else 2)
+        # (a closing scored at the claim, 6C2, gives the closer 3 only while his opponent
+        # has no trick: a false claim of that opponent, who leads, never pays)
+        at_claim = prof.closed_scoring == "at_claim"
+        self.fc_mode = 0 if not self.t0z or at_claim else (1 if pos.closed_by == me else 2)
         copies = COPIES + 1 if self.fc_mode else 1
         self.split = COPIES * self.real if self.fc_mode else 1 << 30
         self.x_mask = ((1 << self.real) - 1) << self.split if self.fc_mode else 0
         self.hands = list(hands) * copies
         self.n = len(self.hands)
         self.words = (self.n + 31) // 32
-        h = [0] * 20
+        h = [0] * 24
         for i, hand in enumerate(self.hands):
-            for c in range(20):
+            for c in range(24):
                 if hand >> c & 1:
                     h[c] |= 1 << i
         self.holds = h
@@ -720,8 +736,8 @@ class _Search:
         r[me] = ph
         r[search.LDR] = me if ldr == 0 else o
         r[search.LEAD] = lead
-        r[search.ND] = 20
-        r[search.IND] = self.trump * 5 + 4
+        r[search.ND] = self.pack
+        r[search.IND] = -1
         r[search.CB] = self.closer
         r[search.T0Z] = self.t0z
         r[search.S0HI] = self.s0hi
@@ -734,7 +750,7 @@ class _Search:
         words = self.words
         mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
         self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
-                               self.trump, self.close_min, self.mranks, self.generation,
+                               self.trump, self.rules, self.generation,
                                self.split, 3 if self.fc_mode == 1 else -2)
         u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
         self.won_cache[key] = u
@@ -742,7 +758,7 @@ class _Search:
 
     # -- the rules of the closed game ----------------------------------------------------------
     def _married(self, c: int, hand: int) -> bool:
-        r = c % 5
+        r = RANK_OF[c]
         return r in self.ranks and (r == 2 or r == 3) and bool(
             hand >> (c + 1 if r == 2 else c - 1) & 1)
 
@@ -752,7 +768,7 @@ class _Search:
         ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
         rest = ph & ~(1 << c)
         if self._married(c, ph):
-            add = 40 if c // 5 == self.trump else 20
+            add = 40 if SUIT_OF[c] == self.trump else 20
             if tp:
                 if sp + add >= 66:
                     return _WIN, None
@@ -770,7 +786,7 @@ class _Search:
         ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
         gone = opl | (1 << c)
         if announced:
-            add = 40 if c // 5 == self.trump else 20
+            add = 40 if SUIT_OF[c] == self.trump else 20
             if to:
                 if so + add >= 66:
                     return _LOSE, None
@@ -785,7 +801,7 @@ class _Search:
             ph &= ~(1 << c)
         else:
             opl |= 1 << c
-        follower_wins = c < lead if c // 5 == lead // 5 else c // 5 == self.trump
+        follower_wins = c < lead if SUIT_OF[c] == SUIT_OF[lead] else SUIT_OF[c] == self.trump
         w = (1 - ldr) if follower_wins else ldr
         pts = CARD_POINTS[lead] + CARD_POINTS[c]
         if w == 0:
@@ -817,9 +833,12 @@ class _Search:
         if lead < 0:
             allowed = ph
         else:
-            same = ph & _SUIT[lead // 5]
-            allowed = same & (1 << lead) - 1 or same if same else ph & _SUIT[self.trump] or ph
-        cards = [c for c in range(20) if allowed >> c & 1]
+            same = ph & _SUIT[SUIT_OF[lead]]
+            if same:
+                allowed = (same & (1 << lead) - 1 or same) if self.must_head else same
+            else:
+                allowed = ph & _SUIT[self.trump] or ph
+        cards = [c for c in range(24) if allowed >> c & 1]
         return [*cards, _FALSE_CLAIM] if self.may_claim(st) else cards
 
     def forced(self, st: State) -> bool:
@@ -835,17 +854,17 @@ class _Search:
         """The opponent's possible actions at ``st`` as ``(code, worlds where he may take
         it)``, for the worlds ``ws``."""
         ph, opl, _ldr, lead, *_ = st
-        unseen = 0xFFFFF & ~(self.played | opl | ph)
+        unseen = self.all_cards & ~(self.played | opl | ph)
         holds = self.holds
         out: list[tuple[int, int]] = []
         if lead < 0:
-            for c in range(20):
+            for c in range(24):
                 if not unseen >> c & 1:
                     continue
                 hc = holds[c] & ws
                 if not hc:
                     continue
-                r = c % 5
+                r = RANK_OF[c]
                 if (r == 2 or r == 3) and r in self.ranks:
                     partner = c + 1 if r == 2 else c - 1
                     hp = holds[partner] & ws if unseen >> partner & 1 else 0
@@ -856,25 +875,25 @@ class _Search:
                 # plan it may be.
                 out.append((c, hc))
             return out
-        ls = lead // 5
+        ls = SUIT_OF[lead]
         any_suit = any_higher = any_trump = 0
-        for c in range(20):
+        for c in range(24):
             if unseen >> c & 1:
-                if c // 5 == ls:
+                if SUIT_OF[c] == ls:
                     any_suit |= holds[c]
-                    if c < lead:
+                    if c < lead and self.must_head:
                         any_higher |= holds[c]
-                if c // 5 == self.trump:
+                if SUIT_OF[c] == self.trump:
                     any_trump |= holds[c]
-        for c in range(20):
+        for c in range(24):
             if not unseen >> c & 1:
                 continue
             hc = holds[c] & ws
             if not hc:
                 continue
-            if c // 5 == ls:
-                lc = hc if c < lead else hc & ~any_higher
-            elif c // 5 == self.trump:
+            if SUIT_OF[c] == ls:
+                lc = hc if c < lead or not self.must_head else hc & ~any_higher
+            elif SUIT_OF[c] == self.trump:
                 lc = hc & ~any_suit
             else:
                 lc = hc & ~any_suit & ~any_trump
@@ -1250,14 +1269,14 @@ def _action(s: _Search, st: State, c: int) -> Action:
 
         return CLAIM
     if st[3] < 0 and s._married(c, st[0]):
-        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+        return marriage(CARDS[c], 40 if SUIT_OF[c] == s.trump else 20)
     return play(CARDS[c])
 
 
 def _opponent_action(s: _Search, code: int) -> Action:
     c = code & 31
     if code >= _MARRIED:
-        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+        return marriage(CARDS[c], 40 if SUIT_OF[c] == s.trump else 20)
     return play(CARDS[c])
 
 
@@ -1417,7 +1436,7 @@ def _plan_solver(compiled: bool | None) -> Solver:
 
 def _generation(solver: Solver, pos: Position) -> int:
     """One table generation per trump and profile, kept while they stay the same."""
-    key = (pos.trump, pos.profile.close_min_talon, pos.profile.marriage_ranks, id(solver))
+    key = (pos.trump, pos.profile, id(solver))
     got: tuple[tuple[object, ...], int] | None = getattr(_LOCAL, "plan_generation", None)
     if got is not None and got[0] == key and solver._deal is None:
         return got[1]
