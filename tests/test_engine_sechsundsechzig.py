@@ -210,3 +210,49 @@ def test_worlds_of_a_sechsundsechzig_position_look_the_same_to_the_player() -> N
         assert made.talon_size == pos.talon_size and made.profile is SIXTY_SIX
         assert view(made, seat).hand == seen.hand
         assert h.consistent()
+
+
+def test_the_closing_advisor_on_sechsundsechzig() -> None:
+    """The advisor goes through every hand the opponent may hold out of 24 cards: it
+    exchanges the trump nine first (6X1), its plan's results are those of the planner,
+    and a key card may be a nine."""
+    from math import comb
+
+    from schnapsen_lab import advisor
+    from schnapsen_lab.cards import RANK_OF, Rank
+    from schnapsen_lab.worlds import hidden_cards
+
+    rng = random.Random(8)
+    seen = 0
+    for pos in random_positions(67, 400, min_tricks=2, open_talon=True, stop=0.5, close=0.0):
+        if pos.lead >= 0 or pos.talon_size > 6 or not advisor.closing_possible(pos):
+            continue
+        nine = pos.exchange_card
+        has_nine = bool(pos.hands[pos.leader] >> nine & 1)
+        a = advisor.advise(pos, samples=8, seed=rng.randrange(100))
+        assert a.exchanged == has_nine
+        after = pos.play(next(x for x in pos.legal_actions()
+                              if x.kind is ActionKind.EXCHANGE)) if has_nine else pos
+        h = hidden_cards(after, after.leader)
+        assert a.hands == comb(bin(h.unknown).count("1"), h.opponent_hidden)
+        assert 0 <= a.close.win_chance <= 1 and a.verdict
+        for k in a.key_cards:
+            assert h.unknown >> k.card & 1
+        seen += 1
+        if any(RANK_OF[k.card] == Rank.N for k in a.key_cards) and seen >= 3:
+            break
+        if seen >= 12:
+            break
+    assert seen >= 3
+
+
+def test_a_nine_can_be_a_key_card() -> None:
+    """The key cards of the advice are looked for among all 24 cards: a nine found in
+    every hand that beats the closer is named."""
+    from schnapsen_lab.advisor import HandResult, _key_cards
+    from schnapsen_lab.cards import Card
+
+    results = [HandResult((Card.NH, Card.AC), -2, -2), HandResult((Card.NH, Card.TC), -2, -2),
+               HandResult((Card.KC, Card.AC), 2, 2), HandResult((Card.KC, Card.TC), 2, 2)]
+    unknown = (1 << Card.NH) | (1 << Card.AC) | (1 << Card.TC) | (1 << Card.KC)
+    assert [k.card for k in _key_cards(results, unknown)] == [Card.NH]

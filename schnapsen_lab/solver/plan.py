@@ -685,6 +685,7 @@ class _Search:
         # (a closing scored at the claim, 6C2, gives the closer 3 only while his opponent
         # has no trick: a false claim of that opponent, who leads, never pays)
         at_claim = prof.closed_scoring == "at_claim"
+        self.at_claim = at_claim
         self.fc_mode = 0 if not self.t0z or at_claim else (1 if pos.closed_by == me else 2)
         copies = COPIES + 1 if self.fc_mode else 1
         self.split = COPIES * self.real if self.fc_mode else 1 << 30
@@ -730,7 +731,40 @@ class _Search:
         if got is not None:
             return got
         np = self._np
-        ph, opl, ldr, lead, sp, so, pp, po, tp, to = st
+        opl = st[1]
+        o = self.opp
+        self._root_at(st)
+        r = self._root
+        words = self.words
+        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
+        self.solver.worlds_won(r, o, self._hands, opl, mask, words, self.me == 0, self._out,
+                               self.trump, self.rules, self.generation,
+                               self.split, 3 if self.fc_mode == 1 else -2)
+        u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+        self.won_cache[key] = u
+        return u
+
+    def amounts(self, st: State, ws: int) -> list[int]:
+        """The planner's game points in each real world of ``ws`` at ``st`` seeing every
+        card (1-3 won, -1..-3 lost; 0 outside ``ws``): for a closing scored at the claim
+        (6C2), where they depend on the play."""
+        np = self._np
+        words = self.words
+        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
+        out = [0] * self.real
+        for need in (-2, -1, 1, 2, 3):
+            self._root_at(st)
+            self.solver.worlds_won(self._root, self.opp, self._hands, st[1], mask.copy(),
+                                   words, self.me == 0, self._out, self.trump, self.rules,
+                                   self.generation, 0, need)
+            u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+            for i in range(self.real):
+                if ws >> i & 1 and u >> i & 1:
+                    out[i] = need  # reached: at least this much
+        return [(v if v != 0 else -3) if ws >> i & 1 else 0 for i, v in enumerate(out)]
+
+    def _root_at(self, st: State) -> None:
+        ph, _opl, ldr, lead, sp, so, pp, po, tp, to = st
         me, o = self.me, self.opp
         r = self._root
         r[me] = ph
@@ -747,14 +781,6 @@ class _Search:
         r[search.TR0 + o] = to
         r[search.PD0 + me] = pp
         r[search.PD0 + o] = po
-        words = self.words
-        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
-        self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
-                               self.trump, self.rules, self.generation,
-                               self.split, 3 if self.fc_mode == 1 else -2)
-        u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
-        self.won_cache[key] = u
-        return u
 
     # -- the rules of the closed game ----------------------------------------------------------
     def _married(self, c: int, hand: int) -> bool:
@@ -1524,7 +1550,21 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         e = s.best(st, everything)
         won = e[0]
         plan = _step(s, st, e, depth, everything) if won else None
+    # 6C2: a closing scored at the claim brings what the closer's opponent's score and
+    # tricks then give: where the closer wins, his points are those of play seeing every
+    # card (at most the stakes; the plan may get less); the failed closer's loss is fixed
+    amounts = s.amounts(st, everything) if s.at_claim else None
+    closer = pos.closed_by == me
+
     def values(mask: int) -> tuple[int, ...]:
+        if amounts is not None:
+            if closer:
+                return tuple(min(win, amounts[i]) if mask >> i & 1 and amounts[i] > 0
+                             else (win if mask >> i & 1 else -loss)
+                             for i in range(len(hands)))
+            return tuple(win if mask >> i & 1 else
+                         (max(-loss, amounts[i]) if amounts[i] < 0 else -loss)
+                         for i in range(len(hands)))
         if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
             return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1
                          else -loss for i in range(len(hands)))
