@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF
@@ -75,6 +75,11 @@ CAP_WORDS = 128
 sets of worlds are longer, each double-dummy question asks more worlds): its ``cap`` is
 cut in proportion, so that the cap bounds the time of a search whatever its size."""
 
+SIX_CARD_WORK = 5
+"""Deals of six cards a hand (Sechsundsechzig) do about this many times more in each unit
+of work (deeper double-dummy questions, longer lines): their ``budget`` and ``cap`` are
+cut by it, so that a budget bounds the time of a decision in either game."""
+
 _DD = ("dd",)
 _FORCED = ("forced",)
 _MARRIED = 32
@@ -86,6 +91,8 @@ COPIES = 5
 world is searched as ``COPIES`` copies that count a win and one more that counts the
 middle result (2 game points won by the closer; 2 lost, not 3, by his opponent): the
 plan that wins the most copies is the plan with the best expected game points."""
+_BITS: tuple[list[int], ...] = tuple([c for c in range(12) if m >> c & 1] for m in range(4096))
+"""The set bits of each 12-bit number, lowest first (half a hand of 24 cards)."""
 _SUIT = tuple(0b11111 << (5 * s) | 1 << (20 + s) for s in range(4))
 """The cards of each suit, the nine included."""
 
@@ -302,14 +309,25 @@ class ClosedPlan:
     stakes: tuple[int, int]
     action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
     exact: bool = True
-    lines: tuple[tuple[int, tuple[Action, ...]], ...] = ()
-    """For each hand that beats the plan (its index in ``hands``), a line by which it
-    does: the actions from here to the end of the deal, the opponent answering the plan
-    the way that beats it."""
     leads: bool = True
     """Whether ``seat`` leads at the position planned (else he answers a lead)."""
     trump: int = 0
     """The trump suit (its number)."""
+    beaten: Callable[[], tuple[tuple[int, tuple[Action, ...]], ...]] | None = field(
+        default=None, repr=False, compare=False)
+    """What finds :attr:`lines`, once, when they are first asked for."""
+    _found: list[tuple[tuple[int, tuple[Action, ...]], ...]] = field(
+        default_factory=list, repr=False, compare=False)
+
+    @property
+    def lines(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        """For each hand that beats the plan (its index in ``hands``), a line by which it
+        does: the actions from here to the end of the deal, the opponent answering the
+        plan the way that beats it. Found when first asked for (most decisions never
+        show them), then kept."""
+        if not self._found:
+            self._found.append(self.beaten() if self.beaten is not None else ())
+        return self._found[0]
 
     def line(self, index: int, name: Callable[[Action], str] = str) -> str:
         """The line by which hand ``index`` beats the plan, in words (:func:`line_text`);
@@ -723,6 +741,12 @@ class _Search:
                             pos.score(me), pos.score(o), pos.pending[me], pos.pending[o],
                             int(pos.tricks[me] > 0), int(pos.tricks[o] > 0))
 
+    def drop_tables(self) -> None:
+        """Forget the search's tables of fronts (what is kept answers :func:`_beat`)."""
+        self.table = {}
+        self.beam_table = {}
+        self.fixed_table = {}
+
     # -- double dummy over many worlds ---------------------------------------------------------
     def won(self, st: State, ws: int) -> int:
         """The worlds of ``ws`` the planner wins at ``st`` seeing every card."""
@@ -744,24 +768,38 @@ class _Search:
         self.won_cache[key] = u
         return u
 
-    def amounts(self, st: State, ws: int) -> list[int]:
-        """The planner's game points in each real world of ``ws`` at ``st`` seeing every
-        card (1-3 won, -1..-3 lost; 0 outside ``ws``): for a closing scored at the claim
-        (6C2), where they depend on the play."""
+    def amounts(self, st: State, won: int, stakes: tuple[int, int]) -> list[int]:
+        """The planner's game points in each real world at ``st`` seeing every card, for a
+        closing scored at the claim (6C2), where they depend on the play: ``won`` are the
+        worlds he wins so; what the closer wins, or his opponent loses, is searched (at
+        most ``stakes``), the rest is fixed by the stakes."""
         np = self._np
         words = self.words
-        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
-        out = [0] * self.real
-        for need in (-2, -1, 1, 2, 3):
+        win, loss = stakes
+        everything = (1 << self.real) - 1
+
+        def reach(ws: int, need: int) -> int:
+            if not ws:
+                return 0
+            mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(
+                np.int64)
             self._root_at(st)
-            self.solver.worlds_won(self._root, self.opp, self._hands, st[1], mask.copy(),
-                                   words, self.me == 0, self._out, self.trump, self.rules,
+            self.solver.worlds_won(self._root, self.opp, self._hands, st[1], mask, words,
+                                   self.me == 0, self._out, self.trump, self.rules,
                                    self.generation, 0, need)
-            u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
-            for i in range(self.real):
-                if ws >> i & 1 and u >> i & 1:
-                    out[i] = need  # reached: at least this much
-        return [(v if v != 0 else -3) if ws >> i & 1 else 0 for i, v in enumerate(out)]
+            return int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+
+        if self.closer == self.me:  # he wins 1 to win; each step up is asked of fewer
+            two = reach(won, 2) if win > 1 else 0
+            three = reach(two, 3) if win > 2 else 0
+            return [(1 + (two >> i & 1) + (three >> i & 1)) if won >> i & 1 else -loss
+                    for i in range(self.real)]
+        lost = everything & ~won  # he loses 1 to loss; each step down asked of fewer
+        one = reach(lost, -1) if loss > 1 else lost
+        two = reach(lost & ~one, -2) if loss > 2 else lost & ~one
+        return [win if won >> i & 1 else (-1 if one >> i & 1 else (-2 if two >> i & 1
+                                                                  else -3))
+                for i in range(self.real)]
 
     def _root_at(self, st: State) -> None:
         ph, _opl, ldr, lead, sp, so, pp, po, tp, to = st
@@ -882,11 +920,10 @@ class _Search:
         ph, opl, _ldr, lead, *_ = st
         unseen = self.all_cards & ~(self.played | opl | ph)
         holds = self.holds
+        cards = _BITS[unseen & 0xFFF] + [c + 12 for c in _BITS[unseen >> 12]]
         out: list[tuple[int, int]] = []
         if lead < 0:
-            for c in range(24):
-                if not unseen >> c & 1:
-                    continue
+            for c in cards:
                 hc = holds[c] & ws
                 if not hc:
                     continue
@@ -902,24 +939,25 @@ class _Search:
                 out.append((c, hc))
             return out
         ls = SUIT_OF[lead]
+        trump = self.trump
+        head = self.must_head
         any_suit = any_higher = any_trump = 0
-        for c in range(24):
-            if unseen >> c & 1:
-                if SUIT_OF[c] == ls:
-                    any_suit |= holds[c]
-                    if c < lead and self.must_head:
-                        any_higher |= holds[c]
-                if SUIT_OF[c] == self.trump:
-                    any_trump |= holds[c]
-        for c in range(24):
-            if not unseen >> c & 1:
-                continue
+        for c in cards:
+            s = SUIT_OF[c]
+            if s == ls:
+                any_suit |= holds[c]
+                if c < lead and head:
+                    any_higher |= holds[c]
+            if s == trump:
+                any_trump |= holds[c]
+        for c in cards:
             hc = holds[c] & ws
             if not hc:
                 continue
-            if SUIT_OF[c] == ls:
-                lc = hc if c < lead or not self.must_head else hc & ~any_higher
-            elif SUIT_OF[c] == self.trump:
+            s = SUIT_OF[c]
+            if s == ls:
+                lc = hc if c < lead or not head else hc & ~any_higher
+            elif s == trump:
                 lc = hc & ~any_suit
             else:
                 lc = hc & ~any_suit & ~any_trump
@@ -1534,6 +1572,9 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     win, loss = stakes
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
+    if pos.profile.hand_size > 5:
+        budget = budget and max(1, budget // SIX_CARD_WORK)
+        cap = cap and max(1, cap // SIX_CARD_WORK)
     s.budget = budget
     s.cap = cap and max(1, cap * CAP_WORDS // s.words)
     everything = (1 << s.n) - 1
@@ -1553,17 +1594,15 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     # 6C2: a closing scored at the claim brings what the closer's opponent's score and
     # tricks then give: where the closer wins, his points are those of play seeing every
     # card (at most the stakes; the plan may get less); the failed closer's loss is fixed
-    amounts = s.amounts(st, everything) if s.at_claim else None
+    amounts = s.amounts(st, dd, stakes) if s.at_claim else None
     closer = pos.closed_by == me
 
     def values(mask: int) -> tuple[int, ...]:
         if amounts is not None:
             if closer:
-                return tuple(min(win, amounts[i]) if mask >> i & 1 and amounts[i] > 0
-                             else (win if mask >> i & 1 else -loss)
+                return tuple(amounts[i] if mask >> i & 1 else -loss
                              for i in range(len(hands)))
-            return tuple(win if mask >> i & 1 else
-                         (max(-loss, amounts[i]) if amounts[i] < 0 else -loss)
+            return tuple(win if mask >> i & 1 else (amounts[i] if amounts[i] < 0 else -loss)
                          for i in range(len(hands)))
         if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
             return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1
@@ -1582,8 +1621,11 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                 plain = s.lead_unannounced(st, c)
                 per_action.append((play(CARDS[c]),
                                    values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
-    lines = tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
-                  if not won >> i & 1)
+    def lines() -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        return tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
+                     if not won >> i & 1)
+
+    s.drop_tables()  # the lines need the worlds' double-dummy answers only
     return ClosedPlan(
         seat=Seat(me),
         hands=tuple(hands),
@@ -1593,8 +1635,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         stakes=stakes,
         action_values=tuple(per_action),
         exact=s.exact,
-        lines=lines,
         leads=pos.lead < 0,
         trump=pos.trump,
+        beaten=lines,
     )
 
