@@ -256,3 +256,25 @@ def test_a_nine_can_be_a_key_card() -> None:
                HandResult((Card.KC, Card.AC), 2, 2), HandResult((Card.KC, Card.TC), 2, 2)]
     unknown = (1 << Card.NH) | (1 << Card.AC) | (1 << Card.TC) | (1 << Card.KC)
     assert [k.card for k in _key_cards(results, unknown)] == [Card.NH]
+
+
+def test_the_strong_player_plays_sechsundsechzig() -> None:
+    """``strong`` is a Sechsundsechzig player too (it reads the rules from the deal's
+    profile): it plays whole deals against the rule-of-thumb player, every choice legal,
+    from both seats, its memory knowing the nines."""
+    from schnapsen_lab.games.twohand.selfplay import play_deal
+    from schnapsen_lab.players.registry import make_player, player_names, refusal
+    from schnapsen_lab.players.strong import StrongPlayer
+
+    assert "strong" in player_names("sechsundsechzig")
+    assert isinstance(make_player("strong", "sechsundsechzig"), StrongPlayer)
+    assert refusal("strong", SIXTY_SIX) is None
+    rng = random.Random(11)
+    for k in range(2):
+        deck = [int(c) for c in PACK24.cards]
+        rng.shuffle(deck)
+        heuristic = make_player("heuristic", "sechsundsechzig")
+        strong = StrongPlayer(samples=3, seed=k)
+        players = (strong, heuristic) if k == 0 else (heuristic, strong)
+        played = play_deal(players, deck, Seat(k), SIXTY_SIX)
+        assert played.outcome.end is not End.UNFINISHED

@@ -1047,3 +1047,5 @@ class StrongPlayer:
 
 
 register("strong", StrongPlayer, refuse=analysis_refusal)
+register("strong", StrongPlayer, "sechsundsechzig", refuse=analysis_refusal)
+"""The same player for Sechsundsechzig: it reads the rules from the deal's profile."""
