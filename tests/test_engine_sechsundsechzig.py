@@ -278,3 +278,20 @@ def test_the_strong_player_plays_sechsundsechzig() -> None:
         players = (strong, heuristic) if k == 0 else (heuristic, strong)
         played = play_deal(players, deck, Seat(k), SIXTY_SIX)
         assert played.outcome.end is not End.UNFINISHED
+
+
+def test_the_closing_trainer_takes_sechsundsechzig_records() -> None:
+    """The closing trainer's exercises come from Sechsundsechzig records too (leads where
+    the leader could close), and each is judged by the advisor."""
+    from pathlib import Path
+
+    from schnapsen_lab import advisor, psn, training
+
+    root = Path(__file__).resolve().parent.parent
+    records = list(psn.read(root / "records/sechsundsechzig-heuristic-vs-heuristic.psn"))[:60]
+    exercises = training.closing_exercises(records, count=3, seed=1)
+    assert len(exercises) == 3
+    for e in exercises:
+        assert e.position.profile is SIXTY_SIX and advisor.closing_possible(e.position)
+        feedback = training.judge_closing("close", advisor.advise(e.position, samples=8))
+        assert feedback.message
