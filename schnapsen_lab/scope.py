@@ -8,9 +8,8 @@ for). The advisor, the review and the strong player are checked with the duty to
 once the talon is closed or gone (RULES.md F2, 6F2) and the G1/C2 thresholds (a loser
 with 33 or more gives 1) only. It knows neither four-player Bauernschnapsen nor a profile
 without that duty or with other thresholds (``bauern2``, BAUERN.md BZ3-BZ4): rather than
-answer wrongly,
-every entry to it (the ``solve``, ``advise`` and ``review`` commands, the review and
-closing-trainer widgets, the strong player at the practice table) asks
+answer wrongly, every entry to it (the ``solve``, ``advise`` and ``review`` commands, the
+review and closing-trainer widgets, the strong player at the practice table) asks
 :func:`analysis_refusal` first and says why in one line.
 """
 
