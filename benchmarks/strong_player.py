@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/strong_player.py [--matches 1000] [--samples S] [--jobs J]
                                                  [--against old|heuristic] [--seed X]
-                                                 [--minutes M]
+                                                 [--minutes M] [--rules soft|sechsundsechzig]
 
 The strong player (closing and closed games by plans a player can follow) plays Bummerls
 against ``--against``: ``old`` is today's strong player (``StrongPlayer(plan=False)``,
@@ -15,7 +15,9 @@ Prints the Bummerl win rate with a 95 % Wilson interval, deals and game points w
 for each side how often it closed and how often a closing failed (C3), with intervals;
 and the time each side took a decision, measured in the same run (the ratio).
 With ``--minutes`` (or Ctrl-C) it stops early and reports the Bummerls played so far
-(whole pairs only: both seatings of each match).
+(whole pairs only: both seatings of each match). ``--rules`` names the rules profile and
+so the game: ``sechsundsechzig`` plays matches to 7 of Sechsundsechzig (a standoff's
+point carried), the rule-of-thumb player being that game's.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
+from schnapsen_lab.games import game_of_profile
+from schnapsen_lab.games.sechsundsechzig.game import PROFILES as SIXTY_SIX
 from schnapsen_lab.games.twohand.knowledge import View
-from schnapsen_lab.games.twohand.rules import Action
+from schnapsen_lab.games.twohand.rules import Action, Profile, profile_named
 from schnapsen_lab.players.registry import make_player
 from schnapsen_lab.players.strong import DEFAULT_SAMPLES, StrongPlayer
 from schnapsen_lab.simulate import default_jobs, parallel_map, play_bummerl
@@ -42,6 +46,12 @@ class Task:
     seed: int
     samples: int
     against: str
+    rules: str = "soft"
+
+    @property
+    def profile(self) -> Profile:
+        """The rules profile the Bummerls are played by."""
+        return profile_named(self.rules, SIXTY_SIX.values())
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ class Timed:
 def _opponent(task: Task) -> object:
     if task.against == "old":
         return StrongPlayer(samples=task.samples, plan=False)
-    return make_player(task.against)
+    return make_player(task.against, game_of_profile(task.profile).key)
 
 
 def _test_side(r: Result) -> Side:
@@ -102,19 +112,19 @@ def play(task: Task) -> Result:
     other = Timed(_opponent(task))
     seat = 0 if task.number % 2 else 1
     players = (test, other) if seat == 0 else (other, test)
-    m = play_bummerl(players, task.seed, (task.number + 1) // 2)
+    profile = task.profile
+    m = play_bummerl(players, task.seed, (task.number + 1) // 2, profile)
     sides = []
     for s, timed in ((seat, test), (1 - seat, other)):
         won = sum(1 for d in m.deals if d.outcome.winner == s)
         pts = sum(d.outcome.game_points for d in m.deals if d.outcome.winner == s)
         closings = failed = 0
         for d in m.deals:
-            rule = d.outcome.rule
-            if rule not in ("C2", "C3", "C4"):
+            rule = d.outcome.rule.removeprefix(profile.rule_prefix)
+            winner = d.outcome.winner
+            if rule not in ("C2", "C3", "C4") or winner is None:  # None: a standoff
                 continue
             closer_won = rule in ("C2", "C4")
-            winner = d.outcome.winner
-            assert winner is not None  # no standoff in Schnapsen
             closer = winner if closer_won else 1 - winner
             if closer == s:
                 closings += 1
@@ -174,8 +184,10 @@ def main() -> None:
     ap.add_argument("--against", default="old", help="old (default) or a player name")
     ap.add_argument("--minutes", type=float, default=0.0,
                     help="stop after this long and report what was played (0: no limit)")
+    ap.add_argument("--rules", default="soft",
+                    help="the rules profile (soft, strict, sechsundsechzig)")
     a = ap.parse_args()
-    tasks = [Task(n, a.seed, a.samples, a.against) for n in range(1, a.matches + 1)]
+    tasks = [Task(n, a.seed, a.samples, a.against, a.rules) for n in range(1, a.matches + 1)]
     t = time.perf_counter()
     rs: list[Result] = []
     results = parallel_map(play, tasks, a.jobs)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import PACK20, Card, cards_in
+from .cards import CARDS, Card, cards_in
 from .games.twohand.rules import CLOSE, EXCHANGE, Action, ActionKind, Position, Seat
 from .notation import action_text, card_text, cards_text
 from .played_out import PlayedOut, played_out
@@ -402,7 +402,7 @@ def _key_cards(results: Sequence[HandResult], candidates: int) -> tuple[KeyCard,
     all_count: Counter[Card] = Counter(c for r in results for c in r.hand)
     lose_count: Counter[Card] = Counter(c for r in losing for c in r.hand)
     keys = []
-    for c in PACK20.cards:
+    for c in CARDS:
         if not candidates >> c & 1:
             continue
         a = all_count[c] / len(results)

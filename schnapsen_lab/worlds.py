@@ -26,10 +26,10 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from .cards import SUIT_OF
 from .games.twohand.knowledge import View, view
 from .games.twohand.rules import (
     EXCHANGE_CARDS,
-    SOFT,
     Action,
     ActionKind,
     Position,
@@ -56,11 +56,12 @@ __all__ = [
     "world_count",
 ]
 
-_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+_SUIT = tuple(0b11111 << (5 * s) | 1 << (20 + s) for s in range(4))
+"""The cards of each suit, the nine included (a 20-card pack never holds it)."""
 
 
 def _bits(mask: int) -> list[int]:
-    return [c for c in range(20) if mask >> c & 1]
+    return [c for c in range(24) if mask >> c & 1]
 
 
 def _popcount(mask: int) -> int:
@@ -153,7 +154,7 @@ def build_world(pos: Position, seat: Seat | int, opponent_hand: int,
     me = int(seat)
     opp = 1 - me
     old_hand = pos.hands[opp]
-    n = 0 if pos.exhausted else 20 - pos.next_draw
+    n = 0 if pos.exhausted else len(pos.deck) - pos.next_draw
     if len(talon) != n:
         raise ValueError(f"the talon holds {n} face-down cards, not {len(talon)}")
     old_talon = pos.deck[pos.next_draw:] if n else ()
@@ -236,17 +237,18 @@ def inferred_absent(positions: Sequence[Position], seat: Seat | int) -> int:
         lead, card, _ = after.last_trick
         if lead != before.lead:
             continue
-        ls = lead // 5
-        if card // 5 != ls:
+        ls = SUIT_OF[lead]
+        if SUIT_OF[card] != ls:
             out |= _SUIT[ls]
-            if card // 5 != before.trump:
+            if SUIT_OF[card] != before.trump:
                 out |= _SUIT[before.trump]
-        elif card > lead:  # followed lower: held no higher card of the suit
+        elif card > lead and before.profile.must_head:
+            # followed lower where he had to beat: held no higher card of the suit
             out |= _SUIT[ls] & ((1 << lead) - 1)
     return out
 
 
-def position_from_view(v: View, profile: Profile = SOFT,
+def position_from_view(v: View, profile: Profile | None = None,
                        closed_at: tuple[int, int] | None = None) -> tuple[Position, HiddenCards]:
     """A position that looks to ``v.viewer`` exactly as ``v``, and its hidden cards.
 
@@ -254,6 +256,8 @@ def position_from_view(v: View, profile: Profile = SOFT,
     for worlds. ``closed_at`` gives the closer's opponent's tricks and score when the
     talon was closed (C2, C3); without it the current ones are used.
     """
+    if profile is None:
+        profile = v.profile
     me = int(v.viewer)
     opp = 1 - me
     h = _hidden_from_view(v)
@@ -274,17 +278,19 @@ def position_from_view(v: View, profile: Profile = SOFT,
     hands[opp] = opp_hand
     p.hands = hands
     p.exhausted = v.exhausted
+    size = profile.pack.size
+    exchange = p.exchange_cards[p.trump]
     if v.exhausted:
-        p.next_draw = 20
-        p.indicator = int(v.trump) * 5 + 4
+        p.next_draw = size
+        p.indicator = exchange
     else:
-        p.next_draw = 21 - v.talon
+        p.next_draw = size + 1 - v.talon
         if v.indicator is not None:
             p.indicator = int(v.indicator)
         else:
-            p.indicator = _bits(v.out_of_play)[0] if v.out_of_play else int(v.trump) * 5 + 4
+            p.indicator = _bits(v.out_of_play)[0] if v.out_of_play else exchange
     in_talon = set(talon)
-    p.deck = tuple([c for c in range(20) if c not in in_talon] + talon)
+    p.deck = tuple([int(c) for c in profile.pack.cards if c not in in_talon] + talon)
     p.closed_by = int(v.closed_by) if v.closed_by is not None else -1
     p.leader = int(v.leader)
     p.lead = int(v.trick[0]) if v.trick else -1

@@ -45,7 +45,7 @@ def worlds_of(pos: Position, seat: int, hands: Sequence[int]) -> list[Position]:
             hidden |= 1 << c
     out = []
     for hand in hands:
-        talon = [c for c in range(20) if (hidden & ~hand) >> c & 1]
+        talon = [c for c in range(24) if (hidden & ~hand) >> c & 1]
         out.append(build_world(pos, seat, hand, talon))
     return out
 

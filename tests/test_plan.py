@@ -12,7 +12,16 @@ import pytest
 
 from schnapsen_lab import psn
 from schnapsen_lab.cards import cards_in
-from schnapsen_lab.games.twohand.rules import CLAIM, CLOSE, Action, Position, Seat
+from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE
+from schnapsen_lab.games.twohand.rules import (
+    CLAIM,
+    CLOSE,
+    SOFT,
+    Action,
+    Position,
+    Profile,
+    Seat,
+)
 from schnapsen_lab.solver.plan import ClosedPlan, PlanStep, closed_plan, closed_stakes
 from schnapsen_lab.solver.reference import claim_now, minimax
 from schnapsen_lab.worlds import hidden_cards, inferred_absent, opponent_hands
@@ -25,15 +34,15 @@ if TYPE_CHECKING:
 
 
 def closed_positions(seed: int, cards: int, n: int, *, talons: tuple[int, ...] = (2,),
-                     max_hands: int = 10) -> list[Position]:
+                     max_hands: int = 10, profile: Profile = SOFT) -> list[Position]:
     """``n`` positions of random deals, closed when the talon held one of ``talons``, then
     played at random until the player to move holds ``cards`` cards."""
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < n:
-        deck = list(range(20))
+        deck = [int(c) for c in profile.pack.cards]
         rng.shuffle(deck)
-        pos = Position.deal(deck, Seat(rng.randrange(2)))
+        pos = Position.deal(deck, Seat(rng.randrange(2)), profile)
         close_at = rng.choice(talons)
         while pos.outcome is None and pos.closed_by < 0:
             legal = pos.legal_actions()
@@ -181,6 +190,48 @@ def _closing_cases() -> list[tuple[Position, int, list[int], ClosedPlan]]:
         if plan.wins > 0:
             out.append((closed, me, hands, plan))
     return out
+
+
+@cache
+def _sixty_six_cases() -> list[tuple[Position, int, list[int], ClosedPlan]]:
+    """Closed Sechsundsechzig deals (the talon closed with two to six cards, 6C1), three
+    and four cards each."""
+    out = []
+    for cards, n in ((3, 60), (4, 12)):
+        for pos in closed_positions(7 + cards, cards, n, talons=(2, 4, 6), max_hands=40,
+                                    profile=SECHSUNDSECHZIG_PROFILE):
+            me = pos.to_move
+            assert me is not None
+            hands = _hands(pos, me)
+            out.append((pos, int(me), hands, closed_plan(pos, me, hands, depth=0)))
+    return out
+
+
+def test_sechsundsechzig_plans_get_what_they_promise() -> None:
+    """Sechsundsechzig on 24 cards: each plan, read back and played by the engine against
+    every answer in every hand it claims to beat, wins there and nowhere else; its
+    double-dummy numbers are the minimax's (6C2: the closer's points are his opponent's
+    score and tricks at the claim, at most the stakes shown)."""
+    checked = beaten = 0
+    for pos, me, hands, plan in _sixty_six_cases():
+        win, loss = plan.stakes
+        for world, dd in zip(worlds_of(pos, me, hands), plan.double_dummy, strict=True):
+            v = minimax(world)
+            mine = v if me == 0 else -v
+            assert dd == mine, pos
+            assert -loss <= mine <= win and mine != 0, pos
+        if plan.plan is None:
+            assert plan.wins == 0
+            continue
+        for world, value in zip(worlds_of(pos, me, hands), plan.achieved, strict=True):
+            got = _plays(plan.plan, world, me)
+            if value > 0:
+                assert got is True, pos
+                beaten += 1
+            else:
+                assert got is not True, pos
+            checked += 1
+    assert checked > 200 and beaten > 50
 
 
 def test_double_dummy_numbers_agree_with_minimax() -> None:

@@ -38,7 +38,7 @@ def test_the_engine_knows_the_duty_to_beat_and_33_only() -> None:
     house = Profile("club", must_head=False)
     assert "club" in str(analysis_refusal(house)) and "below" not in str(analysis_refusal(house))
     four = analysis_refusal(BAUERN)
-    assert four is not None and "two-player Schnapsen only" in four
+    assert four is not None and "two-player Schnapsen and Sechsundsechzig only" in four
 
 
 @pytest.mark.parametrize("command", [["solve"], ["advise"], ["review", "--samples", "2"]])
@@ -52,7 +52,8 @@ def test_the_analysis_commands_refuse_in_one_line(command: list[str], path: Path
     assert main([*command, str(path), "--record", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert ("two-player Schnapsen only" in err) if path == FOUR else ("bauern2" in err)
+    assert ("two-player Schnapsen and Sechsundsechzig only" in err) if path == FOUR else (
+        "bauern2" in err)
 
 
 def test_the_review_widget_refuses() -> None:

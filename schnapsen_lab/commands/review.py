@@ -190,7 +190,15 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"-o {out}: record {args.record} has an error to fix before it is "
                      f"annotated: {first}")
     if args.by == "equity":
+        from .. import equity
         from ..bummerl import score_of
+
+        try:
+            equity.table(rec.profile.name)
+        except KeyError:
+            return _fail(f"--by equity: {args.file}: record {args.record}: there is no "
+                         f"match-equity table for the {rec.profile.name} rules yet; "
+                         "review --by points")
 
         if score_of(rec) is None:
             why = ("has no Score tag" if "Score" not in rec.tags else

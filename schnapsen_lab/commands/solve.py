@@ -58,6 +58,8 @@ def solve_dict(pos: Position) -> dict[str, Any]:
 def _signed(v: int) -> str:
     if v > 0:
         return f"A wins {v}"
+    if v == 0:
+        return "a standoff"  # 6G4: nobody scores
     return f"B wins {-v}"
 
 

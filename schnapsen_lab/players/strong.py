@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Rank
+from ..cards import RANK_OF, SUIT_OF, Rank
 from ..games.twohand import knowledge
 from ..games.twohand.knowledge import View
 from ..games.twohand.rules import CLAIM, CLOSE, Action, ActionKind, Position, Seat
@@ -93,7 +93,7 @@ PLAYOUT_WORLDS = 6
 """The worlds of his own each chooser's choices are made over in a playout
 (``playout_talon``) when ``reply_worlds`` does not say."""
 
-_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+_SUIT = tuple(0b11111 << (5 * s) | 1 << (20 + s) for s in range(4))
 
 
 def close_call(best: ActionEstimate, second: ActionEstimate) -> bool:
@@ -124,7 +124,7 @@ def unannounced_partner(v: View) -> int:
     if len(v.trick) != 1 or v.to_move != v.viewer or v.leader == v.viewer:
         return 0
     card = int(v.trick[0])
-    rank = Rank(card % 5)
+    rank = Rank(RANK_OF[card])
     if rank not in v.profile.marriage_ranks or rank not in (Rank.K, Rank.Q):
         return 0
     partner = 1 << (card + 1 if rank is Rank.K else card - 1)
@@ -541,7 +541,7 @@ class Decision:
             parts.append(PLURALS.text("played", self.played))
         if self.inferred:
             parts.append(TEXT["inferred"].format(
-                cards=cards_text(i for i in range(20) if self.inferred >> i & 1)))
+                cards=cards_text(i for i in range(24) if self.inferred >> i & 1)))
         return TEXT["and"].join(parts)
 
 
@@ -727,16 +727,17 @@ class StrongPlayer:
             if bin(mine).count("1") == 1 and bin(theirs).count("1") == 1:
                 lead = mine.bit_length() - 1
                 card = theirs.bit_length() - 1
-                ls = lead // 5
-                if card // 5 != ls:
+                ls = SUIT_OF[lead]
+                if SUIT_OF[card] != ls:
                     m.absent |= _SUIT[ls]
-                    if card // 5 != int(v.trump):
+                    if SUIT_OF[card] != int(v.trump):
                         m.absent |= _SUIT[int(v.trump)]
-                elif card > lead:
+                elif card > lead and v.profile.must_head:
                     m.absent |= _SUIT[ls] & ((1 << lead) - 1)
         if v.closed_by is not None and m.closed_at is None:
             o = 1 - int(v.closed_by)
-            at_close = (10 - v.talon) // 2  # tricks played when the talon was closed
+            # tricks played when the talon was closed (the talon as dealt, less two a trick)
+            at_close = (v.profile.pack.size - 2 * v.profile.hand_size - v.talon) // 2
             m.closed_seen = True
             if total == at_close:
                 m.closed_at = (v.tricks[o], v.scores[o])
@@ -905,7 +906,7 @@ class StrongPlayer:
             opp = 1 - int(mine.hidden.viewer)
             for i, w in enumerate(worlds):
                 held = w.hands[opp] | (1 << w.lead if w.lead >= 0 and w.leader == opp else 0)
-                drawn = [c for c in range(20) if (held & seen) >> c & 1]
+                drawn = [c for c in range(24) if (held & seen) >> c & 1]
                 if not drawn:
                     continue
                 prev = before_answer(w, mine, answer, self._gen.choice(drawn))
@@ -1046,3 +1047,5 @@ class StrongPlayer:
 
 
 register("strong", StrongPlayer, refuse=analysis_refusal)
+register("strong", StrongPlayer, "sechsundsechzig", refuse=analysis_refusal)
+"""The same player for Sechsundsechzig: it reads the rules from the deal's profile."""

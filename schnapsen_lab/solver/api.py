@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..games.twohand.rules import CLAIM, Action, ActionKind, Outcome, Position, Seat
+from ..games.twohand.rules import CLAIM, DEALS, Action, ActionKind, Outcome, Position, Profile, Seat
 from . import search
 from .reference import claim_now, outcome_value
 
@@ -18,6 +18,8 @@ __all__ = [
     "action_values",
     "best_actions",
     "default_solver",
+    "engine_refusal",
+    "rules_array",
     "solve",
     "value_of_outcome",
 ]
@@ -30,11 +32,51 @@ def value_of_outcome(outcome: Outcome) -> int:
     return outcome_value(outcome)
 
 
-def _marriage_ranks(pos: Position) -> int:
-    m = 0
-    for r in pos.profile.marriage_ranks:
-        m |= 1 << int(r)
-    return m
+def engine_refusal(profile: Profile) -> str | None:
+    """Why the search cannot play by ``profile`` (one line naming the rule it has no
+    analysis for), or None when it can."""
+    if not profile.exchange_trump_lead:
+        return (f"the solver has no analysis of the {profile.name} profile's exchange "
+                f"rule (no trump lead after an exchange, RULES.md X2)")
+    if profile.pack.size not in (20, 24):
+        return f"the solver knows the packs of 20 and 24 cards, not {profile.pack.size}"
+    return None
+
+
+_RULES: dict[Profile, Any] = {}
+
+
+def rules_array(profile: Profile) -> Any:
+    """The profile's fields as the search reads them (:data:`.search.RULES`, int64);
+    raise ValueError (:func:`engine_refusal`'s line) where it has no analysis."""
+    got = _RULES.get(profile)
+    if got is not None:
+        return got
+    why = engine_refusal(profile)
+    if why is not None:
+        raise ValueError(why)
+    import numpy as np
+
+    fore, deal, ind = DEALS[profile.deal]
+    r = np.zeros(search.RULES, np.int64)
+    r[search.R_NC] = profile.pack.size
+    r[search.R_CLOSE_MIN] = profile.close_min_talon or 0
+    r[search.R_MRANKS] = sum(1 << int(k) for k in profile.marriage_ranks)
+    r[search.R_EXCH_RANK] = int(profile.exchange_rank)
+    r[search.R_EXCH_TRICK] = int(profile.exchange_needs_trick)
+    r[search.R_CLOSE_FIRST] = int(profile.close_first_lead)
+    r[search.R_LATE] = int(profile.late_marriages)
+    r[search.R_BONUS] = profile.last_trick_bonus
+    r[search.R_HIGHER] = int(profile.played_out == "higher_score")
+    r[search.R_STANDOFF] = int(profile.standoff)
+    r[search.R_FC3] = int(profile.false_claim == "2or3")
+    r[search.R_AT_CLAIM] = int(profile.closed_scoring == "at_claim")
+    r[search.R_SB] = profile.schneider_below
+    r[search.R_HEAD] = int(profile.must_head)
+    r[search.R_ND0] = max(fore[-1], deal[-1], ind) + 1
+    r.setflags(write=False)
+    _RULES[profile] = r
+    return r
 
 
 class Solver:
@@ -65,9 +107,9 @@ class Solver:
         else:
             self._run = search.run
             self._won = search.won_worlds
-        self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int32),
-                        np.zeros(size, np.int8), np.zeros(size, np.int8),
-                        np.zeros(size, np.int8))
+        self._tables = (np.zeros(size, np.int64), np.zeros(size, np.int16),
+                        np.zeros(size, np.int32), np.zeros(size, np.int8),
+                        np.zeros(size, np.int8), np.zeros(size, np.int8))
         self._stack = np.zeros((search.MAX_DEPTH, search.NF), np.int64)
         self._root = np.zeros(search.STATE, np.int64)
         self._gen = 0
@@ -84,14 +126,21 @@ class Solver:
         """The exact value of ``pos`` in game points from A's side.
 
         A correct claim that may be made now counts as made (also after the last trick,
-        E2 a); a finished position gives its outcome.
+        E2 a); a finished position gives its outcome. Right after a marriage lead the
+        leader may still claim (E2 b): a false claim is his choice where it pays (6G2).
         """
         claim = claim_now(pos)
         if claim is not None:
             return outcome_value(claim)
         if pos.outcome is not None:
             return outcome_value(pos.outcome)
-        return self._search(pos)
+        v = self._search(pos)
+        if pos.lead >= 0 and pos.lead_marriage and pos.claim_by == pos.leader:
+            out = pos.play(CLAIM).outcome
+            assert out is not None
+            f = outcome_value(out)
+            v = max(v, f) if pos.leader == Seat.A else min(v, f)
+        return v
 
     def action_values(self, pos: Position) -> dict[Action, int]:
         """The value after each action the player to move may take (docs/solver.md).
@@ -133,32 +182,34 @@ class Solver:
         return self._gen
 
     def worlds_won(self, state: Any, opponent: int, hands: Any, gone: int, worlds: Any,
-                   words: int, for_a: bool, out: Any, trump: int, close_min: int,
-                   marriage_ranks: int, generation: int, split: int = 1 << 30,
-                   need: int = 1) -> int:
+                   words: int, for_a: bool, out: Any, trump: int, rules: Any,
+                   generation: int, split: int = 1 << 30, need: int = 1) -> int:
         """Solve many worlds with the talon closed or exhausted (no draw left) that differ
         only in ``opponent``'s hand; see :func:`.search.won_worlds`.
 
         ``state`` holds the fields of :data:`.search.STATE`; ``worlds`` is the bit set of
         the worlds to solve in ``words`` 32-bit words (int64 array), world ``i`` giving the
         opponent ``hands[i]`` less the cards ``gone``. ``out`` gets the bit set of those
-        that A (``for_a``) or B wins. ``generation`` comes from :meth:`new_generation`
+        that A (``for_a``) or B wins. ``rules`` is the profile's :func:`rules_array`
+        (the talon counts as exhausted when ``state``'s draw index is the pack's size).
+        ``generation`` comes from :meth:`new_generation`
         and must be shared only by searches with the same trump and profile. Worlds
         numbered ``split`` and above count as won only when their value for that side is
         at least ``need`` (see :func:`.search.won_worlds`).
         """
         import numpy as np
 
-        if self._deck is None:
-            self._deck = np.arange(20, dtype=np.int64)
-        tkey, tgen, tlo, thi, tmove = self._tables
+        if self._deck is None or len(self._deck) < 24:
+            self._deck = np.arange(24, dtype=np.int64)
+        tkey, tsc, tgen, tlo, thi, tmove = self._tables
         return int(self._won(state, opponent, hands, gone, worlds, words, int(for_a), out,
-                             self._deck, trump, close_min, marriage_ranks, tkey, tgen, tlo,
-                             thi, tmove, generation, self._stack, split, need))
+                             self._deck, trump, rules, tkey, tsc, tgen, tlo, thi, tmove,
+                             generation, self._stack, split, need))
 
     # -- the search ---------------------------------------------------------------------------
     def _search(self, pos: Position) -> int:
-        deal = (pos.deck, pos.profile.close_min_talon, pos.profile.marriage_ranks)
+        rules = rules_array(pos.profile)
+        deal = (pos.deck, pos.profile)
         if deal != self._deal:
             self._deal = deal
             import numpy as np
@@ -168,15 +219,16 @@ class Solver:
         closed = pos.closed_by >= 0
         sc0, sc1 = pos.scores
         self._root[:] = (pos.hands[0], pos.hands[1], pos.leader, pos.lead,
-                         20 if pos.exhausted else pos.next_draw, pos.indicator, pos.closed_by,
-                         int(closed and pos.closed_opp_tricks == 0),
-                         int(closed and pos.closed_opp_score >= 33), sc0, sc1,
+                         len(pos.deck) if pos.exhausted else pos.next_draw, pos.indicator,
+                         pos.closed_by, int(closed and pos.closed_opp_tricks == 0),
+                         int(closed and pos.closed_opp_score >= pos.profile.schneider_below),
+                         sc0, sc1,
                          int(pos.tricks[0] > 0), int(pos.tricks[1] > 0),
                          pos.pending[0], pos.pending[1])
-        tkey, tgen, tlo, thi, tmove = self._tables
-        args = (self._deck, pos.trump, pos.profile.close_min_talon or 0, _marriage_ranks(pos),
-                tkey, tgen, tlo, thi, tmove, self._gen, self._stack)
-        # zero-window tests (is the value at least b?) until the bounds meet; 0 is no value
+        tkey, tsc, tgen, tlo, thi, tmove = self._tables
+        args = (self._deck, pos.trump, rules, tkey, tsc, tgen, tlo, thi, tmove, self._gen,
+                self._stack)
+        # zero-window tests (is the value at least b?) until the bounds meet
         lo, hi = -3, 3
         b = 1
         while True:
@@ -187,7 +239,7 @@ class Solver:
                 hi = v
             if lo >= hi:
                 return lo
-            b = lo + 1 if lo > 0 else (hi if hi < 0 else 1)
+            b = lo + 1 if lo > 0 else hi
 
 
 _LOCAL = threading.local()

@@ -32,14 +32,15 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CARD_POINTS, CARDS
+from ..cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF
 from ..games.twohand.rules import Action, ActionKind, Position, Seat, marriage, play
 from ..i18n import C_, N_, NP_, Plurals, Texts
+from ..tricks import won_deal_points
 from . import search
-from .api import Solver
+from .api import Solver, rules_array
 
 __all__ = [
     "ClosedPlan",
@@ -74,6 +75,11 @@ CAP_WORDS = 128
 sets of worlds are longer, each double-dummy question asks more worlds): its ``cap`` is
 cut in proportion, so that the cap bounds the time of a search whatever its size."""
 
+SIX_CARD_WORK = 5
+"""Deals of six cards a hand (Sechsundsechzig) do about this many times more in each unit
+of work (deeper double-dummy questions, longer lines): their ``budget`` and ``cap`` are
+cut by it, so that a budget bounds the time of a decision in either game."""
+
 _DD = ("dd",)
 _FORCED = ("forced",)
 _MARRIED = 32
@@ -85,7 +91,10 @@ COPIES = 5
 world is searched as ``COPIES`` copies that count a win and one more that counts the
 middle result (2 game points won by the closer; 2 lost, not 3, by his opponent): the
 plan that wins the most copies is the plan with the best expected game points."""
-_SUIT = tuple(0b11111 << (5 * s) for s in range(4))
+_BITS: tuple[list[int], ...] = tuple([c for c in range(12) if m >> c & 1] for m in range(4096))
+"""The set bits of each 12-bit number, lowest first (half a hand of 24 cards)."""
+_SUIT = tuple(0b11111 << (5 * s) | 1 << (20 + s) for s in range(4))
+"""The cards of each suit, the nine included."""
 
 
 def _count(x: int) -> int:
@@ -173,11 +182,19 @@ def _answer_order(answers: list[tuple[int, int, list[tuple[int, Element]]]]
 
 def closed_stakes(pos: Position, seat: Seat | int) -> tuple[int, int]:
     """The game points ``seat`` wins or loses in the closed game of ``pos``: ``(win,
-    loss)``, both positive (C2, C3)."""
+    loss)``, both positive (C2, C3). Where a closing is scored at the claim (6C2) the
+    closer's win is what a claim brings now: the most he can still win, as his
+    opponent's score and tricks only grow."""
     p = pos.closed_by
     if p < 0:
         raise ValueError("the talon is not closed")
-    closer_wins = 1 if pos.closed_opp_score >= 33 else (2 if pos.closed_opp_tricks else 3)
+    prof = pos.profile
+    if prof.closed_scoring == "at_claim":
+        closer_wins = won_deal_points(pos.score(1 - p), pos.tricks[1 - p],
+                                      prof.schneider_below)
+    else:
+        closer_wins = won_deal_points(pos.closed_opp_score, pos.closed_opp_tricks,
+                                      prof.schneider_below)
     opponent_wins = 3 if pos.closed_opp_tricks == 0 else 2
     if int(seat) == p:
         return closer_wins, opponent_wins
@@ -292,14 +309,25 @@ class ClosedPlan:
     stakes: tuple[int, int]
     action_values: tuple[tuple[Action, tuple[int, ...]], ...] = ()
     exact: bool = True
-    lines: tuple[tuple[int, tuple[Action, ...]], ...] = ()
-    """For each hand that beats the plan (its index in ``hands``), a line by which it
-    does: the actions from here to the end of the deal, the opponent answering the plan
-    the way that beats it."""
     leads: bool = True
     """Whether ``seat`` leads at the position planned (else he answers a lead)."""
     trump: int = 0
     """The trump suit (its number)."""
+    beaten: Callable[[], tuple[tuple[int, tuple[Action, ...]], ...]] | None = field(
+        default=None, repr=False, compare=False)
+    """What finds :attr:`lines`, once, when they are first asked for."""
+    _found: list[tuple[tuple[int, tuple[Action, ...]], ...]] = field(
+        default_factory=list, repr=False, compare=False)
+
+    @property
+    def lines(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        """For each hand that beats the plan (its index in ``hands``), a line by which it
+        does: the actions from here to the end of the deal, the opponent answering the
+        plan the way that beats it. Found when first asked for (most decisions never
+        show them), then kept."""
+        if not self._found:
+            self._found.append(self.beaten() if self.beaten is not None else ())
+        return self._found[0]
 
     def line(self, index: int, name: Callable[[Action], str] = str) -> str:
         """The line by which hand ``index`` beats the plan, in words (:func:`line_text`);
@@ -405,7 +433,7 @@ hides (:meth:`PlanStep.folded`)."""
 
 def _psn_cards(mask: int) -> str:
     """Cards as PSN tokens: ``AC TH``."""
-    return " ".join(str(CARDS[c]) for c in range(20) if mask >> c & 1)
+    return " ".join(str(CARDS[c]) for c in range(24) if mask >> c & 1)
 
 
 def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int,
@@ -425,7 +453,7 @@ def line_text(line: Sequence[Action], planner_leads: bool, trump: int, lost: int
         follow = line[i + 1]
         lc, fc = lead.card, follow.card
         assert lc is not None and fc is not None
-        follower = (fc < lc) if fc // 5 == lc // 5 else fc // 5 == trump
+        follower = (fc < lc) if SUIT_OF[fc] == SUIT_OF[lc] else SUIT_OF[fc] == trump
         key = ("line.you_lose" if follower else "line.you_win") if mine else (
             "line.he_loses" if follower else "line.he_wins")
         tricks.append(TEXT[key].format(lead=name(lead), follow=name(follow)))
@@ -658,27 +686,34 @@ class _Search:
         self.me = me
         self.opp = 1 - me
         self.trump = pos.trump
-        ranks = pos.profile.marriage_ranks
+        prof = pos.profile
+        ranks = prof.marriage_ranks if prof.late_marriages else frozenset()
         self.ranks = {int(r) for r in ranks}
-        self.mranks = sum(1 << int(r) for r in ranks)
-        self.close_min = pos.profile.close_min_talon or 0
+        self.rules = rules_array(prof)
+        self.pack = prof.pack.size
+        self.all_cards = (1 << self.pack) - 1
+        self.must_head = prof.must_head
         self.closer = pos.closed_by
         self.t0z = int(pos.closed_by >= 0 and pos.closed_opp_tricks == 0)
-        self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= 33)
+        self.s0hi = int(pos.closed_by >= 0 and pos.closed_opp_score >= prof.schneider_below)
         # C4: the closer's opponent had no trick when the talon was closed. Mode 1: the
         # planner closed (the opponent's false claim concedes him 2, not 3); mode 2: the
         # planner is the opponent (his false claim loses 2, not 3).
         self.real = len(hands)
-        self.fc_mode = 0 if not self.t0z else (1 if pos.closed_by == me else 2)
+        # (a closing scored at the claim, 6C2, gives the closer 3 only while his opponent
+        # has no trick: a false claim of that opponent, who leads, never pays)
+        at_claim = prof.closed_scoring == "at_claim"
+        self.at_claim = at_claim
+        self.fc_mode = 0 if not self.t0z or at_claim else (1 if pos.closed_by == me else 2)
         copies = COPIES + 1 if self.fc_mode else 1
         self.split = COPIES * self.real if self.fc_mode else 1 << 30
         self.x_mask = ((1 << self.real) - 1) << self.split if self.fc_mode else 0
         self.hands = list(hands) * copies
         self.n = len(self.hands)
         self.words = (self.n + 31) // 32
-        h = [0] * 20
+        h = [0] * 24
         for i, hand in enumerate(self.hands):
-            for c in range(20):
+            for c in range(24):
                 if hand >> c & 1:
                     h[c] |= 1 << i
         self.holds = h
@@ -706,6 +741,12 @@ class _Search:
                             pos.score(me), pos.score(o), pos.pending[me], pos.pending[o],
                             int(pos.tricks[me] > 0), int(pos.tricks[o] > 0))
 
+    def drop_tables(self) -> None:
+        """Forget the search's tables of fronts (what is kept answers :func:`_beat`)."""
+        self.table = {}
+        self.beam_table = {}
+        self.fixed_table = {}
+
     # -- double dummy over many worlds ---------------------------------------------------------
     def won(self, st: State, ws: int) -> int:
         """The worlds of ``ws`` the planner wins at ``st`` seeing every card."""
@@ -714,14 +755,61 @@ class _Search:
         if got is not None:
             return got
         np = self._np
-        ph, opl, ldr, lead, sp, so, pp, po, tp, to = st
+        opl = st[1]
+        o = self.opp
+        self._root_at(st)
+        r = self._root
+        words = self.words
+        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
+        self.solver.worlds_won(r, o, self._hands, opl, mask, words, self.me == 0, self._out,
+                               self.trump, self.rules, self.generation,
+                               self.split, 3 if self.fc_mode == 1 else -2)
+        u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+        self.won_cache[key] = u
+        return u
+
+    def amounts(self, st: State, won: int, stakes: tuple[int, int]) -> list[int]:
+        """The planner's game points in each real world at ``st`` seeing every card, for a
+        closing scored at the claim (6C2), where they depend on the play: ``won`` are the
+        worlds he wins so; what the closer wins, or his opponent loses, is searched (at
+        most ``stakes``), the rest is fixed by the stakes."""
+        np = self._np
+        words = self.words
+        win, loss = stakes
+        everything = (1 << self.real) - 1
+
+        def reach(ws: int, need: int) -> int:
+            if not ws:
+                return 0
+            mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(
+                np.int64)
+            self._root_at(st)
+            self.solver.worlds_won(self._root, self.opp, self._hands, st[1], mask, words,
+                                   self.me == 0, self._out, self.trump, self.rules,
+                                   self.generation, 0, need)
+            return int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
+
+        if self.closer == self.me:  # he wins 1 to win; each step up is asked of fewer
+            two = reach(won, 2) if win > 1 else 0
+            three = reach(two, 3) if win > 2 else 0
+            return [(1 + (two >> i & 1) + (three >> i & 1)) if won >> i & 1 else -loss
+                    for i in range(self.real)]
+        lost = everything & ~won  # he loses 1 to loss; each step down asked of fewer
+        one = reach(lost, -1) if loss > 1 else lost
+        two = reach(lost & ~one, -2) if loss > 2 else lost & ~one
+        return [win if won >> i & 1 else (-1 if one >> i & 1 else (-2 if two >> i & 1
+                                                                  else -3))
+                for i in range(self.real)]
+
+    def _root_at(self, st: State) -> None:
+        ph, _opl, ldr, lead, sp, so, pp, po, tp, to = st
         me, o = self.me, self.opp
         r = self._root
         r[me] = ph
         r[search.LDR] = me if ldr == 0 else o
         r[search.LEAD] = lead
-        r[search.ND] = 20
-        r[search.IND] = self.trump * 5 + 4
+        r[search.ND] = self.pack
+        r[search.IND] = -1
         r[search.CB] = self.closer
         r[search.T0Z] = self.t0z
         r[search.S0HI] = self.s0hi
@@ -731,18 +819,10 @@ class _Search:
         r[search.TR0 + o] = to
         r[search.PD0 + me] = pp
         r[search.PD0 + o] = po
-        words = self.words
-        mask = np.frombuffer(ws.to_bytes(4 * words, "little"), np.uint32).astype(np.int64)
-        self.solver.worlds_won(r, o, self._hands, opl, mask, words, me == 0, self._out,
-                               self.trump, self.close_min, self.mranks, self.generation,
-                               self.split, 3 if self.fc_mode == 1 else -2)
-        u = int.from_bytes(self._out.astype(np.uint32).tobytes(), "little")
-        self.won_cache[key] = u
-        return u
 
     # -- the rules of the closed game ----------------------------------------------------------
     def _married(self, c: int, hand: int) -> bool:
-        r = c % 5
+        r = RANK_OF[c]
         return r in self.ranks and (r == 2 or r == 3) and bool(
             hand >> (c + 1 if r == 2 else c - 1) & 1)
 
@@ -752,7 +832,7 @@ class _Search:
         ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
         rest = ph & ~(1 << c)
         if self._married(c, ph):
-            add = 40 if c // 5 == self.trump else 20
+            add = 40 if SUIT_OF[c] == self.trump else 20
             if tp:
                 if sp + add >= 66:
                     return _WIN, None
@@ -770,7 +850,7 @@ class _Search:
         ph, opl, _ldr, _lead, sp, so, pp, po, tp, to = st
         gone = opl | (1 << c)
         if announced:
-            add = 40 if c // 5 == self.trump else 20
+            add = 40 if SUIT_OF[c] == self.trump else 20
             if to:
                 if so + add >= 66:
                     return _LOSE, None
@@ -785,7 +865,7 @@ class _Search:
             ph &= ~(1 << c)
         else:
             opl |= 1 << c
-        follower_wins = c < lead if c // 5 == lead // 5 else c // 5 == self.trump
+        follower_wins = c < lead if SUIT_OF[c] == SUIT_OF[lead] else SUIT_OF[c] == self.trump
         w = (1 - ldr) if follower_wins else ldr
         pts = CARD_POINTS[lead] + CARD_POINTS[c]
         if w == 0:
@@ -817,9 +897,12 @@ class _Search:
         if lead < 0:
             allowed = ph
         else:
-            same = ph & _SUIT[lead // 5]
-            allowed = same & (1 << lead) - 1 or same if same else ph & _SUIT[self.trump] or ph
-        cards = [c for c in range(20) if allowed >> c & 1]
+            same = ph & _SUIT[SUIT_OF[lead]]
+            if same:
+                allowed = (same & (1 << lead) - 1 or same) if self.must_head else same
+            else:
+                allowed = ph & _SUIT[self.trump] or ph
+        cards = [c for c in range(24) if allowed >> c & 1]
         return [*cards, _FALSE_CLAIM] if self.may_claim(st) else cards
 
     def forced(self, st: State) -> bool:
@@ -835,17 +918,16 @@ class _Search:
         """The opponent's possible actions at ``st`` as ``(code, worlds where he may take
         it)``, for the worlds ``ws``."""
         ph, opl, _ldr, lead, *_ = st
-        unseen = 0xFFFFF & ~(self.played | opl | ph)
+        unseen = self.all_cards & ~(self.played | opl | ph)
         holds = self.holds
+        cards = _BITS[unseen & 0xFFF] + [c + 12 for c in _BITS[unseen >> 12]]
         out: list[tuple[int, int]] = []
         if lead < 0:
-            for c in range(20):
-                if not unseen >> c & 1:
-                    continue
+            for c in cards:
                 hc = holds[c] & ws
                 if not hc:
                     continue
-                r = c % 5
+                r = RANK_OF[c]
                 if (r == 2 or r == 3) and r in self.ranks:
                     partner = c + 1 if r == 2 else c - 1
                     hp = holds[partner] & ws if unseen >> partner & 1 else 0
@@ -856,25 +938,26 @@ class _Search:
                 # plan it may be.
                 out.append((c, hc))
             return out
-        ls = lead // 5
+        ls = SUIT_OF[lead]
+        trump = self.trump
+        head = self.must_head
         any_suit = any_higher = any_trump = 0
-        for c in range(20):
-            if unseen >> c & 1:
-                if c // 5 == ls:
-                    any_suit |= holds[c]
-                    if c < lead:
-                        any_higher |= holds[c]
-                if c // 5 == self.trump:
-                    any_trump |= holds[c]
-        for c in range(20):
-            if not unseen >> c & 1:
-                continue
+        for c in cards:
+            s = SUIT_OF[c]
+            if s == ls:
+                any_suit |= holds[c]
+                if c < lead and head:
+                    any_higher |= holds[c]
+            if s == trump:
+                any_trump |= holds[c]
+        for c in cards:
             hc = holds[c] & ws
             if not hc:
                 continue
-            if c // 5 == ls:
-                lc = hc if c < lead else hc & ~any_higher
-            elif c // 5 == self.trump:
+            s = SUIT_OF[c]
+            if s == ls:
+                lc = hc if c < lead or not head else hc & ~any_higher
+            elif s == trump:
                 lc = hc & ~any_suit
             else:
                 lc = hc & ~any_suit & ~any_trump
@@ -1250,14 +1333,14 @@ def _action(s: _Search, st: State, c: int) -> Action:
 
         return CLAIM
     if st[3] < 0 and s._married(c, st[0]):
-        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+        return marriage(CARDS[c], 40 if SUIT_OF[c] == s.trump else 20)
     return play(CARDS[c])
 
 
 def _opponent_action(s: _Search, code: int) -> Action:
     c = code & 31
     if code >= _MARRIED:
-        return marriage(CARDS[c], 40 if c // 5 == s.trump else 20)
+        return marriage(CARDS[c], 40 if SUIT_OF[c] == s.trump else 20)
     return play(CARDS[c])
 
 
@@ -1417,7 +1500,7 @@ def _plan_solver(compiled: bool | None) -> Solver:
 
 def _generation(solver: Solver, pos: Position) -> int:
     """One table generation per trump and profile, kept while they stay the same."""
-    key = (pos.trump, pos.profile.close_min_talon, pos.profile.marriage_ranks, id(solver))
+    key = (pos.trump, pos.profile, id(solver))
     got: tuple[tuple[object, ...], int] | None = getattr(_LOCAL, "plan_generation", None)
     if got is not None and got[0] == key and solver._deal is None:
         return got[1]
@@ -1489,6 +1572,9 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
     win, loss = stakes
     solver = _plan_solver(compiled)
     s = _Search(pos, me, hands, solver, _generation(solver, pos))
+    if pos.profile.hand_size > 5:
+        budget = budget and max(1, budget // SIX_CARD_WORK)
+        cap = cap and max(1, cap // SIX_CARD_WORK)
     s.budget = budget
     s.cap = cap and max(1, cap * CAP_WORDS // s.words)
     everything = (1 << s.n) - 1
@@ -1505,7 +1591,19 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         e = s.best(st, everything)
         won = e[0]
         plan = _step(s, st, e, depth, everything) if won else None
+    # 6C2: a closing scored at the claim brings what the closer's opponent's score and
+    # tricks then give: where the closer wins, his points are those of play seeing every
+    # card (at most the stakes; the plan may get less); the failed closer's loss is fixed
+    amounts = s.amounts(st, dd, stakes) if s.at_claim else None
+    closer = pos.closed_by == me
+
     def values(mask: int) -> tuple[int, ...]:
+        if amounts is not None:
+            if closer:
+                return tuple(amounts[i] if mask >> i & 1 else -loss
+                             for i in range(len(hands)))
+            return tuple(win if mask >> i & 1 else (amounts[i] if amounts[i] < 0 else -loss)
+                         for i in range(len(hands)))
         if s.fc_mode == 1:  # won 3, or 2 after his false claim (the middle copy alone)
             return tuple((win if mask >> (s.split + i) & 1 else 2) if mask >> i & 1
                          else -loss for i in range(len(hands)))
@@ -1523,8 +1621,11 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
                 plain = s.lead_unannounced(st, c)
                 per_action.append((play(CARDS[c]),
                                    values(_won_first(s, _NODE, plain, s.won(plain, dd)))))
-    lines = tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
-                  if not won >> i & 1)
+    def lines() -> tuple[tuple[int, tuple[Action, ...]], ...]:
+        return tuple((i, _beating_line(s, st, e, i)) for i in range(len(hands))
+                     if not won >> i & 1)
+
+    s.drop_tables()  # the lines need the worlds' double-dummy answers only
     return ClosedPlan(
         seat=Seat(me),
         hands=tuple(hands),
@@ -1534,8 +1635,8 @@ def _closed_plan(pos: Position, me: int, hands: Sequence[int], depth: int,
         stakes=stakes,
         action_values=tuple(per_action),
         exact=s.exact,
-        lines=lines,
         leads=pos.lead < 0,
         trump=pos.trump,
+        beaten=lines,
     )
 

@@ -4,7 +4,9 @@ It is slow (no pruning, no memory) and exists to check the fast solver: it knows
 rules only through :class:`~schnapsen_lab.games.twohand.rules.Position`
 (``legal_actions``, ``play``, ``outcome``), plus the solver's convention (docs/solver.md)
 that a correct claim is made at once. Every other legal action is tried, a false claim
-too (RULES.md C4 can make it pay), so its value is the game's under the full rules.
+too (RULES.md C4 and SECHSUNDSECHZIG.md 6G2 can make it pay), so its value is the game's
+under the full rules of whatever profile the position is played by: the referee is the
+only rulebook it reads.
 """
 
 from __future__ import annotations
@@ -59,12 +61,18 @@ def minimax(pos: Position, memo: dict[StateKey, int] | None = None) -> int:
         got = memo.get(key)
         if got is not None:
             return got
-    # A false claim is searched too (a correct one was made above): under C4 it can pay.
-    # After a marriage lead the claim is the leader's, not the follower's to choose (and
-    # the leader could have made it before leading, to the same effect).
-    values = [minimax(pos.play(a), memo) for a in pos.legal_actions()
+    # A false claim is searched too (a correct one was made above): under C4 or 6G2 it
+    # can pay. After a marriage lead the claim is the leader's, not the follower's to
+    # choose: the leader takes the better of claiming and letting the follower play.
+    legal = pos.legal_actions()
+    values = [minimax(pos.play(a), memo) for a in legal
               if a.kind is not ActionKind.CLAIM or pos.lead < 0]
     v = max(values) if pos.to_move is Seat.A else min(values)
+    if pos.lead >= 0 and CLAIM in legal:
+        out = pos.play(CLAIM).outcome
+        assert out is not None
+        f = outcome_value(out)
+        v = max(v, f) if pos.leader == Seat.A else min(v, f)
     if memo is not None:
         memo[key] = v
     return v

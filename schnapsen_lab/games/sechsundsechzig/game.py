@@ -53,7 +53,7 @@ class SechsundsechzigGame(TalonGame):
     deck_rule = "6D1"
     any_marriage_token = True
     variant_tag = "sechsundsechzig"
-    solvable = False
+    solvable = True
     parts: Mapping[str, str] = PARTS
 
 
