@@ -551,6 +551,23 @@ class AuctionPosition(tricks.Refereeing):
         s = self.spritze
         return s >= 0 and self.side[s] != self.side[self.holder]
 
+    def spritze_shown(self, sides_known: bool) -> bool:
+        """Whether a table shows the spritze as standing to a viewer who knows the sides
+        (``sides_known``) or not (BC3): :attr:`spritze_stands` when the sides are known
+        or the game is forehand's or the spritzer's own; otherwise (a later contract of a
+        seat whose side the viewer does not know yet) the spritze is shown as said."""
+        s = self.spritze
+        if s < 0:
+            return False
+        if sides_known or self.holder in (self.forehand, s):
+            return self.spritze_stands
+        return True
+
+    @property
+    def turn_up_card(self) -> int:
+        """The card ``T:up`` turns up for trump (forehand's fourth, BR2, 3R2), as a value."""
+        return self._turned_up()
+
     @property
     def trump_suit(self) -> Suit | None:
         """The trump suit in play: None before it is fixed and without trump (BK4, 3K5)."""

@@ -349,18 +349,6 @@ class Position(AuctionPosition):
         return p
 
     # -- what the table shows -----------------------------------------------------------------
-    def spritze_shown(self, sides_known: bool) -> bool:
-        """Whether a table shows the spritze as standing to a viewer who knows the sides
-        (``sides_known``) or not (BC3): :attr:`spritze_stands` when the sides are known
-        or the game is forehand's or the spritzer's own; otherwise (a later contract of a
-        seat whose side the viewer does not know yet) the spritze is shown as said."""
-        s = self.spritze
-        if s < 0:
-            return False
-        if sides_known or self.holder in (self.forehand, s):
-            return self.spritze_stands
-        return True
-
     @property
     def called_card(self) -> Card | None:
         """The card forehand called (BC1), if any."""

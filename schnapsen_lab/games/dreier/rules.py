@@ -109,6 +109,8 @@ class Profile:
     must_head: bool = False
     pack: Pack = field(default=PACK20, init=False, repr=False, compare=False)
     """The 20 cards of Schnapsen (3D1)."""
+    cards: int = field(default=PACK20.mask, init=False, repr=False, compare=False)
+    """The pack's cards as a bit mask."""
     tricks: int = field(default=6, init=False, repr=False, compare=False)
     """Tricks in a deal: six, one per card of a hand (3D2)."""
     talon: int = field(default=2, init=False, repr=False, compare=False)
