@@ -177,6 +177,11 @@ STRINGS = Texts({
     "page_title_four_match": N_("{players}: a Bauernschnapsen match"),
     "deal_result_four": N_("{points} to {side}"),
     "four_noscript": N_("This page shows a Bauernschnapsen replay; it needs JavaScript."),
+    # three players and more but four: the game's name filled in
+    "page_title_players_deal": N_("{players}: a {game} deal"),
+    "page_title_players_match": N_("{players}: a {game} match"),
+    "lays_away": _F["move.layaway"],
+    "said_layaway": _F["said.layaway"],
     "names_trump": _F["move.trump"],
     "turns_up": _F["move.turn"],
     "calls_partner": _F["move.partner"],
@@ -205,6 +210,7 @@ STRINGS = Texts({
     "to_trump": _B["seat.to_trump"],
     "to_partner": _B["seat.to_partner"],
     "to_speak": _B["seat.to_speak"],
+    "to_lay_away": _B["seat.to_lay_away"],
     "seat_forehand": _B["seat.forehand"],
     "seat_declarer": _B["seat.declarer"],
     "seat_with": _B["seat.with"],
@@ -220,6 +226,11 @@ STRINGS = Texts({
     "auction_dealt": _B["auction.dealt"],
     "auction_cut": _B["auction.cut"],
     "auction_knock": _B["auction.knock"],
+    "auction_talon": _B["auction.talon"],
+    "auction_talon_taken": _B["auction.talon_taken"],
+    "auction_talon_hidden": _B["auction.talon_hidden"],
+    "auction_laid": _B["auction.laid"],
+    "auction_laid_hidden": _B["auction.laid_hidden"],
     "auction_trump": _B["auction.trump"],
     "auction_trump_named": _B["auction.trump_named"],
     "auction_trump_turned": _B["auction.trump_turned"],
@@ -376,6 +387,8 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
 
 _FOUR_TITLES = {"page_title_deal": "page_title_four_deal",
                 "page_title_bummerl": "page_title_four_match"}
+_PLAYERS_TITLES = {"page_title_deal": "page_title_players_deal",
+                   "page_title_bummerl": "page_title_players_match"}
 
 
 def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
@@ -390,7 +403,9 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
         elif key == "page_title_bummerl" and (other_game or rec.match_rules.counts_up):
             key = "page_title_game_match"  # a match counting up (bauern2) is no Bummerl
         return texts[key].format(a=names[0], b=names[1], game=rec.game.title)
-    return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
+    if len(names) == 4:
+        return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
+    return texts[_PLAYERS_TITLES[key]].format(players=", ".join(names), game=rec.game.title)
 
 
 def _replay_of(source: Replay | Record) -> Replay:

@@ -26,7 +26,7 @@ Stable CSS classes: ``sl-table-4`` (``sl-table-3``), ``sl-place-top|left|right|b
 ``sl-hand sl-hand-N`` (``sl-hidden`` when face down), ``sl-trick4`` (``sl-trick3``, with
 ``sl-trick-N`` for each seat's card), ``sl-trump``, ``sl-turned`` (the turned-up card),
 ``sl-won-tricks``, ``sl-auction`` (``sl-call-N`` cells, ``sl-contract``, ``sl-spritze``,
-``sl-partner``, ``sl-talon``), ``sl-tallies`` (``sl-score-NS``, ``sl-tricks-NS``,
+``sl-partner``, ``sl-talon-line``), ``sl-tallies`` (``sl-score-NS``, ``sl-tricks-NS``,
 ``sl-pending-NS`` per side, ``sl-points-N`` and ``sl-seat-tricks-N`` per seat,
 ``sl-declarer-score``, ``sl-counters-NS``, ``sl-result``, ``sl-match-winner``) and
 ``sl-count`` for the counting panel.

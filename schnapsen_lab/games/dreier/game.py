@@ -55,6 +55,7 @@ class DreierGame(Game[Position, Action, Profile]):
     parts: Mapping[str, str] = {
         "kit": "schnapsen_lab.games.dreier.replay:KIT",
         "drawing": "schnapsen_lab.games.dreier.html:DRAWING",
+        "page": "schnapsen_lab.games.dreier.share:deal_data",
     }
 
     def side_names(self, pos: Position) -> tuple[str, ...]:

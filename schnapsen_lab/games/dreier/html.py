@@ -8,7 +8,7 @@ took and the cards he laid away, face up only at the open table and to the decla
 (3T3), and each side's first trick face up (3W1).
 
 Stable CSS classes: those of the family's drawing, with ``sl-table-3``, ``sl-trick3`` and
-``sl-talon`` (the talon and lay-away lines of the auction panel).
+``sl-talon-line`` (the talon and lay-away lines of the auction panel).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class DreierDrawing(AuctionDrawing):
                 lines.append(TEXT["auction.laid"].format(cards=laid))
             else:
                 lines.append(TEXT["auction.laid_hidden"].format(n=len(pos.laid)))
-        return [f'<span class="sl-talon">{line}</span>' for line in lines]
+        return [f'<span class="sl-talon-line">{line}</span>' for line in lines]
 
     def table(self, rp: Replay, step: int, viewer: int | None) -> str:
         """:func:`table_html`, the viewer at the bottom."""
