@@ -28,8 +28,10 @@ CONFORMANCE = DATA / "conformance"
 
 THREE_SEATS = ['[Dealer "C"]', '[PlayerC "Cäsar"]', "L:QS", "L:9H", '[Variant "dreierschnapsen"]',
                '[Rules "dreier"]', '[Score "0-0-0"]', '[Result "C 2"]']
-"""Dreierschnapsen's shapes (three seats, a card laid away), not registered yet: a reader
-of today's games meets them as text it refuses, never as a traceback."""
+"""Dreierschnapsen's shapes (three seats, a card laid away, a nine it has no card for), as
+hostile snippets in any game's records: refused as text, never a traceback. Its own
+records are seeded from the registry like every game's (random deals of each profile and
+tests/data/conformance/dreier)."""
 
 
 @dataclass(frozen=True, slots=True)
