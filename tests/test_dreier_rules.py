@@ -169,3 +169,13 @@ def test_each_defender_scores_in_full_up_to_24() -> None:
     assert m.counters == (0, 4, 4) and m.dealer == 0 and not m.is_decided
     m = m.after(((1, 24),))
     assert m.is_decided and m.counters_dict() == {"A": 0, "B": 28, "C": 4}
+
+
+@pytest.mark.parametrize("token", ["weiter", "gang", "T:H", "L:AS", "AS"])
+def test_any_action_after_the_deal_is_over_is_3e5(token: str) -> None:
+    """DREIER.md "Records": any action after the deal is over is 3E3 (after a claim) or
+    3E5, a call and a trump too."""
+    p = _pos("T:H", "bettler", "weiter", "weiter", "L:AD", "L:QH")
+    while p.outcome is None:
+        p = p.play(p.legal_actions()[-1])
+    assert p.check(parse_action(token))[0] == "3E5"  # type: ignore[index]

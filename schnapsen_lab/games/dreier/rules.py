@@ -315,6 +315,15 @@ class Position(AuctionPosition):
                            "he lays away two of his eight cards")
         return None
 
+    def _check_other(self, action: Action) -> tuple[str, str] | None:
+        """As the family checks, except that after the deal is over every action is 3E3
+        (after a claim) or 3E5, a call or a trump too (DREIER.md "Records")."""
+        if self.phase == _OVER and action.kind in (Kind.CALL, Kind.TRUMP):
+            if self.claimed:
+                return "3E3", f"the deal ended with a claim; {action} cannot follow"
+            return "3E5", f"the deal is over; {action} cannot follow"
+        return super()._check_other(action)
+
     def _step_problem(self, action: Action) -> tuple[str, str] | None:
         """Nothing but the lay-away comes right after the round of calls."""
         if action.kind is Kind.CALL:
