@@ -121,6 +121,15 @@ T:up weiter gang spritze L:JS L:KS 1. AC QC QS 2. TC KC TS 3. JC AS QH 4. AD QD 
     assert out.end is End.CONTRACT_BROKEN and out.rule == "3K3"
 
 
+def test_gang_and_bettler_have_no_trump_once_the_calls_are_over() -> None:
+    """3K5: the trump of 3R is fixed first; the contract takes it away as soon as it is
+    the game played, while the declarer lays away too."""
+    for word in ("bettler", "gang"):
+        p = _pos("T:H", word, "weiter", "weiter")
+        assert p.phase == Phase.TALON and p.trump_suit is None and p.named_trump == 2
+    assert _pos("T:H", "schnapser", "weiter", "weiter").trump_suit is not None
+
+
 def test_bettler_is_broken_by_the_first_trick_the_declarer_wins() -> None:
     p = _pos("T:H", "bettler", "weiter", "weiter", "L:AD", "L:QH")
     assert p.contract is Call.BETTLER and p.trump_suit is None and p.turn == 0

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from ... import tricks
 from ...cards import CARDS, PACK20, Card, Pack, cards_in, parse_card
+from ...tricks import NO_TRUMP
 from ..auction.rules import (
     CALL_ACTIONS,
     CLAIM,
@@ -344,6 +345,9 @@ class Position(AuctionPosition):
         """The declarer (forehand in the normal game, 3A3) takes the talon (3T1)."""
         d = self.holder
         self.declarer = d
+        c = self.contract
+        if c is not None and c.no_trump:  # Gang and Bettler: no trump from now on (3K5)
+            self.trump = NO_TRUMP
         self.hands[d] |= (1 << self.talon[0]) | (1 << self.talon[1])
         self.phase = _TALON
         self.turn = d
