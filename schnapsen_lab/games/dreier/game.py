@@ -13,7 +13,7 @@ from typing import Any
 
 from ...cards import CARD_TOKENS
 from ...match import MatchRules
-from ..protocol import Game
+from ..auction.game import AuctionGame
 from .rules import (
     DREIER,
     PROFILES,
@@ -21,9 +21,6 @@ from .rules import (
     TOKENS,
     Action,
     End,
-    Kind,
-    Outcome,
-    Phase,
     Position,
     Profile,
     parse_action,
@@ -31,11 +28,10 @@ from .rules import (
 
 __all__ = ["DREIER_GAME", "DreierGame"]
 
-_PLAY = int(Phase.PLAY)
 _RULES: dict[Profile, MatchRules] = {}
 
 
-class DreierGame(Game[Position, Action, Profile]):
+class DreierGame(AuctionGame[Position, Profile]):
     """Dreierschnapsen for three seats: one declarer against two defenders."""
 
     key = "dreier"
@@ -58,10 +54,6 @@ class DreierGame(Game[Position, Action, Profile]):
         "page": "schnapsen_lab.games.dreier.share:deal_data",
     }
 
-    def side_names(self, pos: Position) -> tuple[str, ...]:
-        """The deal's two sides: the declarer and the two defenders (``B``, ``AC``)."""
-        return pos.side_names
-
     def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
              dealer: int) -> Position:
         """The deal of the deck order (3D1, 3D2)."""
@@ -78,44 +70,6 @@ class DreierGame(Game[Position, Action, Profile]):
         ``66``."""
         return parse_action(token)
 
-    def trick_in_progress(self, pos: Position) -> bool:
-        """Whether a card has been led to the trick under way."""
-        return bool(pos.table)
-
-    def number_before(self, pos: Position, action: Action, prev: Action | None) -> int | None:
-        """Before each trick's first card (a card or a marriage lead)."""
-        if pos.phase == _PLAY and not pos.table and (action.kind is Kind.PLAY
-                                                 or action.kind is Kind.MARRIAGE):
-            return pos.tricks_played + 1
-        return None
-
-    def actor(self, pos: Position, action: Action) -> str | None:
-        """The seat to act; for ``66`` the seat that won the trick or announced."""
-        if action.kind is Kind.CLAIM:
-            return self.seats[pos.claim_seat] if pos.claim_seat >= 0 else None
-        m = pos.to_move
-        return None if m is None else self.seats[m]
-
-    def completed_trick(self, before: Position, after: Position
-                        ) -> tuple[tuple[int, ...], int, int] | None:
-        """The three cards, the leader and the winner, when the third card fell."""
-        if after.tricks_played == before.tricks_played or after.last_trick is None:
-            return None
-        return after.last_trick
-
-    def marriage_counts(self, pos: Position, seat: int) -> bool:
-        """In the normal game once the announcer's side has a trick; in Schnapser and
-        Kontraschnapser only the declarer's own, once he has a trick; never in the other
-        contracts (3M2, 3K6)."""
-        c = pos.contract
-        if c is None:
-            return pos.side_tricks(pos.side[seat]) > 0
-        return c.points_count and seat == pos.declarer and pos.won[seat] > 0
-
-    def result_text(self, outcome: Any) -> str:
-        """``A 2``, ``BC 8``; ``*`` unfinished."""
-        return str(outcome) if outcome is not None else "*"
-
     def same_result(self, tag: str, outcome: Any) -> bool:
         """Whether a Result tag says the outcome, its seats in any order (``CB 4`` is
         ``BC 4``)."""
@@ -128,31 +82,16 @@ class DreierGame(Game[Position, Action, Profile]):
         return got == want
 
     def check_fields(self, final: Position | None, main_line_ok: bool) -> dict[str, Any]:
-        """The two-player keys with sides for seats, plus contract, declarer, spritze
-        (DREIER.md "Records")."""
-        out: Outcome | None = final.outcome if final is not None and main_line_ok else None
-        end = None
-        if main_line_ok:
-            end = out.end.value if out is not None else "unfinished"
-        d: dict[str, Any] = {
-            "winner": out.winner if out else None,
-            "game_points": out.game_points if out else None,
-            "end": end,
-            "closed_by": None,
-            "scores": None,
-            "tricks": None,
-            "contract": None,
-            "declarer": None,
-            "spritze": None,
-        }
-        if final is not None:
-            names = final.side_names
-            d["scores"] = {names[0]: final.score(0), names[1]: final.score(1)}
-            d["tricks"] = {names[0]: final.side_tricks(0), names[1]: final.side_tricks(1)}
-            if main_line_ok:
-                d["contract"] = final.contract.value if final.contract is not None else None
-                d["declarer"] = self.seats[final.holder]
-                d["spritze"] = final.spritze >= 0
+        """The family's keys (DREIER.md "Records"): ``declarer`` the game's holder as far
+        as the calls go (forehand in the normal game), ``spritze`` whether one was said
+        (it always stands, 3A4); ``contract``, ``declarer`` and ``spritze`` are null for
+        a record broken on its main line."""
+        d = super().check_fields(final, main_line_ok)
+        if final is None or not main_line_ok:
+            d["contract"] = d["declarer"] = d["spritze"] = None
+        else:
+            d["declarer"] = self.seats[final.holder]
+            d["spritze"] = final.spritze >= 0
         return d
 
     def match_rules(self, profile: Profile) -> MatchRules:
