@@ -106,6 +106,7 @@ def test_html_writes_a_page_for_three(record_file: Path, tmp_path: Path) -> None
     assert "<title>&lt;b&gt;Anna&lt;/b&gt;, Bert, Cilli: a Dreierschnapsen deal</title>" in page
     assert "<b>Anna</b>" not in page
     assert '"talon_cards":[' in page and '"sides_by_holder":true' in page
+    assert "<noscript>This page shows a Dreierschnapsen replay; it needs JavaScript." in page
 
 
 def test_check_and_fmt_read_the_record(record_file: Path, tmp_path: Path,

@@ -180,6 +180,7 @@ STRINGS = Texts({
     # three players and more but four: the game's name filled in
     "page_title_players_deal": N_("{players}: a {game} deal"),
     "page_title_players_match": N_("{players}: a {game} match"),
+    "game_noscript": N_("This page shows a {game} replay; it needs JavaScript."),
     "lays_away": _F["move.layaway"],
     "said_layaway": _F["said.layaway"],
     "names_trump": _F["move.trump"],
@@ -370,7 +371,10 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
         raise AssertionError("page.js must not contain '</script' or '<!--'")
     css = _asset("page.css")
     four = any(d.get("four") for d in data.get("deals", ()))
-    noscript = "four_noscript" if four else "noscript"
+    noscript = data["strings"]["four_noscript" if four else "noscript"]
+    game = next((d["game_title"] for d in data.get("deals", ()) if d.get("game_title")), None)
+    if game is not None:  # a game that names itself: three players
+        noscript = data["strings"]["game_noscript"].format(game=game)
     lang = escape(str(data.get("lang", "en")))
     return (
         f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -379,7 +383,7 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
         "<meta name=\"generator\" content=\"schnapsen-lab\">\n"
         f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
         "<main id=\"sl-page\" class=\"sl-page\" tabindex=\"-1\">"
-        f"<noscript>{escape(data['strings'][noscript])}</noscript></main>\n"
+        f"<noscript>{escape(noscript)}</noscript></main>\n"
         f"<script type=\"application/json\" id=\"sl-data\">{script_json(data)}</script>\n"
         f"<script>{script}</script>\n</body>\n</html>\n"
     )
