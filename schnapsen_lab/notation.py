@@ -165,14 +165,18 @@ CALLS = Texts({
     "gang": C_("Bauernschnapsen contract", "Gang"),
     "bauernschnapser": C_("Bauernschnapsen contract", "Bauernschnapser"),
     "kontraschnapser": C_("Bauernschnapsen contract", "Kontraschnapser"),
+    "bettler": C_("Bauernschnapsen contract", "Bettler"),
+    "kontrabauernschnapser": C_("Bauernschnapsen contract", "Kontrabauernschnapser"),
 })
-"""The calls of the four-player game (Bauernschnapsen, BA1-BA4) by their PSN word."""
+"""The calls of the games with a round of calls by their PSN word (Bauernschnapsen,
+BA1-BA4; Bettler and Kontrabauernschnapser are Dreierschnapsen's, DREIER.md 3A2)."""
 
 FOUR = Texts({
     # the move list: an action without its subject (the seat stands before it)
     "move.trump": N_("names {suit}"),
     "move.turn": N_("turns up {card}"),
     "move.partner": N_("calls {card} as partner"),
+    "move.layaway": N_("lays a card away"),
     # Translators: a call in the move list: the seat, then the call ("S: double")
     "move.call": N_("{seat}: {call}"),
     # sentences
@@ -182,6 +186,7 @@ FOUR = Texts({
     "said.partner_holder": N_("{who} calls {card} as partner: {holder} holds it"),
     "said.partner_alone": N_("{who} calls {card} and holds it: {who} plays alone against "
                              "three"),
+    "said.layaway": N_("{who} lays a card away"),
     "said.pass": N_("{who} passes"),
     "said.spritze": N_("{who} doubles the deal"),
     "said.contract": N_("{who} bids {contract} ({value})"),
@@ -660,11 +665,12 @@ def four_move_words(before: Any, action: Any, seat: str = "",
     kind = action.kind.value
     if kind == "trump":
         if action.suit is None:
-            return FOUR["move.turn"].format(card=fmt(CARDS[before.deck[3 if before.knock
-                                                                        else 12]]))
+            return FOUR["move.turn"].format(card=fmt(CARDS[before.turn_up_card]))
         return FOUR["move.trump"].format(suit=_suit_words(action.suit))
     if kind == "partner":
         return FOUR["move.partner"].format(card=fmt(CARDS[action.card]))
+    if kind == "layaway":  # the card is the declarer's secret (DREIER.md 3T3)
+        return FOUR["move.layaway"]
     if kind == "call":
         return FOUR["move.call"].format(seat=seat, call=call_name(action.call))
     if kind == "claim":
@@ -681,21 +687,26 @@ def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
     "Bert names ♥ hearts trump", "Cilli doubles the deal", "Anna plays 10♥; Bert takes
     the trick (25)", "Cilli claims 66 for Anna & Cilli (NS) (correct)". ``names`` are
     the players by seat, already escaped for HTML; without ``partner_known`` a called
-    card's holder is not named (the viewer does not know it yet, BW2)."""
+    card's holder is not named (the viewer does not know it yet, BW2). The seats are
+    written with the position's letters (``LETTERS``: N E S W, or A B C)."""
     fmt = card or card_text
     kind = action.kind.value
+    letters = getattr(before, "LETTERS", FOUR_SEATS)
     if kind == "claim":
         out = after.outcome
         claimant = out.claimant if out is not None else before.side_seats[before.claim_by]
-        who = seats_text(names, 1 << before.claim_seat) if before.claim_seat >= 0 else "?"
+        who = (seats_text(names, 1 << before.claim_seat, letters) if before.claim_seat >= 0
+               else "?")
         ok = out is not None and out.end.value == "claim"
         return FOUR["said.claim_right" if ok else "said.claim_false"].format(
-            who=who, side=seats_text(names, claimant))
+            who=who, side=seats_text(names, claimant, letters))
     me = before.turn
-    who = seats_text(names, 1 << me)
+    who = seats_text(names, 1 << me, letters)
+    if kind == "layaway":  # which card is the declarer's secret (DREIER.md 3T3)
+        return FOUR["said.layaway"].format(who=who)
     if kind == "trump":
         if action.suit is None:
-            c = before.deck[3 if before.knock else 12]
+            c = before.turn_up_card
             return FOUR["said.turn"].format(who=who, card=fmt(CARDS[c]),
                                             suit=_suit_words(CARDS[c].suit))
         return FOUR["said.trump"].format(who=who, suit=_suit_words(action.suit))
@@ -705,8 +716,8 @@ def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
             return FOUR["said.partner"].format(who=who, card=c)
         if after.partner == me:
             return FOUR["said.partner_alone"].format(who=who, card=c)
-        return FOUR["said.partner_holder"].format(who=who, card=c,
-                                                  holder=seats_text(names, 1 << after.partner))
+        return FOUR["said.partner_holder"].format(
+            who=who, card=c, holder=seats_text(names, 1 << after.partner, letters))
     if kind == "call":
         call = action.call
         word = call.value
@@ -726,7 +737,8 @@ def four_describe(before: Any, action: Any, after: Any, names: Sequence[str],
         cards, _, winner = after.last_trick
         points = sum(CARDS[x].points for x in cards)
         return TEXT["said.follow"].format(who=who, card=fmt(CARDS[c]),
-                                          winner=seats_text(names, 1 << winner), points=points)
+                                          winner=seats_text(names, 1 << winner, letters),
+                                          points=points)
     return FOUR["said.play"].format(who=who, card=fmt(CARDS[c]))
 
 
@@ -736,22 +748,23 @@ def four_outcome_text(outcome: Any, final: Any, names: Sequence[str], *,
     Anna & Cilli (NS): the Schnapser of Bert (E) is broken, doubled by Cilli (S) (BK2)";
     with ``explain`` the rule's line too. ``final`` is the deal's last position."""
     end = outcome.end.value
-    side = seats_text(names, outcome.winners)
+    letters = getattr(final, "LETTERS", FOUR_SEATS)
+    side = seats_text(names, outcome.winners, letters)
     n = outcome.game_points
     if end in ("contract_made", "contract_broken"):
         text = FOUR_PLURALS.text("outcome.made" if end == "contract_made" else "outcome.broken",
                                  n, side=side, contract=call_name(final.contract),
-                                 who=seats_text(names, 1 << final.declarer))
+                                 who=seats_text(names, 1 << final.declarer, letters))
     elif end == "false_claim":
         text = FOUR_PLURALS.text("outcome.false_claim", n, side=side,
-                                 who=seats_text(names, outcome.claimant))
+                                 who=seats_text(names, outcome.claimant, letters))
     elif end == "claim":
         text = FOUR_PLURALS.text("outcome.claim", n, side=side)
     else:
         text = FOUR_PLURALS.text("outcome.last_trick", n, side=side)
     if final.spritze_stands:
-        text = FOUR["outcome.doubled"].format(outcome=text,
-                                              who=seats_text(names, 1 << final.spritze))
+        text = FOUR["outcome.doubled"].format(
+            outcome=text, who=seats_text(names, 1 << final.spritze, letters))
     rule = outcome.rule
     words = RULE_WORDS.get(rule, "") if explain else ""
     if words:

@@ -6,7 +6,8 @@ game's profiles), never a game by name: a game registered later is fuzzed as it 
 The seeds of a profile are random legal deals of it (standalone, some annotated, some
 unfinished), the game's conformance cases where ``tests/data/conformance/<game or
 profile>/valid.psn`` exists, and one match of its ``selfplay`` part (Match, Deal, Score
-and Result tags: a whole Bummerl, a standoff's ``=`` where the game has one).
+and Result tags: a whole Bummerl, a standoff's ``=`` where the game has one), or, for a
+game without self-play, the first whole match of its conformance cases.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ CONFORMANCE = DATA / "conformance"
 
 THREE_SEATS = ['[Dealer "C"]', '[PlayerC "Cäsar"]', "L:QS", "L:9H", '[Variant "dreierschnapsen"]',
                '[Rules "dreier"]', '[Score "0-0-0"]', '[Result "C 2"]']
-"""Dreierschnapsen's shapes (three seats, a card laid away), not registered yet: a reader
-of today's games meets them as text it refuses, never as a traceback."""
+"""Dreierschnapsen's shapes (three seats, a card laid away, a nine it has no card for), as
+hostile snippets in any game's records: refused as text, never a traceback. Its own
+records are seeded from the registry like every game's (random deals of each profile and
+tests/data/conformance/dreier)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,7 @@ def _conformance(game: Game[Any, Any, Any], name: str) -> list[str]:
     """The valid conformance cases of a profile (its folder, or its game's for the
     game's default profile) that read valid alone."""
     folders = [CONFORMANCE / name]
-    if game.profile_name(game.default_profile) == name:
+    if game.profile_name(game.default_profile) == name and game.key != name:
         folders.append(CONFORMANCE / game.key)
     out = []
     for folder in folders:
@@ -75,6 +78,26 @@ def _conformance(game: Game[Any, Any, Any], name: str) -> list[str]:
                         all(x.ok for x in psn.loads(r.source)):
                     out.append(r.source.strip("\n"))
     return out
+
+
+def _conformance_match(game: Game[Any, Any, Any], name: str) -> str | None:
+    """The first whole match among a game's valid conformance cases under its default
+    profile (its deals in order, each valid), for a game without self-play."""
+    if game.profile_name(game.default_profile) != name:
+        return None
+    f = CONFORMANCE / game.key / "valid.psn"
+    if not f.is_file():
+        return None
+    deals: dict[str, list[psn.Record]] = {}
+    for r in psn.read(f):
+        if r.match is not None and r.source is not None:
+            deals.setdefault(r.match, []).append(r)
+    for records in deals.values():
+        if all(r.ok for r in records) and records[0].deal == 1:
+            text = "\n\n".join(r.source.strip("\n") for r in records if r.source)
+            if all(x.ok for x in psn.loads(text)):
+                return text
+    return None
 
 
 def _selfplay(game: Game[Any, Any, Any], profile: Any, seed: int) -> str | None:
@@ -109,6 +132,8 @@ def seeds(per_profile: int = 24, seed: int = 20261207) -> tuple[Seed, ...]:
         for text in _conformance(game, name):
             out.append(Seed(game.key, name, text, _read_alone(text), True))
         match = _selfplay(game, profile, rng.randrange(1 << 30))
+        if match is None:  # no self-play yet: a whole match of its conformance cases
+            match = _conformance_match(game, name)
         if match is not None:
             out.append(Seed(game.key, name, match, _read_alone(match), False))
     return tuple(out)

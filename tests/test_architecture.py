@@ -18,7 +18,7 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "schnapsen_lab"
 GAMES = ("schnapsen_lab.games.schnapsen", "schnapsen_lab.games.bauern",
          "schnapsen_lab.games.sechsundsechzig")
-FAMILIES = ("schnapsen_lab.games.twohand",)
+FAMILIES = ("schnapsen_lab.games.twohand", "schnapsen_lab.games.auction")
 """The packages a family of games shares (docs/architecture.md): a game may import its
 family; a family imports no game."""
 CORE_TOP = 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from schnapsen_lab.games.bauern import (
     trump_call,
 )
 from schnapsen_lab.games.bauern.knowledge import view
-from schnapsen_lab.games.bauern.rules import CALLS
+from schnapsen_lab.games.bauern.rules import CALLS, parse_action
 
 from .bauern_oracle import score_deal
 
@@ -137,4 +138,13 @@ def test_replay_reports_the_first_illegal_action(seed: int, profile: Profile,
 
 
 def test_calls_cover_every_word() -> None:
-    assert {str(a) for a in CALLS.values()} == {c.value for c in Call}
+    """BA1, BA2: Bauernschnapsen's words; Bettler and Kontrabauernschnapser are the
+    auction family's too but Dreierschnapsen's alone, so no Bauernschnapsen record reads
+    them."""
+    assert {str(a) for a in CALLS.values()} == {
+        "weiter", "spritze", "schnapser", "gang", "bauernschnapser", "kontraschnapser"}
+    assert {c.value for c in Call} - {str(a) for a in CALLS.values()} == {
+        "bettler", "kontrabauernschnapser"}
+    for word in ("bettler", "kontrabauernschnapser"):
+        with pytest.raises(ValueError, match="not a Bauernschnapsen action"):
+            parse_action(word)

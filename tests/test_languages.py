@@ -43,11 +43,14 @@ LOCALE = ROOT / "schnapsen_lab" / "locale"
 TRANSLATED = ("de", "fr", "ru")
 STUDY = ROOT / "records" / "study"
 
-#: Translations that may be the English words: the names of the four-player contracts
-#: (the same in every language, GLOSSARY.md) and the French "point(s)".
+#: Translations that may be the English words: the names of the contracts of the games with
+#: a round of calls (the same in every language, GLOSSARY.md; German keeps "Bettler",
+#: French says "misère") and the French "point(s)".
 SAME_AS_ENGLISH = {
     **{(lang, "Bauernschnapsen contract", name): True for lang in ("de", "fr")
-       for name in ("Schnapser", "Gang", "Bauernschnapser", "Kontraschnapser")},
+       for name in ("Schnapser", "Gang", "Bauernschnapser", "Kontraschnapser",
+                    "Kontrabauernschnapser")},
+    ("de", "Bauernschnapsen contract", "Bettler"): True,
     ("fr", None, "{n} point"): True,
     # the games' names and the French tag "Date" (issue 22: record headers translated)
     **{(lang, None, name): True for lang in ("de", "fr")

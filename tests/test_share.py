@@ -208,10 +208,11 @@ def test_every_text_of_the_page_is_in_strings() -> None:
     used |= {f"rank_{r}" for r in "ATKQJ9"} | {f"suit_{s}" for s in "CDHS"}
     used |= {f"suit_of_{s}" for s in "CDHS"} | {f"nag_{n}" for n in range(1, 7)}
     used |= {f"call_{c}" for c in ("weiter", "spritze", "schnapser", "gang", "bauernschnapser",
-                                   "kontraschnapser")}
+                                   "kontraschnapser", "bettler", "kontrabauernschnapser")}
     used |= {"noscript", "page_title_deal", "page_title_bummerl",  # written by Python
              "page_title_game_deal", "page_title_game_match",
-             "four_noscript", "page_title_four_deal", "page_title_four_match"}
+             "four_noscript", "page_title_four_deal", "page_title_four_match",
+             "page_title_players_deal", "page_title_players_match", "game_noscript"}
     unused = STRINGS.keys() - used
     assert unused == set(), f"texts the script never shows: {sorted(unused)}"
     counted = literals & COUNTED.keys()

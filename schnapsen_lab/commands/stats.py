@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     # pandas is imported once the records are read: the workers that read them are
     # forked without it, so that they neither share nor copy its pages (benchmarks/memory.py)
+    from ..games.protocol import MissingPart
     from ..stats.frames import deals_frame, matches_frame, players_frame
     from ..stats.parallel import read_deals
     from ..stats.tables import bauern_summary, four_seated, summary
@@ -79,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"not UTF-8 text (byte {e.start + 1})", 2) from None
     except (ValueError, OSError) as e:
         raise CliError(str(e), 2) from None
+    except MissingPart as e:  # a game without statistics (yet): refused in one line
+        raise CliError(f"{', '.join(args.files)}: {e.args[0]}", 2) from None
 
     import pandas as pd  # the readers have imported it: here for the summary's options
 

@@ -4,7 +4,9 @@
   declares, the referee contract every position keeps);
 * :mod:`schnapsen_lab.games.schnapsen`: two-player Schnapsen (RULES.md) and its profiles,
   ``bauern2`` (BAUERN.md BZ) among them;
-* :mod:`schnapsen_lab.games.bauern`: four-player Bauernschnapsen (BAUERN.md).
+* :mod:`schnapsen_lab.games.bauern`: four-player Bauernschnapsen (BAUERN.md);
+* :mod:`schnapsen_lab.games.sechsundsechzig`: Sechsundsechzig (SECHSUNDSECHZIG.md);
+* :mod:`schnapsen_lab.games.dreier`: three-player Dreierschnapsen (DREIER.md).
 
 A reader of records asks :func:`find_game` with a record's tags (python-chess's
 ``find_variant``); the built-in games (:data:`BUILTIN_GAMES`) are imported and registered
@@ -50,6 +52,7 @@ BUILTIN_GAMES: tuple[tuple[str, bool], ...] = (
     ("schnapsen_lab.games.schnapsen.game:SCHNAPSEN", True),
     ("schnapsen_lab.games.bauern.game:BAUERN_GAME", False),
     ("schnapsen_lab.games.sechsundsechzig.game:SECHSUNDSECHZIG", False),
+    ("schnapsen_lab.games.dreier.game:DREIER_GAME", False),
 )
 """The built-in games, ``"module:attribute"`` of each :class:`Game` and whether it is the
 game of records without a Variant tag; imported and registered on first use, so that a

@@ -44,6 +44,7 @@ __all__ = [
     "PARTS",
     "Explains",
     "Game",
+    "MissingPart",
     "Referee",
     "Replayed",
     "RuleError",
@@ -117,6 +118,11 @@ class Referee(Protocol):
     def apply_unchecked(self, action: Any) -> None:
         """Change the position in place by a legal action."""
         ...
+
+
+class MissingPart(KeyError):
+    """A part a game does not declare (:data:`PARTS`): the layer that needs it refuses the
+    game in one line, this error's message."""
 
 
 class SetupError(ValueError):
@@ -257,7 +263,7 @@ class Game(ABC, Generic[P, A, F]):
         if name not in cache:
             where = self.parts.get(name)
             if where is None:
-                raise KeyError(f"{self.title} has no {name} ({PARTS.get(name, name)})")
+                raise MissingPart(f"{self.title} has no {name} ({PARTS.get(name, name)})")
             module, _, attr = where.partition(":")
             found = importlib.import_module(module)
             cache[name] = getattr(found, attr) if attr else found

@@ -178,6 +178,12 @@ STRINGS = Texts({
     "page_title_four_match": N_("{players}: a Bauernschnapsen match"),
     "deal_result_four": N_("{points} to {side}"),
     "four_noscript": N_("This page shows a Bauernschnapsen replay; it needs JavaScript."),
+    # three players and more but four: the game's name filled in
+    "page_title_players_deal": N_("{players}: a {game} deal"),
+    "page_title_players_match": N_("{players}: a {game} match"),
+    "game_noscript": N_("This page shows a {game} replay; it needs JavaScript."),
+    "lays_away": _F["move.layaway"],
+    "said_layaway": _F["said.layaway"],
     "names_trump": _F["move.trump"],
     "turns_up": _F["move.turn"],
     "calls_partner": _F["move.partner"],
@@ -206,6 +212,7 @@ STRINGS = Texts({
     "to_trump": _B["seat.to_trump"],
     "to_partner": _B["seat.to_partner"],
     "to_speak": _B["seat.to_speak"],
+    "to_lay_away": _B["seat.to_lay_away"],
     "seat_forehand": _B["seat.forehand"],
     "seat_declarer": _B["seat.declarer"],
     "seat_with": _B["seat.with"],
@@ -221,6 +228,11 @@ STRINGS = Texts({
     "auction_dealt": _B["auction.dealt"],
     "auction_cut": _B["auction.cut"],
     "auction_knock": _B["auction.knock"],
+    "auction_talon": _B["auction.talon"],
+    "auction_talon_taken": _B["auction.talon_taken"],
+    "auction_talon_hidden": _B["auction.talon_hidden"],
+    "auction_laid": _B["auction.laid"],
+    "auction_laid_hidden": _B["auction.laid_hidden"],
     "auction_trump": _B["auction.trump"],
     "auction_trump_named": _B["auction.trump_named"],
     "auction_trump_turned": _B["auction.trump_turned"],
@@ -360,7 +372,10 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
         raise AssertionError("page.js must not contain '</script' or '<!--'")
     css = _asset("page.css")
     four = any(d.get("four") for d in data.get("deals", ()))
-    noscript = "four_noscript" if four else "noscript"
+    noscript = data["strings"]["four_noscript" if four else "noscript"]
+    game = next((d["game_title"] for d in data.get("deals", ()) if d.get("game_title")), None)
+    if game is not None:  # a game that names itself: three players
+        noscript = data["strings"]["game_noscript"].format(game=game)
     lang = escape(str(data.get("lang", "en")))
     return (
         f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -369,7 +384,7 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
         "<meta name=\"generator\" content=\"schnapsen-lab\">\n"
         f"<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n"
         "<main id=\"sl-page\" class=\"sl-page\" tabindex=\"-1\">"
-        f"<noscript>{escape(data['strings'][noscript])}</noscript></main>\n"
+        f"<noscript>{escape(noscript)}</noscript></main>\n"
         f"<script type=\"application/json\" id=\"sl-data\">{script_json(data)}</script>\n"
         f"<script>{script}</script>\n</body>\n</html>\n"
     )
@@ -377,6 +392,8 @@ def page_html(data: Mapping[str, Any], title: str) -> str:
 
 _FOUR_TITLES = {"page_title_deal": "page_title_four_deal",
                 "page_title_bummerl": "page_title_four_match"}
+_PLAYERS_TITLES = {"page_title_deal": "page_title_players_deal",
+                   "page_title_bummerl": "page_title_players_match"}
 
 
 def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
@@ -393,7 +410,9 @@ def _title(key: str, rec: Record, strings: Mapping[str, str] | None,
         elif key == "page_title_bummerl" and (other_game or rec.match_rules.counts_up):
             key = "page_title_game_match"  # a match counting up (bauern2) is no Bummerl
         return texts[key].format(a=names[0], b=names[1], game=game)
-    return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
+    if len(names) == 4:
+        return texts[_FOUR_TITLES[key]].format(players=", ".join(names))
+    return texts[_PLAYERS_TITLES[key]].format(players=", ".join(names), game=game)
 
 
 def _replay_of(source: Replay | Record) -> Replay:

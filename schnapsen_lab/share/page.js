@@ -150,34 +150,53 @@
       describe(dl, i, false) + glyph + note + "</span>";
   }
 
-  // -- four players (Bauernschnapsen) ------------------------------------------------------
+  // -- the games with a round of calls (Bauernschnapsen, Dreierschnapsen) ------------------
   var POINTS = [11, 10, 4, 3, 2, 0];
-  /* The deal's cards: the hands as dealt (20, or 24 with the nines). */
-  function dealt(dl) { var h = dl.steps[0].h; return h[0] | h[1] | h[2] | h[3]; }
+  /* The deal's cards: the hands as dealt (20, or 24 with the nines) and the talon. */
+  function dealt(dl) {
+    var h = dl.steps[0].h, all = 0;
+    for (var s = 0; s < h.length; s++) { all |= h[s]; }
+    (dl.talon_cards || []).forEach(function (c) { all |= 1 << c; });
+    return all;
+  }
+  function hands(st) {
+    var all = 0;
+    for (var s = 0; s < st.h.length; s++) { all |= st.h[s]; }
+    return all;
+  }
+  /* All the seats as a mask. */
+  function everyone(dl) { return (1 << dl.seats.length) - 1; }
   /* What follows from the actions up to step i (the calls, the contract, trump, the
      called partner, the sides, the cards played, the voids shown), worked out once. */
   function derive(dl, i) {
     var st = dl.steps[i];
     if (st.f) { return st.f; }
     var f = {calls: [], contract: "", declarer: -1, spritze: -1, named: -1, turnedCard: -1,
-             called: -1}, j, a, x;
+             called: -1, laid: []}, j, a, x;
     for (j = 1; j <= i; j++) {
       a = dl.steps[j].a;
       if (a[0] === "T") { f.named = SUITS.indexOf(a[4]); }
       else if (a[0] === "U") { f.named = suitOf(a[2]); f.turnedCard = a[2]; }
       else if (a[0] === "P") { f.called = a[2]; }
+      else if (a[0] === "W") { f.laid.push(a[2]); }
       else if (a[0] === "B") {
         f.calls.push(a[4]);
         if (a[4] === "spritze") { f.spritze = a[1]; }
         else if (a[4] !== "weiter") { f.contract = a[4]; f.declarer = a[1]; }
       }
     }
-    f.trump = st.ph === 0 ? -1 : (f.contract === "gang" && st.ph >= 3 ? 4 : f.named);
+    var noTrump = f.contract === "gang" || f.contract === "bettler";  // BK4, 3K5
+    f.trump = st.ph === 0 ? -1 : (noTrump && st.ph >= 3 ? 4 : f.named);
     f.turned = f.turnedCard >= 0 && (st.h[dl.forehand] & (1 << f.turnedCard)) ? f.turnedCard : -1;
     f.pk = dl.partner_known_at >= 0 && i >= dl.partner_known_at;
     f.pt = f.called >= 0 ? dl.partner : -1;
-    var fh = 1 << dl.forehand;
-    f.x = dl.called && f.called < 0 ? [fh, 15 ^ fh] : dl.sides;
+    var fh = 1 << dl.forehand, all = everyone(dl);
+    f.x = dl.called && f.called < 0 ? [fh, all ^ fh] : dl.sides;
+    if (dl.sides_by_holder) {  // 3A4: the game's holder against the others, as the calls go
+      var hd = 1 << (f.declarer >= 0 ? f.declarer : dl.forehand);
+      f.x = [hd, all ^ hd];
+    }
+    f.holder = f.declarer >= 0 ? f.declarer : dl.forehand;
     /* BA4: a spritze stands while the game's holder (the declarer, else forehand) is not
        on the spritzer's side; shown as said while a called partner's side is not public
        and the game passed to a seat whose side only its holder knows (BC3). */
@@ -186,7 +205,9 @@
       ((sx & (1 << f.spritze)) !== 0) !== ((sx & (1 << holder)) !== 0);
     f.shown = f.spritze >= 0 && (f.stands || (dl.called && !f.pk && holder !== dl.forehand &&
                                               holder !== f.spritze));
-    f.played = dealt(dl) & ~(st.h[0] | st.h[1] | st.h[2] | st.h[3]);
+    f.played = dealt(dl) & ~hands(st) & ~(st.o || 0);
+    f.laidMask = 0;
+    f.laid.forEach(function (c) { f.laidMask |= 1 << c; });
     f.pub = st.pu || 0;
     f.voids = [0, 0, 0, 0];
     dl.inferences.forEach(function (inf) {
@@ -203,13 +224,20 @@
     cardsOf(mask).forEach(function (c) { n += POINTS[rankOf(c)]; });
     return n;
   }
-  /* The won tricks viewer vi may look through (BW1): all at the open table and once the
-     deal is over, else the last one until the next lead. */
+  /* The won tricks viewer vi may look through (BW1, 3W1): all at the open table and once
+     the deal is over, else the last one until the next lead, and with ``first_up`` the
+     first trick each side won. */
   function up4(dl, i, vi) {
-    var st = dl.steps[i], all = 0, n = 0;
-    dl.tricks.forEach(function (t, k) { if (t[4] <= i) { all |= 1 << k; n = k + 1; } });
+    var st = dl.steps[i], all = 0, n = 0, firsts = 0, sides = {};
+    dl.tricks.forEach(function (t, k) {
+      if (t[4] > i) { return; }
+      all |= 1 << k;
+      n = k + 1;
+      var side = dl.sides[0] & (1 << t[2]) ? 0 : 1;
+      if (!sides[side]) { sides[side] = true; firsts |= 1 << k; }
+    });
     if (vi === 0 || (i === dl.steps.length - 1 && dl.result)) { return all; }
-    return st.d ? 1 << (n - 1) : 0;
+    return (st.d ? 1 << (n - 1) : 0) | (dl.first_up ? firsts : 0);
   }
   /* The players of a seat mask by name and seats: "Anna & Cilli (NS)". */
   function sideText(dl, mask) {
@@ -226,7 +254,8 @@
   function callName(word) { return tr("call_" + word); }
   function suitWords(suit) { return SYM[suit] + " " + suitName(suit); }
   function contractValue(word) {
-    return {schnapser: 6, gang: 9, bauernschnapser: 12, kontraschnapser: 12}[word] || 0;
+    return {bettler: 4, schnapser: 6, gang: 9, bauernschnapser: 12, kontraschnapser: 12,
+            kontrabauernschnapser: 24}[word] || 0;
   }
   /* Whether the viewer (-1: the open table) knows the deal's sides at this step (BW2). */
   function knowsSides(st, viewer) { return viewer < 0 || st.k[viewer][1] >= 0; }
@@ -240,6 +269,7 @@
       if (code === "T") { what = tr("names_trump", {suit: suitWords(SUITS.indexOf(a[4]))}); }
       else if (code === "U") { what = tr("turns_up", {card: sym(c)}); }
       else if (code === "P") { what = tr("calls_partner", {card: sym(c)}); }
+      else if (code === "W") { what = tr("lays_away"); }
       else if (code === "B") { return tr("call_said", {seat: seat, call: callName(a[4])}); }
       else if (code === "66") { what = tr("claims"); }
       else if (code === "M") { what = tr("announces", {points: a[3], card: sym(c)}); }
@@ -260,6 +290,7 @@
       return tr("said_partner_holder", {who: who, card: sym(c),
                                         holder: seatText(dl, dl.partner)});
     }
+    if (code === "W") { return tr("said_layaway", {who: who}); }
     if (code === "B") {
       if (a[4] === "weiter") { return tr("said_pass", {who: who}); }
       if (a[4] === "spritze") { return tr("said_spritze", {who: who}); }
@@ -299,7 +330,8 @@
       }
     }
     if (st.m === s) {
-      out.push(tr(["to_trump", "to_partner", "to_speak"][st.ph] || "to_play"));
+      out.push(tr(["to_trump", "to_partner", "to_speak", "", "", "to_lay_away"][st.ph] ||
+                  "to_play"));
     }
     return out.map(function (m) { return " \u00b7 " + m; }).join("");
   }
@@ -377,7 +409,8 @@
   function auction4(dl, i, viewer) {
     var st = dl.steps[i], lines = [], fh = dl.forehand, f = derive(dl, i);
     lines.push(tr("auction_dealt", {dealer: seatText(dl, dl.dealer), forehand: seatText(dl, fh),
-                                     how: tr(dl.knock ? "auction_knock" : "auction_cut")}));
+                                     how: tr(dl.talon_cards ? "auction_talon" : dl.knock ?
+                                             "auction_knock" : "auction_cut")}));
     if (st.ph > 0) {
       var first = dl.steps[1].a, what;
       if (first[0] === "U") {
@@ -405,16 +438,28 @@
       lines.push("<span class=\"sl-partner\">" + line + "; " +
                  (known === null ? tr("auction_holder_unknown") : known) + "</span>");
     }
-    var table = "";
+    if (dl.talon_cards && st.ph >= 3) {  // 3T1, 3T3: the declarer's alone
+      var taker = seatText(dl, f.holder), sees = viewer < 0 || viewer === f.holder;
+      lines.push("<span class=\"sl-talon-line\">" + (sees ?
+        tr("auction_talon_taken", {cards: dl.talon_cards.map(sym).join(" "), who: taker}) :
+        tr("auction_talon_hidden", {who: taker})) + "</span>");
+      if (f.laid.length) {
+        lines.push("<span class=\"sl-talon-line\">" + (sees ?
+          tr("auction_laid", {cards: f.laid.map(sym).join(" ")}) :
+          tr("auction_laid_hidden", {n: f.laid.length})) + "</span>");
+      }
+    }
+    var table = "", seats = dl.seats.length;
     if (st.ph >= 2) {
-      var grid = [["", "", "", ""], ["", "", "", ""]], k, s;
+      var grid = [[], []], k, s;
+      for (k = 0; k < seats; k++) { grid[0].push(""); grid[1].push(""); }
       for (k = 0; k < f.calls.length; k++) {
-        s = (fh + k) % 4;
+        s = (fh + k) % seats;
         grid[s < fh ? 1 : 0][s] = "<td class=\"sl-call-" + seatId(dl, s) + "\" data-call=\"" +
           esc(f.calls[k]) + "\">" + callName(f.calls[k]) + "</td>";
       }
       if (st.ph === 2) {
-        s = (fh + f.calls.length) % 4;
+        s = (fh + f.calls.length) % seats;
         grid[s < fh ? 1 : 0][s] = "<td class=\"sl-call-" + seatId(dl, s) + " sl-speaks\">" +
           tr("auction_speaks") + "</td>";
       }
@@ -490,7 +535,7 @@
       [["sl-points", "tallies_points", st.ps], ["sl-seat-tricks", "tallies_won", st.pw]]
         .forEach(function (r) {
           body += "<tr class=\"" + r[0] + "\"><td>" + tr(r[1]) + "</td>";
-          for (j = 0; j < 4; j++) {
+          for (j = 0; j < dl.seats.length; j++) {
             body += "<td class=\"" + r[0] + "-" + seatId(dl, j) + "\">" + r[2][j] + "</td>";
           }
           body += "</tr>";
@@ -526,6 +571,7 @@
   function counting4(dl, i, v) {
     var st = dl.steps[i], f = derive(dl, i), rows = "", s, o;
     var seen = seenBy(dl, st, v), unseen = dealt(dl) & ~seen & ~f.played;
+    if (v === f.holder && st.ph >= 3) { unseen &= ~f.laidMask; }  // 3T3: he laid them away
     var unknown = unseen & ~(f.pub & ~st.h[v]), meUnseen = st.h[v] & ~seen;
     var trumps = f.trump >= 0 && f.trump < 4 ? unseen & suitMask(f.trump) : 0;
     var my = st.k[v][0], other = st.k[v][1];
@@ -533,7 +579,7 @@
     for (s = 0; s < 4; s++) {
       var mask = unknown & suitMask(s), holders = [];
       if (mask) {
-        for (o = 0; o < 4; o++) {
+        for (o = 0; o < dl.seats.length; o++) {
           if (o === v) {
             if (meUnseen) { holders.push("<span class=\"sl-holder\">" + tr("count_me") + "</span>"); }
           } else if (f.voids[o] & (1 << s)) {
@@ -552,7 +598,7 @@
     var facts = "<div class=\"sl-facts\"><b>" + tr("facts_for", {who: seatText(dl, v)}) +
       "</b><table><tr><th>" + tr("unknown") + "</th><th>" + tr("count") + "</th><th>" +
       tr("cards") + "</th><th>" + tr("count_holders") + "</th></tr>" + rows + "</table>";
-    for (s = 0; s < 4; s++) {
+    for (s = 0; s < dl.seats.length; s++) {
       if (s !== v && (f.pub & st.h[s])) {
         facts += "<div class=\"sl-opponent-known\" data-seat=\"" + seatId(dl, s) + "\">" +
           tr("known_in_hand", {who: seatText(dl, s), cards: syms(f.pub & st.h[s])}) + "</div>";
@@ -562,7 +608,7 @@
       tr("trumps_out", {cards: syms(trumps) || tr("no_trumps")})) + "</div><div class=\"sl-points-out\">" +
       tr("points_out", {n: points(unseen)}) + "</div><div class=\"sl-count-scores\">" +
       (other >= 0 ? tr("count_sides", {mine: my, theirs: other, side: esc(sideLetters(dl, side)),
-                                       other: esc(sideLetters(dl, 15 ^ side))})
+                                       other: esc(sideLetters(dl, everyone(dl) ^ side))})
                   : tr("count_alone", {mine: my})) + "</div></div>";
     var inf, shown = [];
     dl.inferences.forEach(function (x, j) { if (x[1] <= i && x[0] !== v) { shown.push(j); } });

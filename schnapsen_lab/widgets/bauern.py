@@ -258,7 +258,7 @@ class BauernPracticeTable(TableWidget):
         self.partner_row = classes(CardRow(layout=fixed(TABLE_WIDTH)), "sl-partner-row")
         # the calls
         self.call_buttons: dict[Call, W.Button] = {}
-        for c in Call:
+        for c in CALLS:  # Bauernschnapsen's calls (BA1, BA2)
             if c.is_contract:
                 text = TEXT["call.contract"].format(contract=call_name(c), value=c.value_points)
                 tip = TEXT["call.tip.contract"].format(contract=call_name(c),
