@@ -55,6 +55,7 @@ class DreierGame(Game[Position, Action, Profile]):
     parts: Mapping[str, str] = {
         "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
+        "stats": "schnapsen_lab.games.dreier.stats",
     }
 
     def side_names(self, pos: Position) -> tuple[str, ...]:
