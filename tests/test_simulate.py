@@ -206,8 +206,10 @@ def _readme_commands() -> dict[str, list[str]]:
 COLLECTIONS = {"heuristic-vs-random.psn": 500, "heuristic-vs-heuristic.psn": 500,
                "strict-heuristic-vs-random.psn": 100, "bauern2-heuristic-vs-random.psn": 50,
                "bauern-heuristic-vs-random.psn": 300, "bauern-heuristic-vs-heuristic.psn": 300,
-               "bauern-called-heuristic.psn": 100}
-REGENERATED_WHOLE = ("bauern2-heuristic-vs-random.psn", "bauern-heuristic-vs-random.psn")
+               "bauern-called-heuristic.psn": 100, "dreier-heuristic-vs-random.psn": 200,
+               "dreier-heuristic.psn": 150}
+REGENERATED_WHOLE = ("bauern2-heuristic-vs-random.psn", "bauern-heuristic-vs-random.psn",
+                     "dreier-heuristic-vs-random.psn")
 """Small collections regenerated whole (the others: their first matches)."""
 
 
