@@ -189,3 +189,18 @@ def test_simulate_variant_dreier_writes_records_that_check(tmp_path: Path) -> No
     recs = psn.load(out)
     assert {r.tags["Match"] for r in recs} == {"9-1", "9-2", "9-3", "9-4"}
     assert recs[0].tags["PlayerA"] == "heuristic" and recs[0].tags["PlayerB"] == "random B"
+
+
+def test_leading_through_the_declarer_keeps_out_of_his_void() -> None:
+    """Rule 7: the declarer (A, next to play) showed a void in clubs at trick 2 by
+    trumping; the defender leads a heart, not the club the cheapest-card rule picks."""
+    deck = "KC QS JH TC KS QH TS QC AC TD AS QD JC TH JD JS AD KD AH KH".split()
+    p = Position.deal(deck, 2).replay(
+        "T:up weiter weiter weiter L:JC L:KC JH QH KH QC QD TC QS KS TS".split())[-1]
+    assert p.declarer == 0 and (p.turn + 1) % 3 == 0 and p.voids[0] >> 0 & 1
+    v = view(p, p.turn)
+    plays = [a for a in v.legal if a.kind is Kind.PLAY]
+    trump = int(v.trump) if v.trump is not None else NO_TRUMP
+    assert str(HEUR.cheapest(v, plays, trump).card) == "AC"
+    a = HEUR.act(v, RNG)
+    assert a is not None and str(a.card) == "AH"
