@@ -123,3 +123,33 @@ def test_stats_prints_the_three_player_tables(tmp_path: Path) -> None:
     assert mixed.returncode == 0, mixed.stderr
     assert mixed.stdout.startswith("two players:")
     assert "\n3 players (Dreierschnapsen):" in mixed.stdout
+
+
+def test_the_deal_table_agrees_with_check_json_on_the_conformance_cases() -> None:
+    """Every valid public case: the row says what `check --json` says (DREIER.md
+    "Records"): winner, game points, end, contract, declarer, spritze, scores, tricks and
+    the counters after the deal."""
+    import json
+
+    folder = Path(__file__).parent / "data" / "conformance" / "dreier"
+    want = [json.loads(line) for line in
+            (folder / "valid.expect.jsonl").read_text(encoding="utf-8").splitlines()]
+    d = deals_frame([folder / "valid.psn"])
+    assert len(d) == len(want) > 20
+    for (_, row), e in zip(d.iterrows(), want, strict=True):
+        where = (e["index"], e["line"])
+        finished = e["end"] != "unfinished"
+        assert (row["winning_side"] if finished else None) == e["winner"], where
+        assert (int(row["game_points"]) if finished else None) == e["game_points"], where
+        assert row["end"] == e["end"], where
+        if pd.notna(row["contract"]):
+            assert (None if row["contract"] == "normal" else row["contract"]) == \
+                e["contract"], where
+            assert row["declarer"] == e["declarer"], where
+            assert pd.notna(row["spritze_seat"]) == e["spritze"], where
+            scores = {row["side_fh"]: row["score_fh"], row["side_other"]: row["score_other"]}
+            tricks = {row["side_fh"]: row["tricks_fh"], row["side_other"]: row["tricks_other"]}
+            assert scores == e["scores"] and tricks == e["tricks"], where
+        if e.get("counters") is not None:
+            got = {s: int(row[f"counters_{s.lower()}"]) for s in "ABC"}
+            assert got == e["counters"], where
