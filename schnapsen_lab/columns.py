@@ -220,7 +220,8 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("counters_w", "Int8", "called partners: West's match total after the deal"),
     ("match_winner", "category", "the seats whose total reached the profile's target with "
      "this deal: a team (`NS`, `EW`), or with called partners the players (`N`, `ES` ...); "
-     "three players the seat or seats with the highest counter (3X1); NA otherwise"),
+     "three players the seat with the highest counter, once one reached the target (3X1; "
+     "two or three seats when level at the top); NA otherwise"),
     # three players (DREIER.md); NA on the other games' rows. A three-player row also fills
     # player_a and player_b, counters_a and counters_b, and the four-player columns of the
     # deal (dealer_seat ... pending_other, match_winner) with the seats A, B, C.

@@ -153,3 +153,25 @@ def test_the_deal_table_agrees_with_check_json_on_the_conformance_cases() -> Non
         if e.get("counters") is not None:
             got = {s: int(row[f"counters_{s.lower()}"]) for s in "ABC"}
             assert got == e["counters"], where
+
+
+def test_the_match_winner_is_the_highest_counter() -> None:
+    """3X1: the highest counter wins, not every counter that reached 24 with the deal."""
+    from schnapsen_lab.games.dreier.selfplay import play_match
+
+    for n in range(1, 40):
+        m = play_match(("random", "random", "random"), 5, n)
+        c = m.counters
+        reached = [k for k, v in c.items() if v >= 24]
+        if len(reached) > 1 and len(set(c[k] for k in reached)) > 1:
+            break
+    else:
+        raise AssertionError("no match with two counters past 24 apart")
+    top = max(c.values())
+    assert m.winners == tuple(k for k in "ABC" if c[k] == top)
+    from schnapsen_lab.games.dreier.selfplay import match_records
+
+    recs = psn.loads(psn.dumps(match_records(m, ("a", "b", "c"))))
+    d = deals_frame(recs)
+    assert d.iloc[-1]["match_winner"] == "".join(m.winners)
+    assert d["match_winner"].notna().sum() == 1

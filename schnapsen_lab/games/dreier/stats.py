@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["CONTRACT_WORDS", "OWN_PLAYER_COLUMNS", "DreierFeatures", "contract_table",
-           "count_players", "dreier_features", "matches", "row", "seat_table", "summary",
-           "tables"]
+           "count_players", "dreier_features", "highest", "matches", "row", "seat_table",
+           "summary", "tables"]
 
 OWN_PLAYER_COLUMNS = frozenset({"contracts", "contracts_made", "spritzes"})
 """The player table's columns only the games with a round of calls fill."""
@@ -30,6 +30,13 @@ CONTRACT_WORDS = ("bettler", "schnapser", "gang", "bauernschnapser", "kontraschn
                   "kontrabauernschnapser")
 """Dreierschnapsen's contracts (3A2), by value."""
 _ABC = "ABC"
+
+
+def highest(counters: tuple[int, ...]) -> str:
+    """The seats of the highest counter, in A, B, C order: the match's winner once a
+    counter reached the target (3X1; two or three when level at the top)."""
+    top = max(counters)
+    return "".join(_ABC[s] for s, c in enumerate(counters) if c == top)
 
 
 def _letters(mask: int) -> str | None:
@@ -191,7 +198,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
                          if f is not None and f.winners else None),
         "actions": f.actions if f is not None else actions(rec),
         "dealer_seat": _ABC[dealer], "forehand_seat": _ABC[(dealer + 1) % 3], "cut": "cut",
-        "match_winner": "".join(k for k in _ABC if k in won) or None if won else None,
+        "match_winner": highest(counters) if won and counters is not None else None,
     }
     if counters is not None:
         v["counters_a"], v["counters_b"], v["counters_c"] = counters
