@@ -23,15 +23,19 @@ __all__ = [
     "FIXED",
     "MATCH_COLUMNS",
     "MATCH_FOUR",
+    "MATCH_THREE",
     "NAMES",
     "NO_FOUR",
     "NO_FOUR_PLAY",
+    "NO_THREE",
     "NO_TWO_PLAY",
     "PLAYER_COLUMNS",
     "RULES",
     "SEATS",
+    "SEATS3",
     "SEATS4",
     "SIDES",
+    "SIDES3",
     "SUITS",
     "actions",
     "categories",
@@ -46,7 +50,8 @@ SUITS = ["C", "D", "H", "S"]
 ENDS = ["claim", "false_claim", "last_trick", "unfinished", "contract_made", "contract_broken",
         "standoff"]
 RULES = ["G1", "G2", "G3", "C2", "C3", "C4", "BG1", "BG2", "BG3", "BK2", "BK3",
-         "6G1", "6G2", "6G3", "6G4", "6C2", "6C3", "6C4"]
+         "6G1", "6G2", "6G3", "6G4", "6C2", "6C3", "6C4", "3G1", "3G2", "3G3", "3K2", "3K3",
+         "3K4"]
 
 SEATS4 = ["N", "E", "S", "W"]
 """The four seats (BS1), the categories of the four-player seat columns."""
@@ -54,10 +59,17 @@ SIDES = ["NS", "EW", "N", "E", "S", "W", "NE", "NW", "ES", "SW", "NES", "NEW", "
          "NESW"]
 """Every set of seats in N, E, S, W order, teams first: the categories of the side columns
 (fixed teams ``NS``/``EW``; with called partners a player alone, two, or three)."""
-CALLS = ["weiter", "spritze", "schnapser", "gang", "bauernschnapser", "kontraschnapser"]
-"""The calls of the round (BA1, BA2), as PSN writes them."""
-CONTRACTS = ["normal", "schnapser", "gang", "bauernschnapser", "kontraschnapser"]
-"""The game played: the normal game (BE) or a contract (BK)."""
+SEATS3 = ["A", "B", "C"]
+"""The three seats of Dreierschnapsen (3S1)."""
+SIDES3 = ["A", "B", "C", "AB", "AC", "BC"]
+"""The sides of a three-player deal in A, B, C order: the declarer alone or the two
+defenders (3K1)."""
+CALLS = ["weiter", "spritze", "schnapser", "gang", "bauernschnapser", "kontraschnapser",
+         "bettler", "kontrabauernschnapser"]
+"""The calls of the round (BA1, BA2, 3A2), as PSN writes them."""
+CONTRACTS = ["normal", "schnapser", "gang", "bauernschnapser", "kontraschnapser", "bettler",
+             "kontrabauernschnapser"]
+"""The game played: the normal game (BE, 3E) or a contract (BK, 3K)."""
 CARD_NAMES = [str(c) for c in CARDS]
 """The 24 cards as PSN writes them (``AC`` ... ``JS``, ``9C`` ... ``9S``), by value."""
 
@@ -208,7 +220,21 @@ DEAL_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("counters_w", "Int8", "called partners: West's match total after the deal"),
     ("match_winner", "category", "the seats whose total reached the profile's target with "
      "this deal: a team (`NS`, `EW`), or with called partners the players (`N`, `ES` ...); "
-     "NA otherwise"),
+     "three players the seat with the highest counter, once one reached the target (3X1; "
+     "two or three seats when level at the top); NA otherwise"),
+    # three players (DREIER.md); NA on the other games' rows. A three-player row also fills
+    # player_a and player_b, counters_a and counters_b, and the four-player columns of the
+    # deal (dealer_seat ... pending_other, match_winner) with the seats A, B, C.
+    ("player_c", "cat", "three players: the name of player C (tag PlayerC, default `C`)"),
+    ("call_a", "category", "three players: A's call (3A1)"),
+    ("call_b", "category", "three players: B's call"),
+    ("call_c", "category", "three players: C's call"),
+    ("laid_away", "cat", "three players: the two cards the declarer laid away (3T1), in the "
+     "order laid (`JS QD`); NA before he did"),
+    ("laid_points", "Int8", "three players: the card points laid away (3T2: out of play, "
+     "they count for nobody)"),
+    ("counters_c", "Int8", "three players: C's counter after the deal (3X1, from 0 up; "
+     "`counters_a` and `counters_b` hold A's and B's)"),
 )
 """The deal table's columns: (name, type, meaning)."""
 
@@ -254,7 +280,14 @@ MATCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("counters_s", "Int8", "called partners: South's total after the last deal"),
     ("counters_w", "Int8", "called partners: West's total after the last deal"),
     ("match_winner", "category", "the seats that won the match: a team (`NS`, `EW`), or with "
-     "called partners the players who reached the target; NA when incomplete"),
+     "called partners the players who reached the target; three players the seat or seats "
+     "with the highest counter; NA when incomplete"),
+    # three players; NA for the other games' matches (a three-player match also fills
+    # player_a, player_b, game_points_a, game_points_b, counters_a, counters_b, complete,
+    # winner_name, first_dealer_seat and match_winner)
+    ("player_c", "cat", "three players: C's name (from the match's first deal)"),
+    ("game_points_c", "Int16", "three players: game points C won over the match"),
+    ("counters_c", "Int8", "three players: C's counter after the last deal"),
 )
 """The Bummerl (match) table's columns: (name, type, meaning)."""
 
@@ -290,12 +323,13 @@ PLAYER_COLUMNS: tuple[tuple[str, str, str], ...] = (
 FIXED = {"seat": SEATS, "suit": SUITS, "end": ENDS, "rule": RULES}
 
 CATEGORIES: dict[str, list[str]] = {
-    **dict.fromkeys(("dealer_seat", "forehand_seat", "partner", "declarer", "spritze_seat",
-                     "first_dealer_seat"), SEATS4),
+    **dict.fromkeys(("dealer_seat", "forehand_seat", "declarer", "spritze_seat",
+                     "first_dealer_seat"), SEATS4 + SEATS3),
+    "partner": SEATS4,
     **dict.fromkeys(("call_1", "call_2", "call_3", "call_4", "call_n", "call_e", "call_s",
-                     "call_w"), CALLS),
+                     "call_w", "call_a", "call_b", "call_c"), CALLS),
     **dict.fromkeys(("side_fh", "side_other", "winning_side", "claim_side", "match_winner"),
-                    SIDES),
+                    SIDES + SIDES3),
     **dict.fromkeys(("turned_card", "called_card"), CARD_NAMES),
     "cut": ["cut", "knock"],
     "trump_fixed": ["named", "turned"],
@@ -331,6 +365,8 @@ NO_FOUR_PLAY: tuple[None, ...] = (None,) * (NAMES.index("counters_ns")
                                              - NAMES.index("trump_fixed"))
 NO_TWO_PLAY: tuple[None, ...] = (None,) * (NAMES.index("actions")
                                             - NAMES.index("closer"))
+NO_THREE: tuple[None, ...] = (None,) * (len(NAMES) - NAMES.index("player_c"))
+"""The three-player columns at the end of a deal row, NA for the other games."""
 
 
 def seat_letter(seat: int) -> str | None:
@@ -356,3 +392,5 @@ def actions(rec: Record) -> int:
 
 MATCH_FOUR = [c[0] for c in MATCH_COLUMNS[MATCH_COLUMNS.index(
     next(c for c in MATCH_COLUMNS if c[0] == "north")):]]
+MATCH_THREE = [c[0] for c in MATCH_COLUMNS[[c[0] for c in MATCH_COLUMNS].index("player_c"):]]
+"""The match table's three-player columns, NA for the other games."""

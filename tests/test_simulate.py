@@ -158,12 +158,14 @@ def test_cli_bad_output(where: str, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert err.startswith("schnapsen-lab: -o ") and len(err.strip().splitlines()) == 1
 
 
-def test_ctrl_c_leaves_no_half_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", [[], ["--variant", "dreier"]], ids=["schnapsen", "dreier"])
+def test_ctrl_c_leaves_no_half_file(game: list[str], tmp_path: Path) -> None:
     target = tmp_path / "big.psn"
     target.write_text("old contents\n")
+    players = "heuristic,random,random" if game else "heuristic,heuristic"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "schnapsen_lab.cli", "simulate", "--players",
-         "heuristic,heuristic", "--matches", "200000", "--jobs", "2", "-q", "-o", str(target)],
+        [sys.executable, "-m", "schnapsen_lab.cli", "simulate", *game, "--players",
+         players, "--matches", "200000", "--jobs", "2", "-q", "-o", str(target)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=as_at_a_terminal)
     try:
@@ -206,8 +208,10 @@ def _readme_commands() -> dict[str, list[str]]:
 COLLECTIONS = {"heuristic-vs-random.psn": 500, "heuristic-vs-heuristic.psn": 500,
                "strict-heuristic-vs-random.psn": 100, "bauern2-heuristic-vs-random.psn": 50,
                "bauern-heuristic-vs-random.psn": 300, "bauern-heuristic-vs-heuristic.psn": 300,
-               "bauern-called-heuristic.psn": 100}
-REGENERATED_WHOLE = ("bauern2-heuristic-vs-random.psn", "bauern-heuristic-vs-random.psn")
+               "bauern-called-heuristic.psn": 100, "dreier-heuristic-vs-random.psn": 200,
+               "dreier-heuristic.psn": 150}
+REGENERATED_WHOLE = ("bauern2-heuristic-vs-random.psn", "bauern-heuristic-vs-random.psn",
+                     "dreier-heuristic-vs-random.psn")
 """Small collections regenerated whole (the others: their first matches)."""
 
 

@@ -47,7 +47,9 @@ CONFORMANCE = Path(__file__).parent / "data" / "conformance" / "bauern"
 VALID = CONFORMANCE / "valid.psn"
 INVALID = CONFORMANCE / "invalid.psn"
 
-FOUR_COLUMNS = [c[0] for c in DEAL_COLUMNS[[c[0] for c in DEAL_COLUMNS].index("north"):]]
+_NAMES_ALL = [c[0] for c in DEAL_COLUMNS]
+FOUR_COLUMNS = _NAMES_ALL[_NAMES_ALL.index("north"):_NAMES_ALL.index("player_c")]
+THREE_ONLY = _NAMES_ALL[_NAMES_ALL.index("player_c"):]
 TWO_ONLY = ["player_a", "player_b", "dealer", "forehand", "winner", "winner_name", "claimant",
             "closer", "close_talon", "close_trick", "close_success", "close_opp_score",
             "close_opp_tricks", "marriages20_a", "marriages20_b", "marriages40_a",
@@ -175,7 +177,7 @@ def test_the_study_deals_column_by_column() -> None:
             assert col in want, col  # every four-player column is checked
         for col, value in want.items():
             assert na(row[col]) == value, (path.stem, col, row[col], value)
-        for col in TWO_ONLY:
+        for col in (*TWO_ONLY, *THREE_ONLY):
             assert pd.isna(row[col]), (path.stem, col)
 
 
@@ -320,9 +322,10 @@ def test_types_and_the_two_player_rows(conformance: Any) -> None:
     for name, kind, _ in DEAL_COLUMNS:
         assert str(conformance[name].dtype) == kinds.get(kind, kind), name
     assert list(conformance["contract"].cat.categories) == [
-        "normal", "schnapser", "gang", "bauernschnapser", "kontraschnapser"]
-    assert list(conformance["declarer"].cat.categories) == ["N", "E", "S", "W"]
-    assert len(conformance["winning_side"].cat.categories) == 15
+        "normal", "schnapser", "gang", "bauernschnapser", "kontraschnapser", "bettler",
+        "kontrabauernschnapser"]
+    assert list(conformance["declarer"].cat.categories) == ["N", "E", "S", "W", "A", "B", "C"]
+    assert len(conformance["winning_side"].cat.categories) == 15 + 6  # and Dreierschnapsen's
     two = conformance[conformance["variant"].astype(str) == "schnapsen"]
     assert len(two) > 20 and two[FOUR_COLUMNS].isna().all().all()
     four = conformance[conformance["variant"].astype(str) == "bauern"]

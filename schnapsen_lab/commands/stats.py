@@ -25,7 +25,9 @@ def register(sub: Any) -> None:
         "short summary, and write the tables as Parquet or CSV (by the file name's "
         "suffix). Invalid records are counted and kept as rows flagged invalid. Files with "
         "four-player Bauernschnapsen records get a four-player summary too (contracts "
-        "called, played and made, spritze, the sides' wins).")
+        "called, played and made, spritze, the sides' wins), and three-player "
+        "Dreierschnapsen records their own (contracts by contract and by seat, spritze, "
+        "the cards laid away).")
     p.add_argument("files", nargs="+", metavar="FILE", help="PSN files")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the deal table here (.parquet or .csv)")
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from ..games.protocol import MissingPart
     from ..stats.frames import deals_frame, matches_frame, players_frame
     from ..stats.parallel import read_deals
-    from ..stats.tables import bauern_summary, four_seated, summary
+    from ..stats.tables import bauern_summary, four_seated, own_summaries, summary
     from ..terminal import progress_bars
 
     checkpoint()  # a Ctrl-C that an import swallowed stops here
@@ -87,17 +89,35 @@ def run(args: argparse.Namespace) -> int:
 
     checkpoint()  # a Ctrl-C that pandas' import swallowed stops here
 
-    four = four_seated(deals)
+    own = own_summaries(deals)  # games whose part stats prints its own tables
+    if own:
+        mine = deals["variant"].astype(object).isin([g.key for g, _ in own]).to_numpy(
+            dtype=bool)
+        rest = deals[~mine]
+    else:
+        rest = deals
+    four = four_seated(rest)
     with pd.option_context("display.width", 100):
-        if not four.any():
-            _say(summary(deals).to_string())
-        else:
-            if not four.all():
-                _say("two players:")
-                _say(summary(deals, only=~four).to_string())
+        if len(rest) or not own:
+            if not four.any():
+                if own:
+                    _say("two players:")
+                _say(summary(rest).to_string())
+            else:
+                if not four.all():
+                    _say("two players:")
+                    _say(summary(rest, only=~four).to_string())
+                    _say()
+                _say("four players (Bauernschnapsen):")
+                _say(bauern_summary(rest).to_string())
+        for k, (game, tables) in enumerate(own):
+            if k or len(rest):
                 _say()
-            _say("four players (Bauernschnapsen):")
-            _say(bauern_summary(deals).to_string())
+            _say(f"{len(game.seats)} players ({game.title}):")
+            for j, table in enumerate(tables(deals)):
+                if j:
+                    _say()
+                _say(table.to_string())
     bad = deals[~deals["valid"]]
     if len(bad):
         first = bad.iloc[0]

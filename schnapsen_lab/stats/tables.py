@@ -29,6 +29,7 @@ __all__ = [
     "marriage_table",
     "mean_interval",
     "net_points",
+    "own_summaries",
     "points_by_end",
     "spritze_table",
     "summary",
@@ -45,6 +46,24 @@ def four_seated(df: pd.DataFrame) -> Any:
     if "north" not in df.columns:
         return np.zeros(len(df), dtype=bool)
     return df["north"].notna().to_numpy(dtype=bool)
+
+
+def own_summaries(deals: pd.DataFrame) -> list[tuple[Any, Any]]:
+    """The games with rows in ``deals`` whose part ``stats`` brings its own summary
+    tables (a function ``tables(deals)`` returning the tables to print), in the
+    registry's order: ``(game, tables)`` pairs."""
+    from ..games import games
+
+    if "variant" not in deals.columns or not len(deals):
+        return []
+    present = set(deals["variant"].astype(object))
+    out = []
+    for g in games():
+        if g.key in present and g.has_part("stats"):
+            tables = getattr(g.part("stats"), "tables", None)
+            if tables is not None:
+                out.append((g, tables))
+    return out
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...columns import (
     CARD_NAMES,
+    MATCH_THREE,
     NO_FOUR_PLAY,
+    NO_THREE,
     NO_TWO_PLAY,
     SEATS4,
     SUITS,
@@ -218,7 +220,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
         winners_side(won) if won else None,
     )
     if f is None:
-        return (*head, *NO_FOUR_PLAY, *totals)
+        return (*head, *NO_FOUR_PLAY, *totals, *NO_THREE)
     calls = f.calls
     fh = f.forehand
     return (
@@ -237,7 +239,7 @@ def row(rec: Record, file: str, line_offset: int = 0) -> tuple[Any, ...]:
         f.tricks[0], f.tricks[1], f.scores[0], f.scores[1],
         f.marriages20[0], f.marriages20[1], f.marriages40[0], f.marriages40[1],
         f.pending_marriages[0], f.pending_marriages[1],
-        *totals,
+        *totals, *NO_THREE,
     )
 
 
@@ -289,7 +291,7 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
         if isinstance(w, str) else None for i, w in enumerate(mw)]
     out["variant"] = "bauern"
     for c in ("player_a", "player_b", "first_dealer", "game_points_a", "game_points_b",
-              "counters_a", "counters_b", "over", "winner"):
+              "counters_a", "counters_b", "over", "winner", *MATCH_THREE):
         out[c] = None
     return out
 
