@@ -52,8 +52,9 @@ Play
      nobody claims.
   6. Bettler, declarer: lead the card most surely beaten (the most higher cards of its
      suit out); follow with the highest card that stays under the trick's best (none
-     under it: the lowest, hoping a later card beats it); void, throw the highest card. Bettler, defender: lead the lowest card of a suit the
-     declarer may still hold; follow under the declarer's card when he is winning, else
+     under it: the lowest, hoping a later card beats it); void, throw the highest card.
+     Bettler, defender: lead the lowest card of a suit the declarer may still hold;
+     follow under the declarer's card when he is winning, else
      with the lowest card; void, throw the highest.
   7. A defender on lead without a sure winner, the declarer next to play, leads through
      him: its cheapest side card of a suit the declarer may still hold, so that its
