@@ -31,11 +31,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .games.auction.solver import solve
+from .games.auction.strong import NODE_BUDGET, _mean, _sign
+from .games.auction.worlds import sample_worlds, state_of_world
 from .games.bauern.knowledge import View, view
 from .games.bauern.rules import CLAIM, SEATS, Action, Kind, Phase, Position, Seat
-from .games.bauern.solver import solve
-from .games.bauern.strong import NODE_BUDGET, StrongBauernPlayer, _mean, _sign
-from .games.bauern.worlds import sample_worlds, state_of_world
+from .games.bauern.strong import StrongBauernPlayer
 from .notation import text_with_cards
 from .review import Judgement, accuracy_of, judge
 
