@@ -59,13 +59,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from ...cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF
-from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
+from ...cards import CARDS
+from ...tricks import NO_TRUMP, SUIT_MASKS, card_list
+from ..auction.heuristics import (
+    ALL_CARDS,
+    CardPlay,
+    claim_choice,
+    expected_schnapser,
+    hand_strength,
+    random_choice,
+    sure_all_tricks,
+    top_run,
+    trump_choice,
+)
 from ..protocol import reason
 from .knowledge import View
 from .rules import (
     CALLS,
-    CLAIM,
     TRUMP_NAMED,
     TRUMP_UP,
     Action,
@@ -82,13 +92,8 @@ SCHNAPSER_AT = 74
 """Rule 5: the expected own score in three tricks from which it calls Schnapser."""
 KONTRASCHNAPSER_AT = 86
 """Rule 6: the same count for Kontraschnapser (forehand leads the first trick)."""
-
-_STRENGTH = (5, 4, 3, 2, 1, 0)  # A T K Q J 9
-_KEEP = (9, 8, 3, 2, 1, 0)
-_ALL = (1 << 24) - 1
-"""Every card of either pack: a suit's cards still out at the deal (a 20-card hand holds
-no nine, so the nines change no count of cards held from the top)."""
-_SUIT, _RANK = SUIT_OF, RANK_OF
+OTHERS = 13
+"""Rule 5: what the other three cards of a trick the declarer leads bring him."""
 
 
 class SeatPlayer:
@@ -101,15 +106,6 @@ class SeatPlayer:
     def act(self, view: View, rng: random.Random) -> Action | None:  # pragma: no cover
         """The chosen action."""
         raise NotImplementedError
-
-
-def _claim_choice(view: View, legal: Sequence[Action]) -> tuple[Action | None, list[Action]]:
-    """A claim when it is surely correct, else the legal actions without it (``None``
-    first when the claim was the only question)."""
-    rest = [a for a in legal if a is not CLAIM]
-    if len(rest) < len(legal) and view.contract is None and view.my_score >= 66:
-        return CLAIM, []
-    return None, rest
 
 
 class RandomBauernPlayer(SeatPlayer):
@@ -127,81 +123,15 @@ class RandomBauernPlayer(SeatPlayer):
                rng: random.Random) -> Action | None:
         """The choice from the legal actions and whether the side's claim is surely
         correct; the whole of :meth:`act` (the simulator calls it without a view)."""
-        if CLAIM in legal:
-            if claim_ok:
-                return CLAIM
-            legal = [a for a in legal if a is not CLAIM]
-            if not legal:
-                return None
-        return legal[0] if len(legal) == 1 else rng.choice(legal)
+        return random_choice(legal, claim_ok, rng)
 
     def __repr__(self) -> str:
         return f"RandomBauernPlayer({self.name!r})"
 
 
-# -- hand evaluation -----------------------------------------------------------------------------
-
-_cards = card_list
-"""The cards of a mask, in card order."""
-
-
-def _top_run(hand: int, suit: int, out: int) -> int:
-    """How many of the suit's highest cards still out ``hand`` holds in a row from the
-    top (``out``: the suit's cards not yet played, the hand's included)."""
-    n = 0
-    for c in _cards(out & SUIT_MASKS[suit]):
-        if not hand >> c & 1:
-            break
-        n += 1
-    return n
-
-
-def hand_strength(hand: int, trump: int) -> tuple[int, list[int], int]:
-    """A hand's sure leads at the start of a deal (rules 3-5): the number of top trumps,
-    the sure leads (top trumps; side aces once it holds two top trumps), and its best
-    marriage's points."""
-    out = _ALL
-    top = _top_run(hand, trump, out) if trump < 4 else 0
-    leads = [c for c in _cards(hand & SUIT_MASKS[trump])][:top] if trump < 4 else []
-    if top >= 2:
-        leads += [c for c in _cards(hand) if _SUIT[c] != trump and _RANK[c] == 0]
-    best = 0
-    for s in range(4):
-        if hand >> (s * 5 + 2) & 3 == 3:
-            best = max(best, 40 if s == trump else 20)
-    return top, leads, best
-
-
-def _expected_schnapser(hand: int, trump: int) -> tuple[int, int]:
-    """Rule 5's count: (expected own score in three tricks, sure leads)."""
-    _top, leads, marriage = hand_strength(hand, trump)
-    values = sorted((CARD_POINTS[c] + 13 for c in leads), reverse=True)
-    score = sum(values[:3])
-    if values and marriage:  # the marriage lead takes the place of the third winner
-        score = max(score, sum(values[:2]) + marriage)
-    return score, len(values[:3])
-
-
-def _sure_all_tricks(hand: int, trump: int) -> bool:
-    """Rules 3 and 4: leading from the top, it wins every trick whatever the others hold
-    (``trump`` NO_TRUMP for Gang)."""
-    out = _ALL
-    if trump < 4:
-        t = hand & SUIT_MASKS[trump]
-        n = bin(t).count("1")
-        if _top_run(hand, trump, out) != n or n < 3:
-            return False
-    for s in range(4):
-        if s == trump:
-            continue
-        held = hand & SUIT_MASKS[s]
-        if held and _top_run(hand, s, out) != bin(held).count("1"):
-            return False
-    return True
-
-
-class HeuristicBauernPlayer(SeatPlayer):
-    """A rule-of-thumb club player for four seats; its rules are in the module docs."""
+class HeuristicBauernPlayer(SeatPlayer, CardPlay):
+    """A rule-of-thumb club player for four seats; its rules are in the module docs (the
+    play of the cards, rules 8-12, is the auction family's :class:`CardPlay`)."""
 
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
@@ -211,7 +141,7 @@ class HeuristicBauernPlayer(SeatPlayer):
 
     def act(self, view: View, rng: random.Random) -> Action | None:
         """The chosen action; deterministic (``rng`` is not used)."""
-        claim, legal = _claim_choice(view, view.legal)
+        claim, legal = claim_choice(view, view.legal)
         if claim is not None:
             return claim
         if not legal:
@@ -226,21 +156,14 @@ class HeuristicBauernPlayer(SeatPlayer):
         if ph == Phase.AUCTION:
             return self._call(view, legal)
         if view.trick:
-            return self._follow(view, legal)
-        return self._lead(view, legal)
+            return self.follow(view, legal)
+        return self.lead(view, legal)
 
     # -- trump, partner, calls -------------------------------------------------------------------
     @staticmethod
     def _trump(view: View) -> Action:
-        cards = _cards(view.hand)
-        by_suit: dict[int, list[int]] = {}
-        for c in cards:
-            by_suit.setdefault(_SUIT[c], []).append(c)
-        if len(by_suit) == 3 and all(_RANK[c] > 1 for c in cards):
-            return TRUMP_UP
-        best = max(by_suit, key=lambda s: (len(by_suit[s]),
-                                           sum(_STRENGTH[_RANK[c]] for c in by_suit[s]), -s))
-        return TRUMP_NAMED[best]
+        suit = trump_choice(view.hand)
+        return TRUMP_UP if suit is None else TRUMP_NAMED[suit]
 
     @staticmethod
     def _partner(view: View) -> Action:
@@ -255,11 +178,11 @@ class HeuristicBauernPlayer(SeatPlayer):
         declarer = view.declarer
         ours = (contract is not None and declarer is not None and view.teammates is not None
                 and view.teammates >> declarer & 1)
-        if Call.BAUERNSCHNAPSER in allowed and _sure_all_tricks(hand, trump):
+        if Call.BAUERNSCHNAPSER in allowed and sure_all_tricks(hand, trump):
             return allowed[Call.BAUERNSCHNAPSER]
-        if Call.GANG in allowed and _sure_all_tricks(hand, NO_TRUMP):
+        if Call.GANG in allowed and sure_all_tricks(hand, NO_TRUMP):
             return allowed[Call.GANG]
-        score, leads = _expected_schnapser(hand, trump)
+        score, leads = expected_schnapser(hand, trump, OTHERS)
         if not ours:
             if (Call.KONTRASCHNAPSER in allowed and leads >= 3
                     and score >= KONTRASCHNAPSER_AT):
@@ -290,169 +213,9 @@ class HeuristicBauernPlayer(SeatPlayer):
             return False
         if trump >= 4:
             return False
-        top = _top_run(hand, trump, _ALL)
+        top = top_run(hand, trump, ALL_CARDS)
         side_aces = sum(1 for s in range(4) if s != trump and hand >> (s * 5) & 1)
         return (leads >= 3 and score >= 74) or (top >= 2 and side_aces >= 2)
-
-    # -- play --------------------------------------------------------------------------------------
-    def _role(self, view: View) -> str:
-        """``normal``, ``declarer``, ``helper`` (the declarer's partner) or ``defender``."""
-        c = view.contract
-        if c is None:
-            return "normal"
-        d = view.declarer
-        assert d is not None
-        if d == view.viewer:
-            return "declarer"
-        if view.teammates is not None and view.teammates >> d & 1:
-            return "helper"
-        return "defender"
-
-    def _lead(self, view: View, legal: Sequence[Action]) -> Action:
-        role = self._role(view)
-        plays = [a for a in legal if a.kind is Kind.PLAY]
-        marriages = [a for a in legal if a.kind is Kind.MARRIAGE]
-        trump = int(view.trump) if view.trump is not None else NO_TRUMP
-        winners = [a for a in plays if self._sure_lead(view, _c(a), trump)]
-        if marriages and role == "normal":
-            mine = view.teammates if view.teammates is not None else 1 << view.viewer
-            if not winners or any(view.tricks[s] for s in range(4) if mine >> s & 1):
-                return self._marriage_lead(view, marriages, trump)
-        if marriages and role == "declarer":
-            me = view.viewer
-            best = max(a.points for a in marriages)
-            reaches = view.tricks[me] and view.side_score(1 << me) + best >= 66
-            sure_king = any(_RANK[_c(a)] == 2 and self._sure_lead(view, _c(a), trump)
-                            for a in marriages if a.points == best)
-            if reaches or sure_king or not winners:
-                return self._marriage_lead(view, marriages, trump)
-        if role == "helper" and view.contract is not None and view.contract.all_tricks:
-            return min(plays, key=lambda a: (_beat_rank(_c(a)), CARD_POINTS[_c(a)]))
-        if winners:
-            trumps = [a for a in winners if _SUIT[_c(a)] == trump]
-            if trumps and _top_run(view.hand, trump, view.unseen | view.hand) > 0:
-                return min(trumps, key=lambda a: _c(a))  # the highest trump first
-            return max(winners, key=lambda a: (CARD_POINTS[_c(a)], -_c(a)))
-        return self._cheapest(view, plays, trump)
-
-    def _marriage_lead(self, view: View, marriages: Sequence[Action], trump: int) -> Action:
-        """The best marriage (40 before 20), leading the king where it surely wins the
-        trick, else the queen."""
-        best = max(a.points for a in marriages)
-        pick = [a for a in marriages if a.points == best]
-        kings = [a for a in pick if _RANK[_c(a)] == 2 and self._sure_lead(view, _c(a), trump)]
-        if kings:
-            return kings[0]
-        queens = [a for a in pick if _RANK[_c(a)] == 3]
-        return queens[0] if queens else pick[0]
-
-    def _sure_lead(self, view: View, card: int, trump: int) -> bool:
-        """Whether a lead of ``card`` wins the trick whatever the others hold."""
-        unseen = view.unseen
-        suit = _SUIT[card]
-        if unseen & SUIT_MASKS[suit] & ((1 << card) - 1):
-            return False
-        if suit == trump or trump >= 4:
-            return True
-        for s in range(4):
-            if s == view.viewer:
-                continue
-            could = view.could_hold(s)
-            if not could & SUIT_MASKS[trump]:
-                continue  # no trump there
-            if view.known[s] & SUIT_MASKS[suit]:
-                continue  # it holds the suit: it must follow
-            return False
-        return True
-
-    def _follow(self, view: View, legal: Sequence[Action]) -> Action:
-        role = self._role(view)
-        trump = int(view.trump) if view.trump is not None else NO_TRUMP
-        plays = [a for a in legal if a.kind is Kind.PLAY]
-        trick = [int(c) for c in view.trick]
-        seats = view.trick_seats
-        best_i = 0
-        for i in range(1, len(trick)):
-            if beats(trick[i], trick[best_i], trump):
-                best_i = i
-        best, best_seat = trick[best_i], seats[best_i]
-        later = [(view.viewer + k) & 3 for k in range(1, 4 - len(trick))]
-        mates = view.teammates if view.teammates is not None else 1 << view.viewer
-        declarer = view.declarer
-        friend = (best_seat != view.viewer and mates >> best_seat & 1 == 1)
-        if role == "helper":
-            friend = best_seat == declarer
-        if role == "defender":
-            friend = declarer is not None and best_seat != declarer and friend
-        lead = trick[0]
-        if friend and not self._can_be_beaten(view, best, lead, trump, later):
-            return self._feed(view, plays, best, trump)
-        if role == "helper":
-            # never take a trick from the declarer in Gang/Bauernschnapser; else stay low
-            under = [a for a in plays if not beats(_c(a), best, trump)]
-            pool = under or plays
-            if view.contract is not None and view.contract.all_tricks:
-                return min(pool, key=lambda a: (CARD_POINTS[_c(a)], _beat_rank(_c(a))))
-            return self._cheapest(view, pool, trump)
-        winning = [a for a in plays if beats(_c(a), best, trump)]
-        if winning:
-            sure = [a for a in winning
-                    if not self._can_be_beaten(view, _c(a), lead, trump, later)]
-            pool = sure or winning
-            return min(pool, key=lambda a: (_SUIT[_c(a)] == trump, CARD_POINTS[_c(a)],
-                                            -_c(a)))
-        return self._cheapest(view, plays, trump)
-
-    def _can_be_beaten(self, view: View, best: int, lead: int, trump: int,
-                       later: list[int]) -> bool:
-        """Whether a seat still to play could take a trick that ``best`` is winning."""
-        ls = _SUIT[lead]
-        bs = _SUIT[best]
-        for s in later:
-            could = view.could_hold(s)
-            higher = could & SUIT_MASKS[bs] & ((1 << best) - 1)
-            if higher and (bs == ls or not could & SUIT_MASKS[ls]):
-                return True
-            if trump < 4 and bs != trump and could & SUIT_MASKS[trump] and (
-                    not could & SUIT_MASKS[ls]):
-                return True
-        return False
-
-    def _feed(self, view: View, plays: Sequence[Action], best: int, trump: int) -> Action:
-        """The most points it may give a trick its side wins without taking it over
-        (when every card it may play would, BP2 forcing a trump: the cheapest)."""
-        under = [a for a in plays if not beats(_c(a), best, trump)]
-        if not under:
-            return self._cheapest(view, plays, trump)
-        return max(under, key=lambda a: (_SUIT[_c(a)] != trump, CARD_POINTS[_c(a)], -_c(a)))
-
-    @staticmethod
-    def _cheapest(view: View, plays: Sequence[Action], trump: int) -> Action:
-        """The card it least minds losing."""
-        hand = view.hand
-
-        def keep(a: Action) -> tuple[int, int, int]:
-            c = _c(a)
-            r = _RANK[c]
-            v = _KEEP[r]
-            if r in (2, 3) and hand >> (c + 1 if r == 2 else c - 1) & 1:
-                v += 4
-            if _SUIT[c] == trump:
-                v += 10
-            return (v, CARD_POINTS[c], c)
-
-        return min(plays, key=keep)
-
-
-def _c(action: Action) -> int:
-    card = action.card
-    assert card is not None
-    return int(card)
-
-
-def _beat_rank(card: int) -> int:
-    """Low for a card unlikely to win a trick (jacks), high for aces."""
-    return 4 - _RANK[card]
 
 
 def partner_of(view: View) -> Action:

@@ -52,7 +52,10 @@ class DreierGame(Game[Position, Action, Profile]):
     deck_rule = "3D1"
     unfinished = End.UNFINISHED
     places = ("bottom", "left", "right")
-    parts: Mapping[str, str] = {}
+    parts: Mapping[str, str] = {
+        "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
+        "players": "schnapsen_lab.games.dreier.players:PLAYERS",
+    }
 
     def side_names(self, pos: Position) -> tuple[str, ...]:
         """The deal's two sides: the declarer and the two defenders (``B``, ``AC``)."""
