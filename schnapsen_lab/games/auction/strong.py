@@ -246,6 +246,11 @@ class StrongAuctionPlayer:
         return state_of_world(view, hands, contract=contract, declarer=declarer,
                               spritzer=spritzer, auction=True)
 
+    def play_state(self, view: Any, hands: World) -> Deal:
+        """The play so far in world ``hands`` (by default with the sides the view gives
+        the world)."""
+        return state_of_world(view, hands)
+
     def trump_state(self, view: Any, hands: World, trump: int) -> Deal:
         """The normal game in world ``hands`` with ``trump`` (every seat saying weiter)."""
         return state_of_world(view, hands, trump=trump, auction=True)
@@ -324,7 +329,7 @@ class StrongAuctionPlayer:
         budget = self._new_budget()
         done = 0
         for hands in self._worlds(view, n, rng, budget):
-            st = state_of_world(view, hands)
+            st = self.play_state(view, hands)
             sign = _sign(st.side, me)
             try:
                 got = action_values(st, list(legal), budget)
