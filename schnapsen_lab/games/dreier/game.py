@@ -53,6 +53,7 @@ class DreierGame(Game[Position, Action, Profile]):
     unfinished = End.UNFINISHED
     places = ("bottom", "left", "right")
     parts: Mapping[str, str] = {
+        "review": "schnapsen_lab.review_four:run_command",
         "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
     }
