@@ -241,3 +241,19 @@ def test_the_lay_away_is_the_best_pair_it_valued() -> None:
     assert b is not None and b.kind is Kind.LAYAWAY and b != a
     kept = pos.play(b).hands[0]
     assert kept & SUIT_MASKS[2] == mask("AH TH KH QH JH")  # every trump kept
+
+
+def test_a_pair_planned_in_an_earlier_deal_is_not_laid_away_blindly() -> None:
+    """The second card of a pair is laid away only right after the first: a new deal's
+    first lay-away is a new decision even when its hand holds a remembered second card
+    and not the first."""
+    deck = deck_for("AH TH KH AS JD QC", "TS KS QS JS AD TD", "KD QD AC TC KC JC",
+                    "QH JH")
+    pos = Position.deal(deck, 2).play(trump_call("H"))
+    for _ in range(3):
+        pos = pos.play(CALLS[Call.WEITER])
+    p = StrongDreierPlayer(seed=2)
+    p._plan = (parse_card("TS"), parse_card("AH"))  # from another deal: TS is not held
+    a = p.act(view(pos, 0), random.Random(0))
+    assert p.last is not None and p.last.worlds > 0
+    assert a != lay_away("AH")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -233,6 +234,8 @@ class StrongDreierPlayer(StrongAuctionPlayer, SeatPlayer):
     worlds_heed_calls = True
     _plan: tuple[int, int] | None = None
     """The pair chosen to lay away, while its second card is still to go."""
+    _plan_why: AuctionDecision | None = None
+    """What the pair's choice rested on."""
 
     def __init__(self, samples: float = 1.0, seed: int | None = None,
                  margin: float = CONTRACT_MARGIN, budget: float = BUDGET,
@@ -292,12 +295,12 @@ class StrongDreierPlayer(StrongAuctionPlayer, SeatPlayer):
         """The lay-away (3T1): the best pair over sampled worlds, one card at a time."""
         if legal[0].kind is not Kind.LAYAWAY:
             return None
-        hand: int = view.hand
         plan = self._plan
-        if plan is not None and hand >> plan[1] & 1 and not hand >> plan[0] & 1:
-            self._plan = None
+        self._plan = None
+        if plan is not None and view.laid == 1 << plan[0] and view.hand >> plan[1] & 1:
             a = next(x for x in legal if x.card is not None and int(x.card) == plan[1])
-            self.last = AuctionDecision(a, "only")
+            why = self._plan_why
+            self.last = replace(why, action=a) if why is not None else None
             return a
         return self._lay_away(view, legal, rng)
 
@@ -368,4 +371,5 @@ class StrongDreierPlayer(StrongAuctionPlayer, SeatPlayer):
                               key=lambda kv: -kv[1]))
         self.last = AuctionDecision(a, "play" if self.last_worlds else "rule",
                                     self.last_worlds, ranked)
+        self._plan_why = self.last
         return a
