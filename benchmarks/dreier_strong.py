@@ -17,7 +17,7 @@ core), by phase, with the most search nodes a decision spent and how many decisi
 finished no world.
 
     PYTHONPATH=. .venv/bin/python benchmarks/dreier_strong.py [--matches N] [--seed S]
-        [--samples F] [--minutes M]
+        [--samples F] [--minutes M] [--first K]
 """
 
 from __future__ import annotations
@@ -89,6 +89,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=300, help="matches (default 300)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first match's index (default 0): a run from --first K plays "
+                    "the matches K, K+1, ... of a run from 0, so runs can be split")
     ap.add_argument("--samples", type=float, default=1.0,
                     help="scale of the strong player's world counts (default 1.0)")
     ap.add_argument("--minutes", type=float, default=0.0,
@@ -105,7 +108,7 @@ def main() -> None:
     played = deals = 0
     start = time.time()
     cpu0 = time.process_time()
-    for i in range(args.matches):
+    for i in range(args.first, args.matches):
         if args.minutes and time.time() - start > args.minutes * 60:
             break
         seat = i % 3
