@@ -6,8 +6,9 @@ three-player deal, the talon and what it laid away. A *world* places every other
 :func:`sample_worlds` draws worlds that agree with everything the seat saw (each hand's
 size, the cards known to be in it, the suits its holder showed it is void in, the cards
 out of play that it cannot see), and :func:`state_of_world` turns a world into the
-solver's :class:`~schnapsen_lab.games.auction.solver.Deal`, with the sides the game's view
-says the world has (:meth:`SeatView.sides_in`).
+solver's :class:`~schnapsen_lab.games.auction.solver.Deal`, with the sides its caller
+gives (one declarer against the others) or else those the game's view says the world has
+(:meth:`SeatView.sides_in`: a called partner lies where the world puts the called card).
 
 The functions read a seat's view through :class:`SeatView`: the fields both games'
 views have, for three seats or four.
@@ -32,7 +33,8 @@ play)."""
 
 
 class SeatView(Protocol):
-    """What the worlds read of a seat's view (both games' ``View`` have it)."""
+    """What the worlds read of a seat's view (``sides_in`` only when the sides of a
+    world are not given)."""
 
     @property
     def viewer(self) -> Any: ...
