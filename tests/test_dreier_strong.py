@@ -36,16 +36,7 @@ from schnapsen_lab.games.dreier.strong import (
 from schnapsen_lab.players import make_player
 from schnapsen_lab.tricks import SUIT_MASKS
 
-
-def deck_for(a: str, b: str, c: str, talon: str) -> list[str]:
-    """The deck (dealer C, forehand A) that deals these six cards to A, B and C (first
-    three the first packet) and the talon (3D2)."""
-    x, y, z, t = a.split(), b.split(), c.split(), talon.split()
-    return [*x[:3], *y[:3], *z[:3], *t, *x[3:], *y[3:], *z[3:]]
-
-
-def mask(cards: str) -> int:
-    return sum(1 << parse_card(c) for c in cards.split())
+from .test_dreier_players import deck_for, mask
 
 
 def _to_play(deck: list[int], calls: list[Call], trump: str = "H") -> Position:

@@ -48,9 +48,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ...cards import SUIT_OF
 from ...i18n import C_, N_, NP_, Plurals, Texts
@@ -95,6 +95,8 @@ BUDGET = 0.9
 """CPU seconds after which a decision's searches stop whatever nodes are left: a clock
 guard for a machine much slower than the one :data:`NODE_BUDGET` was calibrated on."""
 
+
+K = TypeVar("K", bound=Hashable)
 
 #: The words of :meth:`AuctionDecision.text`.
 TEXT = Texts({
@@ -308,6 +310,26 @@ class StrongAuctionPlayer:
         self.last_nodes = budget.spent
         self.last_worlds = worlds
 
+    def over_worlds(self, view: Any, options: Sequence[K], n: int, rng: random.Random,
+                    value: Callable[[World, NodeBudget], list[float]],
+                    sizes: Sequence[int] | None = None) -> dict[K, list[float]]:
+        """Each option's values in up to ``n`` sampled worlds: ``value(world, budget)``
+        gives them in the order of ``options``, within one decision's budget; the world
+        the budget stops is dropped (:attr:`last_worlds` counts the others)."""
+        values: dict[K, list[float]] = {o: [] for o in options}
+        budget = self._new_budget()
+        done = 0
+        for hands in self._worlds(view, n, rng, budget, sizes):
+            try:
+                got = value(hands, budget)
+            except OutOfBudget:
+                break
+            for o, x in zip(options, got, strict=True):
+                values[o].append(x)
+            done += 1
+        self._done(budget, done)
+        return values
+
     def _fallback(self, view: Any, legal: Sequence[Action], rng: random.Random,
                   ) -> Action:
         """The rule-of-thumb player's choice, for a decision that finished no world."""
@@ -325,20 +347,14 @@ class StrongAuctionPlayer:
         n = count if count is not None else self._n(
             FIRST_LEAD_SAMPLES if view.tricks_played == 0 else PLAY_SAMPLES)
         me = int(view.viewer)
-        values: dict[Action, list[float]] = {a: [] for a in legal}
-        budget = self._new_budget()
-        done = 0
-        for hands in self._worlds(view, n, rng, budget):
+
+        def value(hands: World, budget: NodeBudget) -> list[float]:
             st = self.play_state(view, hands)
             sign = _sign(st.side, me)
-            try:
-                got = action_values(st, list(legal), budget)
-            except OutOfBudget:
-                break
-            for a, v in got.items():
-                values[a].append(sign * v)
-            done += 1
-        self._done(budget, done)
+            got = action_values(st, list(legal), budget)
+            return [sign * got[a] for a in legal]
+
+        values = self.over_worlds(view, legal, n, rng, value)
         return {a: _mean(v) for a, v in values.items()}
 
     def _play(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -399,40 +415,33 @@ class StrongAuctionPlayer:
         seats still to speak saying weiter."""
         n = count if count is not None else self._n(AUCTION_SAMPLES)
         me = int(view.viewer)
-        values: dict[Action, list[float]] = {a: [] for a in legal}
         contract = view.contract
         declarer = int(view.declarer) if view.declarer is not None else -1
         spritzer = int(view.spritze) if view.spritze is not None else -1
-        budget = self._new_budget()
-        done = 0
-        for hands in self._worlds(view, n, rng, budget):
+
+        def value(hands: World, budget: NodeBudget) -> list[float]:
             base: float | None = None
             got: list[float] = []
-            try:
-                for a in legal:
-                    call = a.call
-                    assert call is not None
-                    c, d, s = contract, declarer, spritzer
-                    if call.is_contract:
-                        c, d = call, me
-                    elif call is Call.SPRITZE:
-                        s = me
-                    st = self.call_state(view, hands, call, c, d, s)
-                    if not call.is_contract and base is not None:
-                        # weiter and spritze play the same deal: only the doubling differs
-                        got.append(base * st.mult)
-                        continue
-                    v = _sign(st.side, me) * solve(st, budget)
-                    if not call.is_contract:
-                        base = v / st.mult
-                    got.append(v)
-            except OutOfBudget:
-                break
-            for a, x in zip(legal, got, strict=True):
-                values[a].append(x)
-            done += 1
-        self._done(budget, done)
-        return values
+            for a in legal:
+                call = a.call
+                assert call is not None
+                c, d, s = contract, declarer, spritzer
+                if call.is_contract:
+                    c, d = call, me
+                elif call is Call.SPRITZE:
+                    s = me
+                st = self.call_state(view, hands, call, c, d, s)
+                if not call.is_contract and base is not None:
+                    # weiter and spritze play the same deal: only the doubling differs
+                    got.append(base * st.mult)
+                    continue
+                v = _sign(st.side, me) * solve(st, budget)
+                if not call.is_contract:
+                    base = v / st.mult
+                got.append(v)
+            return got
+
+        return self.over_worlds(view, legal, n, rng, value)
 
     def call_values(self, view: Any, legal: Sequence[Action], rng: random.Random,
                     count: int | None = None) -> dict[Action, float]:

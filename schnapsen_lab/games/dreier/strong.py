@@ -32,7 +32,7 @@ from typing import Any
 
 from ...cards import CARD_POINTS, RANK_OF, SUIT_OF
 from ...tricks import NO_TRUMP, SUIT_MASKS, card_list
-from ..auction.solver import Deal, OutOfBudget, solve
+from ..auction.solver import Deal, NodeBudget, solve
 from ..auction.strong import (
     BUDGET,
     CONTRACT_MARGIN,
@@ -318,28 +318,22 @@ class StrongDreierPlayer(StrongAuctionPlayer, SeatPlayer):
         if pairs is None:
             pairs = self.candidate_pairs(hand, t, contract, out)
         n = count if count is not None else self._n(LAY_AWAY_SAMPLES)
-        values: dict[tuple[int, int], list[float]] = {p: [] for p in pairs}
-        budget = self._new_budget()
-        done = 0
         spritzer = int(view.spritze) if view.spritze is not None else -1
         size = [view.profile.tricks] * 3
         size[me] = _count(hand)
-        for hands in self._worlds(view, n, rng, budget, sizes=size):
+
+        def value(hands: World, budget: NodeBudget) -> list[float]:
             got: list[float] = []
-            try:
-                for p in pairs:
-                    played = [hands[0], hands[1], hands[2]]
-                    played[me] = hand & ~(1 << p[0]) & ~(1 << p[1])
-                    st = state_of_world(view, played, contract=contract,
-                                        declarer=me, spritzer=spritzer, trump=t,
-                                        auction=True, side=_sides(me))
-                    got.append(float(_sign(st.side, me) * solve(st, budget)))
-            except OutOfBudget:
-                break
-            for p, x in zip(pairs, got, strict=True):
-                values[p].append(x)
-            done += 1
-        self._done(budget, done)
+            for p in pairs:
+                played = [hands[0], hands[1], hands[2]]
+                played[me] = hand & ~(1 << p[0]) & ~(1 << p[1])
+                st = state_of_world(view, played, contract=contract, declarer=me,
+                                    spritzer=spritzer, trump=t, auction=True,
+                                    side=_sides(me))
+                got.append(float(_sign(st.side, me) * solve(st, budget)))
+            return got
+
+        values = self.over_worlds(view, pairs, n, rng, value, size)
         return {p: _mean(v) for p, v in values.items()}
 
     @staticmethod
