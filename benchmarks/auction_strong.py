@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from schnapsen_lab.games.auction.rules import Call, End, Kind
+from schnapsen_lab.stats.tables import wilson
 
-__all__ = ["Clock", "Tally", "options", "report_decisions"]
+__all__ = ["Clock", "Tally", "options", "progress", "report_decisions", "report_share"]
 
 
 class Clock:
@@ -111,3 +112,17 @@ def report_decisions(clock: Clock, nodes: int | None, fallbacks: int) -> None:
     for ph, v in clock.times.items():
         print(f"    {ph}: {len(v)}, median {statistics.median(v):.3f}, "
               f"p95 {sorted(v)[int(0.95 * (len(v) - 1))]:.3f}, max {max(v):.3f}")
+
+
+def progress(played: int, won: float, started: float) -> None:
+    """Every ten matches, a line: matches played, the strong side's share, seconds."""
+    if played % 10 == 0:
+        print(f"  {played} matches: strong {won:.1f} ({won / played:.1%}), "
+              f"{time.time() - started:.0f} s", flush=True)
+
+
+def report_share(won: float, n: int, goal: str) -> None:
+    """The strong side's matches won of ``n``, with a 95 % Wilson interval."""
+    lo, hi = wilson(round(won), n)
+    print(f"  won {won:.1f} of {n} = {won / n:.1%}, 95% Wilson interval "
+          f"{lo:.1%}-{hi:.1%} ({goal})")

@@ -29,7 +29,14 @@ from __future__ import annotations
 import random
 import time
 
-from auction_strong import Clock, Tally, options, report_decisions
+from auction_strong import (
+    Clock,
+    Tally,
+    options,
+    progress,
+    report_decisions,
+    report_share,
+)
 
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, Call, Profile
 from schnapsen_lab.games.bauern.knowledge import View
@@ -88,16 +95,12 @@ def main() -> None:
         won += score
         by[profile.name].append(score)
         played += 1
-        if played % 10 == 0:
-            print(f"  {played} matches: strong {won:.1f} ({won / played:.1%}), "
-                  f"{time.time() - start:.0f} s", flush=True)
+        progress(played, won, start)
     n = played
-    lo, hi = wilson(round(won), n)
     print(f"\nstrong team vs rule-of-thumb team, matches to 21, seed {args.seed}, "
           f"world scale {args.samples}: {n} matches ({deals} deals), CPU "
           f"{time.process_time() - cpu0:.0f} s")
-    print(f"  won {won:.1f} of {n} = {won / n:.1%}, 95% Wilson interval "
-          f"{lo:.1%}-{hi:.1%} (goal >= 65%)")
+    report_share(won, n, "goal >= 65%")
     for name, scores in by.items():
         if scores:
             k = round(sum(scores))

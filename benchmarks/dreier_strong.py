@@ -25,13 +25,19 @@ from __future__ import annotations
 import random
 import time
 
-from auction_strong import Clock, Tally, options, report_decisions
+from auction_strong import (
+    Clock,
+    Tally,
+    options,
+    progress,
+    report_decisions,
+    report_share,
+)
 
 from schnapsen_lab.games.dreier.players import HeuristicDreierPlayer, SeatPlayer, View
 from schnapsen_lab.games.dreier.rules import Action, Call
 from schnapsen_lab.games.dreier.selfplay import PlayedMatch, play_match
 from schnapsen_lab.games.dreier.strong import StrongDreierPlayer
-from schnapsen_lab.stats.tables import wilson
 
 
 class TimedStrong(StrongDreierPlayer):
@@ -78,16 +84,12 @@ def main() -> None:
         won += share(m, seat)
         deals += len(m.deals)
         played += 1
-        if played % 10 == 0:
-            print(f"  {played} matches: strong {won:.1f} ({won / played:.1%}), "
-                  f"{time.time() - start:.0f} s", flush=True)
+        progress(played, won, start)
     n = played
-    lo, hi = wilson(round(won), n)
     print(f"\none strong player vs two rule-of-thumb players, matches to 24, seed "
           f"{args.seed}, world scale {args.samples}: {n} matches from match {args.first} "
           f"({deals} deals), CPU {time.process_time() - cpu0:.0f} s")
-    print(f"  won {won:.1f} of {n} = {won / n:.1%}, 95% Wilson interval "
-          f"{lo:.1%}-{hi:.1%} (goal >= 60%; an equal player wins a third)")
+    report_share(won, n, "goal >= 60%; an equal player wins a third")
     tally.report(Call)
     report_decisions(clock, strong.nodes, strong.fallbacks)
 
