@@ -55,12 +55,13 @@ class TimedStrong(StrongDreierPlayer):
 
 
 def share(m: PlayedMatch, strong_seat: int) -> float:
-    """The strong player's share of a match: 1 alone at the top, 0.5 level at the top
-    with another, else 0."""
-    winners = m.winners
-    if "ABC"[strong_seat] not in winners:
+    """The strong player's share of a match, from the final counters (3X1): 1 when his
+    is the highest alone, 0.5 when level at the top with another, else 0."""
+    counters = list(m.counters.values())
+    top = max(counters)
+    if counters[strong_seat] < top:
         return 0.0
-    return 1.0 if len(winners) == 1 else 0.5
+    return 1.0 if counters.count(top) == 1 else 0.5
 
 
 def main() -> None:

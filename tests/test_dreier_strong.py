@@ -248,3 +248,29 @@ def test_a_pair_planned_in_an_earlier_deal_is_not_laid_away_blindly() -> None:
     a = p.act(view(pos, 0), random.Random(0))
     assert p.last is not None and p.last.worlds > 0
     assert a != lay_away("AH")
+
+
+def test_the_benchmark_counts_a_match_for_the_highest_counter() -> None:
+    """benchmarks/dreier_strong.py: a match is the strong player's when his counter is
+    the highest (3X1), not whenever it reached 24 in the deciding deal (both defenders
+    reach it together when their side wins)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    here = Path(__file__).parent.parent / "benchmarks"
+    sys.path.insert(0, str(here))
+    try:
+        spec = importlib.util.spec_from_file_location("dreier_strong", here / "dreier_strong.py")
+        assert spec is not None and spec.loader is not None
+        bench = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bench)
+    finally:
+        sys.path.remove(str(here))
+    m = SimpleNamespace(counters={"A": 25, "B": 27, "C": 20},
+                        winners=("A", "B"))  # the deciding deal took A and B past 24
+    assert bench.share(m, 0) == 0.0
+    assert bench.share(m, 1) == 1.0
+    level = SimpleNamespace(counters={"A": 26, "B": 26, "C": 3}, winners=("A", "B"))
+    assert bench.share(level, 0) == 0.5
