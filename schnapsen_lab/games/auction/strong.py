@@ -240,22 +240,26 @@ class StrongAuctionPlayer:
         """The choice of a step only this game has (None: not one of those)."""
         return None
 
+    def sides(self, view: Any, hands: World) -> tuple[int, ...]:
+        """The side (0 or 1) of each seat in world ``hands``, as the game says."""
+        raise NotImplementedError
+
     def call_state(self, view: Any, hands: World, call: Call, contract: Call | None,
                    declarer: int, spritzer: int) -> Deal:
         """The deal played in world ``hands`` after the viewer says ``call`` and the seats
         still to speak say weiter (``contract``, ``declarer``, ``spritzer``: the round's
         state with the call)."""
-        return state_of_world(view, hands, contract=contract, declarer=declarer,
-                              spritzer=spritzer, auction=True)
+        return state_of_world(view, hands, side=self.sides(view, hands), contract=contract,
+                              declarer=declarer, spritzer=spritzer, auction=True)
 
     def play_state(self, view: Any, hands: World) -> Deal:
-        """The play so far in world ``hands`` (by default with the sides the view gives
-        the world)."""
-        return state_of_world(view, hands)
+        """The play so far in world ``hands``."""
+        return state_of_world(view, hands, side=self.sides(view, hands))
 
     def trump_state(self, view: Any, hands: World, trump: int) -> Deal:
         """The normal game in world ``hands`` with ``trump`` (every seat saying weiter)."""
-        return state_of_world(view, hands, trump=trump, auction=True)
+        return state_of_world(view, hands, side=self.sides(view, hands), trump=trump,
+                              auction=True)
 
     # -- choosing --------------------------------------------------------------------------------
     def act(self, view: Any, rng: random.Random) -> Action | None:

@@ -6,9 +6,9 @@ three-player deal, the talon and what it laid away. A *world* places every other
 :func:`sample_worlds` draws worlds that agree with everything the seat saw (each hand's
 size, the cards known to be in it, the suits its holder showed it is void in, the cards
 out of play that it cannot see), and :func:`state_of_world` turns a world into the
-solver's :class:`~schnapsen_lab.games.auction.solver.Deal`, with the sides its caller
-gives (one declarer against the others) or else those the game's view says the world has
-(:meth:`SeatView.sides_in`: a called partner lies where the world puts the called card).
+solver's :class:`~schnapsen_lab.games.auction.solver.Deal`, with the sides its game says
+the world has (one declarer against the others; a called partner where the world puts
+the called card).
 
 The functions read a seat's view through :class:`SeatView`: the fields both games'
 views have, for three seats or four.
@@ -33,8 +33,7 @@ play)."""
 
 
 class SeatView(Protocol):
-    """What the worlds read of a seat's view (``sides_in`` only when the sides of a
-    world are not given)."""
+    """What the worlds read of a seat's view (both games' ``View`` have it)."""
 
     @property
     def viewer(self) -> Any: ...
@@ -74,10 +73,6 @@ class SeatView(Protocol):
     def tricks(self) -> tuple[int, ...]: ...
     @property
     def marriages(self) -> tuple[int, ...]: ...
-
-    def sides_in(self, hands: Sequence[int]) -> tuple[int, ...]:
-        """The side (0 or 1) of each seat in a world with these hands."""
-        ...
 
 
 def _count(mask: int) -> int:
@@ -158,18 +153,18 @@ def sample_worlds(v: SeatView, count: int, rng: random.Random,
     return out
 
 
-def state_of_world(v: SeatView, hands: Sequence[int], *, contract: Call | None = None,
-                   declarer: int = -1, spritzer: int = -1, trump: int | None = None,
-                   leader: int | None = None, auction: bool = False,
-                   side: Sequence[int] | None = None) -> Deal:
+def state_of_world(v: SeatView, hands: Sequence[int], *, side: Sequence[int],
+                   contract: Call | None = None, declarer: int = -1, spritzer: int = -1,
+                   trump: int | None = None, leader: int | None = None,
+                   auction: bool = False) -> Deal:
     """The solver's state of a world: the view's play so far (or, with ``auction``, the
     start of the play after the round of calls: ``contract`` by ``declarer``, a spritze
     by ``spritzer``, ``trump`` the named trump). ``hands`` holds one hand a seat (cards
-    out of play after them are ignored); ``side`` overrides the sides the view gives the
-    world (a contract called in a world: the declarer alone against the others)."""
+    out of play after them are ignored); ``side`` the side (0 or 1) of each seat in
+    this world, as its game says."""
     seats = len(v.known)
     hands = list(hands[:seats])
-    sides = tuple(side) if side is not None else v.sides_in(hands)
+    sides = tuple(side)
     if not auction:
         contract = v.contract
         declarer = int(v.declarer) if v.declarer is not None else -1

@@ -11,7 +11,6 @@ played. Players see nothing else (:mod:`schnapsen_lab.games.bauern.players`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...cards import CARDS, Card, Suit, cards_in
@@ -141,28 +140,6 @@ class View:
     def points_out(self) -> int:
         """Card points still in the other hands."""
         return points_of(self.unseen)
-
-    def sides_in(self, hands: Sequence[int], called: int | None = None
-                 ) -> tuple[int, ...]:
-        """The side of each seat in a world with these hands, numbered as the referee
-        does: fixed teams NS (0) and EW (1), or forehand and the holder of the called
-        card (0) against the others (1); ``called`` overrides the view's called card."""
-        f = int(self.forehand)
-        if self.profile.partners is Partners.FIXED:
-            return (0, 1, 0, 1)
-        first = 1 << f
-        if self.teammates is not None and self.teammates >> f & 1:
-            first = self.teammates
-        elif self.teammates is not None:
-            first = 0b1111 ^ self.teammates
-        else:
-            c = called if called is not None else (
-                int(self.called) if self.called is not None else -1)
-            if c >= 0:
-                for s in range(4):
-                    if hands[s] >> c & 1:
-                        first |= 1 << s
-        return tuple(0 if first >> s & 1 else 1 for s in range(4))
 
 
 def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> View:

@@ -37,7 +37,7 @@ from ..auction.strong import (
 from .knowledge import View
 from .players import HeuristicBauernPlayer, SeatPlayer, partner_of
 from .rules import Action, Phase
-from .worlds import World, sample_worlds
+from .worlds import World, sample_worlds, sides_of
 
 __all__ = ["AUCTION_SAMPLES", "BUDGET", "CONTRACT_MARGIN", "CONTRACT_SURE",
            "FIRST_LEAD_SAMPLES", "NODE_BUDGET", "PLAY_SAMPLES", "SPRITZE_MARGIN",
@@ -58,6 +58,11 @@ class StrongBauernPlayer(StrongAuctionPlayer, SeatPlayer):
                sizes: Sequence[int] | None = None) -> list[World]:
         """``n`` worlds consistent with the seat's view (:func:`~.worlds.sample_worlds`)."""
         return sample_worlds(view, n, rng, sizes)
+
+    def sides(self, view: View, hands: World) -> tuple[int, ...]:
+        """Fixed teams, or forehand and the called card's holder in the world
+        (:func:`~.worlds.sides_of`)."""
+        return sides_of(view, hands)
 
     def rule_of_thumb(self, view: View, rng: random.Random) -> Action | None:
         """:class:`~.players.HeuristicBauernPlayer`'s choice."""

@@ -284,10 +284,10 @@ class StrongDreierPlayer(StrongAuctionPlayer, SeatPlayer):
         """The normal game in world ``hands`` with ``trump``: forehand takes the talon."""
         return self._deal(view, hands, None, -1, -1, trump)
 
-    def play_state(self, view: Any, hands: World) -> Deal:
-        """The play so far in world ``hands``: the declarer against the two others."""
-        d = int(view.declarer)
-        return state_of_world(view, hands, side=_sides(d))
+    def sides(self, view: Any, hands: World) -> tuple[int, ...]:
+        """The declarer (forehand until a contract is called) against the two others."""
+        d = view.declarer
+        return _sides(int(d) if d is not None else int(view.forehand))
 
     # -- the lay-away ----------------------------------------------------------------------------
     def own_step(self, view: Any, legal: Sequence[Action], rng: random.Random
