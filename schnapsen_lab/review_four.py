@@ -1,25 +1,30 @@
-"""Review of a four-player deal: every decision of each seat judged from that seat's
-knowledge (BAUERN.md BW1, BW2), as :mod:`schnapsen_lab.review` does for two players.
+"""Review of a deal with a round of calls, four players (Bauernschnapsen) or three
+(Dreierschnapsen): every decision of each seat judged from that seat's knowledge
+(BAUERN.md BW1, BW2; DREIER.md 3W1), as :mod:`schnapsen_lab.review` does for two players.
 
 For each decision (the seat to act had more than one legal choice; or its side could
 claim) the review samples worlds consistent with the seat's view at that moment
-(:func:`~.worlds.sample_worlds`), values every choice in each world with the four-hand
-solver (:mod:`~.solver`, the partners playing together), and averages: the *expected
-game points* of each choice for the seat's side. What is valued, by kind:
+(the game's strong player's :meth:`~.games.auction.strong.StrongAuctionPlayer.sample`:
+for three players consistent with the calls too), values every choice in each world with
+the family's solver (:mod:`~.games.auction.solver`, the players of a side playing
+together), and averages: the *expected game points* of each choice for the seat's side.
+What a game gives its review is a :class:`SeatsReview` (:data:`REVIEWS`, by the
+referee's position class). What is valued, by kind:
 
 - ``trump``: naming each suit it may or turning up its fourth card (the normal game with
   that trump, or forehand's Schnapser where that is worth more; as the strong player
-  values it, :meth:`~.strong.StrongBauernPlayer.trump_values`);
+  values it, :meth:`~.games.auction.strong.StrongAuctionPlayer.trump_values`);
 - ``call``: weiter, spritze and each contract, the seats still to speak saying weiter;
 - ``card`` and ``marriage``: every legal card and marriage lead; where the side may
   claim before the lead, the claim ``66`` too;
 - ``claim``: after a marriage announcement or the last trick, ``66`` against declining
   (``-``).
 
-The called partner (BC1) is not reviewed. The best choice is the one with the highest
-mean; the *loss* of the choice made is the best mean minus its mean, in game points for
-the seat's side; the classes are the two-player review's (:func:`schnapsen_lab.review.judge`:
-?! from 0.25, ? from 0.5, ?? from 1 game point), and so is the accuracy. Sampling is
+The called partner (BC1) and the lay-away (3T1) are not reviewed. The best choice is
+the one with the highest mean; the *loss* of the choice made is the best mean minus its
+mean, in game points for the seat's side; the classes are the two-player review's
+(:func:`schnapsen_lab.review.judge`: ?! from 0.25, ? from 0.5, ?? from 1 game point), and
+so is the accuracy. Sampling is
 reproducible: decision ``k`` draws its worlds from a generator seeded with ``(seed, k)``.
 The JSON form (:meth:`FourReview.to_dict`) is documented in docs/bauern.md.
 """
@@ -31,20 +36,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .games.bauern.knowledge import View, view
-from .games.bauern.rules import CLAIM, SEATS, Action, Kind, Phase, Position, Seat
-from .games.bauern.solver import solve
-from .games.bauern.strong import NODE_BUDGET, StrongBauernPlayer, _mean, _sign
-from .games.bauern.worlds import sample_worlds, state_of_world
+from .games.auction.rules import CLAIM, Action, AuctionPosition, Kind, Phase
+from .games.auction.solver import solve
+from .games.auction.strong import NODE_BUDGET, StrongAuctionPlayer, _mean, _sign
+from .games.bauern import knowledge as bauern_knowledge
+from .games.bauern.rules import SEATS as BAUERN_SEATS
+from .games.bauern.rules import Position as BauernPosition
+from .games.bauern.strong import StrongBauernPlayer
+from .games.dreier import players as dreier_players
+from .games.dreier.rules import SEATS as DREIER_SEATS
+from .games.dreier.rules import Position as DreierPosition
+from .games.dreier.strong import StrongDreierPlayer
 from .notation import text_with_cards
 from .review import Judgement, accuracy_of, judge
 
 __all__ = [
     "DECLINE",
     "DEFAULT_SAMPLES",
+    "REVIEWS",
     "FourDecision",
     "FourReview",
     "Option",
+    "SeatsReview",
     "review_deal",
     "review_record",
 ]
@@ -58,6 +71,45 @@ REVIEW_NODES = 3 * NODE_BUDGET
 strong player's budget three times: about 1.5 s at most): a world the budget stops is
 dropped, every choice is valued in the worlds finished (:attr:`FourDecision.worlds`);
 counted, so the review is the same on every machine."""
+
+
+
+def _bauern_player(budget: float, nodes: int) -> StrongAuctionPlayer:
+    return StrongBauernPlayer(budget=budget, nodes=nodes)
+
+
+def _dreier_player(budget: float, nodes: int) -> StrongAuctionPlayer:
+    return StrongDreierPlayer(budget=budget, nodes=nodes)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsReview:
+    """What a game with calls gives its review: its Variant tag, its seats, a seat's view
+    (``view(pos, seat, legal)``), its strong player (``player(budget, nodes)``: worlds,
+    values, sides) and the phases of its own steps that are not reviewed."""
+
+    variant: str
+    seats: tuple[Any, ...]
+    view: Callable[..., Any]
+    player: Callable[[float, int], StrongAuctionPlayer]
+    skipped: frozenset[Phase]
+
+
+REVIEWS: dict[type, SeatsReview] = {
+    BauernPosition: SeatsReview("bauern", BAUERN_SEATS, bauern_knowledge.view,
+                                _bauern_player, frozenset({Phase.PARTNER})),
+    DreierPosition: SeatsReview("dreier", DREIER_SEATS, dreier_players.view,
+                                _dreier_player, frozenset({Phase.TALON})),
+}
+"""Each game's review, by the class of its referee's positions."""
+
+
+_PLAYERS = {3: "three-player", 4: "four-player"}
+
+
+def _kit(pos: AuctionPosition) -> SeatsReview:
+    return REVIEWS[type(pos)]
+
 
 _KINDS = {Kind.TRUMP: "trump", Kind.CALL: "call", Kind.PLAY: "card",
           Kind.MARRIAGE: "marriage", Kind.CLAIM: "claim"}
@@ -77,7 +129,7 @@ class FourDecision:
     ``played`` (a token; ``-`` for a declined claim) among ``options`` (best first)."""
 
     step: int
-    seat: Seat
+    seat: Any
     kind: str
     played: str
     options: tuple[Option, ...]
@@ -121,17 +173,19 @@ class FourReview:
     decisions: tuple[FourDecision, ...]
     samples: int
     seed: int
+    variant: str = "bauern"
+    seats: tuple[Any, ...] = BAUERN_SEATS
 
-    def of(self, seat: Seat | int) -> list[FourDecision]:
+    def of(self, seat: Any) -> list[FourDecision]:
         """The decisions of one seat."""
         return [d for d in self.decisions if d.seat == int(seat)]
 
-    def summary(self, seat: Seat | int) -> dict[str, Any]:
+    def summary(self, seat: Any) -> dict[str, Any]:
         """One seat's figures: decisions, accuracy (mean, per cent), counts of each
         class, average loss."""
         ds = self.of(seat)
         counts = {j.value: sum(1 for d in ds if d.judgement is j) for j in Judgement}
-        return {"seat": str(SEATS[int(seat)]), "decisions": len(ds),
+        return {"seat": str(self.seats[int(seat)]), "decisions": len(ds),
                 "accuracy": round(_mean([accuracy_of(d.loss) for d in ds]), 2) if ds
                 else 100.0,
                 "average_loss": round(_mean([d.loss for d in ds]), 4),
@@ -147,52 +201,56 @@ class FourReview:
 
     def to_dict(self) -> dict[str, Any]:
         """The review as JSON data (docs/bauern.md)."""
-        return {"variant": "bauern", "samples": self.samples, "seed": self.seed,
+        return {"variant": self.variant, "samples": self.samples, "seed": self.seed,
                 "decisions": [d.to_dict() for d in self.decisions],
-                "players": [self.summary(s) for s in SEATS]}
+                "players": [self.summary(s) for s in self.seats]}
 
 
-def _claim_values(v: View, worlds: Sequence[Sequence[int]], me: int) -> tuple[float, float]:
+def _claim_values(player: StrongAuctionPlayer, v: Any, worlds: Sequence[tuple[int, ...]],
+                  me: int) -> tuple[float, float]:
     """The mean game points for the seat's side of claiming now and of declining."""
     claim: list[float] = []
     decline: list[float] = []
     for hands in worlds:
-        st = state_of_world(v, hands)
+        st = player.play_state(v, hands)
         sign = _sign(st.side, me)
         s = st.side[me]
         if st.side_score(s) >= 66:
             claim.append(sign * st.claim_value(s))
-        else:  # a false claim (BG2): the other side scores 2, or 3 without a trick
+        else:  # a false claim (BG2, 3G2): the other side scores 2, or 3 without a trick
             gp = 2 if st.side_tricks(1 - s) else 3
             claim.append(-float(gp * st.mult))
-        decline.append(sign * solve(st) if st.tricks < 5 else
+        decline.append(sign * solve(st) if st.tricks < st.deal_tricks else
                        sign * st.signed(st.side[st.leader], 1))
     return _mean(claim), _mean(decline)
 
 
-def _claim_decision(pos: Position, step: int, claimed: bool, samples: int,
+def _claim_decision(pos: AuctionPosition, step: int, claimed: bool, samples: int,
                     rng: random.Random) -> FourDecision:
     """The claim question of the side that just announced a marriage or won the last
     trick: ``66`` against declining."""
+    kit = _kit(pos)
     seat = pos.claim_seat
-    v = view(pos, seat, [CLAIM])
-    worlds = sample_worlds(v, samples, rng)
-    c, d = _claim_values(v, worlds, seat)
+    v = kit.view(pos, seat, [CLAIM])
+    player = kit.player(float("inf"), REVIEW_NODES)
+    worlds = player.sample(v, samples, rng)
+    c, d = _claim_values(player, v, worlds, seat)
     opts = sorted([Option("66", c), Option(DECLINE, d)], key=lambda o: -o.mean)
-    return FourDecision(step, SEATS[seat], "claim", "66" if claimed else DECLINE,
+    return FourDecision(step, kit.seats[seat], "claim", "66" if claimed else DECLINE,
                         tuple(opts), len(worlds))
 
 
-def _choice_decision(pos: Position, step: int, action: Action, samples: int,
+def _choice_decision(pos: AuctionPosition, step: int, action: Action, samples: int,
                      rng: random.Random) -> FourDecision | None:
     """The review of the seat to act choosing ``action`` at ``pos`` (trump, call, card,
     marriage, or the claim before its lead), or None when it had no choice."""
+    kit = _kit(pos)
     legal = pos.legal_actions()
-    if pos.phase == Phase.PARTNER or len(legal) < 2:
+    if pos.phase in kit.skipped or len(legal) < 2:
         return None
     seat = pos.turn
-    v = view(pos, seat)
-    player = StrongBauernPlayer(budget=float("inf"), nodes=REVIEW_NODES)
+    v = kit.view(pos, seat)
+    player = kit.player(float("inf"), REVIEW_NODES)
     values: dict[Action, float]
     if pos.phase == Phase.TRUMP:
         values = player.trump_values(v, legal, rng, count=samples)
@@ -202,17 +260,17 @@ def _choice_decision(pos: Position, step: int, action: Action, samples: int,
         cards = [a for a in legal if a is not CLAIM]
         values = player.play_values(v, cards, rng, count=samples)
         if CLAIM in legal:
-            worlds = sample_worlds(v, samples, rng)
-            values[CLAIM] = _claim_values(v, worlds, seat)[0]
+            worlds = player.sample(v, samples, rng)
+            values[CLAIM] = _claim_values(player, v, worlds, seat)[0]
     finished = player.last_worlds
     if not finished:  # not one world within the budget: nothing to judge by
         return None
     opts = sorted((Option(str(a), m) for a, m in values.items()), key=lambda o: -o.mean)
-    return FourDecision(step, SEATS[seat], _KINDS[action.kind], str(action), tuple(opts),
-                        finished)
+    return FourDecision(step, kit.seats[seat], _KINDS[action.kind], str(action),
+                        tuple(opts), finished)
 
 
-def _claim_question(pos: Position) -> bool:
+def _claim_question(pos: AuctionPosition) -> bool:
     """Whether a side is asked whether it claims apart from the next lead: right after
     its marriage announcement, or after the last trick (BE2, BE5)."""
     if pos.phase == Phase.OVER:
@@ -221,7 +279,8 @@ def _claim_question(pos: Position) -> bool:
                 and CLAIM in pos.legal_actions())
 
 
-def review_deal(start: Position, actions: Sequence[Action], samples: int = DEFAULT_SAMPLES,
+def review_deal(start: AuctionPosition, actions: Sequence[Action],
+                samples: int = DEFAULT_SAMPLES,
                 seed: int = 0, progress: Callable[[int, int], None] | None = None
                 ) -> FourReview:
     """Review every decision of the deal from ``start`` through ``actions``; a claim
@@ -246,12 +305,13 @@ def review_deal(start: Position, actions: Sequence[Action], samples: int = DEFAU
         if d is not None:
             out.append(d)
         pos = pos.play(a)
-    return FourReview(tuple(out), samples, seed)
+    kit = _kit(start)
+    return FourReview(tuple(out), samples, seed, kit.variant, kit.seats)
 
 
 def review_record(rec: Any, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                   progress: Callable[[int, int], None] | None = None) -> FourReview:
-    """Review a four-player PSN record's main line."""
+    """Review the main line of a PSN record of a game with calls."""
     return review_deal(rec.start(), rec.actions, samples, seed, progress)
 
 
@@ -267,7 +327,7 @@ def format_review(review: FourReview, names: Sequence[str]) -> str:
         played = text_with_cards(d.played) + d.judgement.glyph
         lines.append(f"step {d.step:>2} {who} {d.kind}: {played:<16} "
                      f"{d.played_option.mean:+.2f}{best}{loss}")
-    for s in SEATS:
+    for s in review.seats:
         p = review.summary(s)
         c = p["counts"]
         lines.append(f"{names[s]} ({s}): accuracy {p['accuracy']:.0f}% over "
@@ -277,10 +337,10 @@ def format_review(review: FourReview, names: Sequence[str]) -> str:
 
 
 def run_command(args: Any, rec: Any) -> int:
-    """``schnapsen-lab review`` for a four-player record (:mod:`schnapsen_lab.commands.review`
-    hands it over): text, or ``--json``; exit 2 with one line for what it cannot do.
-    Every line is escaped (:func:`~schnapsen_lab.terminal.safe`): names and tags may
-    hold control characters."""
+    """``schnapsen-lab review`` for a record of a game with calls
+    (:mod:`schnapsen_lab.commands.review` hands it over): text, or ``--json``; exit 2
+    with one line for what it cannot do. Every line is escaped
+    (:func:`~schnapsen_lab.terminal.safe`): names and tags may hold control characters."""
     import json
     import sys
 
@@ -290,11 +350,12 @@ def run_command(args: Any, rec: Any) -> int:
         print(safe(f"schnapsen-lab {command}: {message}"), file=sys.stderr)
         return 2
 
+    words = _PLAYERS.get(len(rec.game.seats), "this")
     if args.output:
-        return fail("review", f"-o {args.output}: annotating a four-player record is not "
+        return fail("review", f"-o {args.output}: annotating a {words} record is not "
                     "available; use --json")
     if args.by == "equity":
-        return fail("review", "--by equity: the chance to win a four-player match is not "
+        return fail("review", f"--by equity: the chance to win a {words} match is not "
                     "computed; classes are by game points")
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if samples < 1:

@@ -52,6 +52,7 @@ class DreierGame(AuctionGame[Position, Profile]):
         "kit": "schnapsen_lab.games.dreier.replay:KIT",
         "drawing": "schnapsen_lab.games.dreier.html:DRAWING",
         "page": "schnapsen_lab.games.dreier.share:deal_data",
+        "review": "schnapsen_lab.review_four:run_command",
         "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
         "stats": "schnapsen_lab.games.dreier.stats",

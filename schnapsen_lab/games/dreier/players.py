@@ -527,5 +527,6 @@ class HeuristicDreierPlayer(SeatPlayer, CardPlay):
 PLAYERS: Mapping[str, Callable[[], SeatPlayer] | str] = {
     "random": RandomDreierPlayer,
     "heuristic": HeuristicDreierPlayer,
+    "strong": "schnapsen_lab.games.dreier.strong:StrongDreierPlayer",
 }
 """The game's own players by name (its part ``players``)."""
