@@ -55,6 +55,7 @@ class DreierGame(AuctionGame[Position, Profile]):
         "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
         "stats": "schnapsen_lab.games.dreier.stats",
+        "table": "schnapsen_lab.games.dreier.table:DreierTable",
     }
 
     def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
