@@ -56,6 +56,7 @@ class DreierGame(AuctionGame[Position, Profile]):
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
         "stats": "schnapsen_lab.games.dreier.stats",
         "table": "schnapsen_lab.games.dreier.table:DreierTable",
+        "widget": "schnapsen_lab.widgets.dreier:DreierPracticeTable",
     }
 
     def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
