@@ -1,4 +1,5 @@
-"""The table for three in a real JupyterLab: a deal of Dreierschnapsen played by clicking.
+"""Dreierschnapsen in a real JupyterLab: notebook 08 top to bottom, and a deal at the table
+for three played by clicking.
 
 Runs ``dreier-table.ipynb`` beside this file at a laptop's 1366x768: on the table for
 three the student (Anna, A, forehand) names trump with a button, says weiter with the
@@ -6,7 +7,9 @@ calls' buttons (only the legal calls shown: no spritze for forehand), takes the 
 after both bots pass and lays two cards away by clicking them (the header then says she
 plays alone against Bert and Cilli), plays the deal to its end by clicking cards and
 answering claim questions, saves it and runs ``check`` on the saved record. A German
-table shows the game's own words (Talon, weglegen, Bettler).
+table shows the game's own words (Talon, weglegen, Bettler). Notebook 08 runs without an
+error with the bundled records beside it: its tour's replay steps in Cilli's view, and
+its table for three shows a finished deal.
 """
 
 from __future__ import annotations
@@ -19,9 +22,34 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 
+from .conftest import REPO_ROOT
 from .lab import Lab
 
 LAPTOP = {"width": 1366, "height": 768}
+NOTEBOOK = "notebooks/08-dreierschnapsen.ipynb"
+#: notebook 08 and what it reads: the study deals and the three-player collections
+NOTEBOOK_FILES = ((NOTEBOOK, NOTEBOOK), ("records/study", "records/study"),
+                  *((f"records/{p.name}", f"records/{p.name}")
+                    for p in sorted((REPO_ROOT / "records").glob("dreier-*.psn"))))
+
+
+@pytest.mark.lab_files(*NOTEBOOK_FILES)
+def test_notebook_08_runs_top_to_bottom(lab: Lab, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(LAPTOP)
+    notebook = lab.open_notebook(page, NOTEBOOK)
+    lab.run_all(page)  # raises if a cell raised
+    tour = notebook.locator(".sl-replay").first
+    tour.scroll_into_view_if_needed()
+    expect(tour.locator(".sl-step-number")).to_have_text("0")
+    tour.locator("button.sl-forward").click()
+    expect(tour.locator(".sl-step-number")).to_have_text("1")
+    expect(tour.locator(".sl-step")).to_contain_text("Cilli (C) names")
+    table = notebook.locator(".sl-practice3").first
+    table.scroll_into_view_if_needed()
+    expect(table.locator(".sl-end .sl-outcome")).to_contain_text("game point")
+    lab.screenshot(page, "notebook-08-table", full_page=False)
 
 NEXT = """(root) => {
   const vis = e => e && e.offsetParent !== null;
