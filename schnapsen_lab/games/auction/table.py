@@ -315,7 +315,7 @@ class AuctionTable(PracticeModel[P], Generic[P]):
     @property
     def claim_question(self) -> bool:
         """Whether the student is asked to claim or not: right after announcing a
-        marriage (BE2) or after winning the last trick (BE5)."""
+        marriage (BE2, 3E2) or after winning the last trick (BE5, 3E5)."""
         p = self.position
         if p.claim_seat != self.seat:
             return False
@@ -325,9 +325,9 @@ class AuctionTable(PracticeModel[P], Generic[P]):
 
     def _claim_may_be_right(self) -> bool:
         """Whether a claim after the student's marriage could be correct as far as the
-        student knows: knowing the sides, the side's score (public, BE1) reaches 66;
+        student knows: knowing the sides, the side's score (public, BE1, 3E1) reaches 66;
         not knowing them, some trick has been played (before the first trick every score
-        is 0 and the marriage waits for a trick, BM2). The claim stays allowed (BE2); the
+        is 0 and the marriage waits for a trick, BM2). The claim stays allowed (BE2, 3E2); the
         table only does not ask about a claim that is surely false."""
         p = self.position
         if self.knows_sides():
@@ -342,7 +342,7 @@ class AuctionTable(PracticeModel[P], Generic[P]):
         return "marriage" if self.position.outcome is None else "last_trick"
 
     def false_claim_outcome(self) -> AuctionOutcome:
-        """What a false claim by the student's side would bring now (BG2, BG4): the other
+        """What a false claim by the student's side would bring now (BG2, BG4; 3G2, 3G5): the other
         side scores 2, or 3 without a trick; doubled after a spritze. Only public facts
         decide it: the scores are not looked at."""
         p = self.position
@@ -508,7 +508,7 @@ class AuctionTable(PracticeModel[P], Generic[P]):
 
     # -- what the student sees ------------------------------------------------------------------
     def student_view(self) -> View:
-        """What the student may know now (BW1, BW2), with ``legal`` the student's actions."""
+        """What the student may know now (BW1, 3W1), with ``legal`` the student's actions."""
         return self.see(self.position, self.seat, self.student_actions())
 
     @property
@@ -544,7 +544,7 @@ class AuctionTable(PracticeModel[P], Generic[P]):
         return (self._match_after() if self.finished else self.match_state).winners
 
     def record(self) -> Record:
-        """The deal as a PSN record (tags Variant, North ... West, Match, Deal, Score,
+        """The deal as a PSN record (tags Variant, the players' names, Match, Deal, Score,
         Dealer, Cut, Rules, Deck, Result); after each choice of a bot that says why it
         chose (the strong seat), that reason as a comment (:attr:`reasons`: by action
         index, with the seat that said it)."""
