@@ -140,3 +140,15 @@ def test_the_game_s_own_words_in_four_languages(lang: str, words: tuple[str, ...
     shown = f"{buttons} {talon}"
     for word in words:
         assert word in shown, (word, shown)
+
+
+def test_a_defender_knows_his_partner_from_the_calls() -> None:
+    """3K1: once the calls are over the two who did not declare play together; the
+    header says so (Cilli declares the normal game in the study deal)."""
+    w = practice_table(variant="dreier", pause=0, seed=1)
+    study = Path(__file__).resolve().parent.parent / "records" / "study"
+    w.take_over(str(study / "dreier-layaway-wins.psn"), 1, "A")  # Cilli named trump
+    assert "until the calls say who plays alone" in _text(w.header.value)
+    w.call_buttons[Call.WEITER].click()  # Anna passes, Bert passes: Cilli declares
+    assert w.table.phase in (Phase.TALON, Phase.PLAY)
+    assert "with Bert (B) against Cilli (C), who plays alone" in _text(w.header.value)
