@@ -51,6 +51,9 @@ class MatchRules:
     decides the match, how many seats the deal goes round and who deals first.
 
     ``start > target`` counts down (B1), ``start < target`` counts up (BX1).
+    ``highest_wins``: once a counter reached the target, the match goes to the best
+    counter (two or more when level at the top) rather than to every counter that
+    reached it (DREIER.md 3X1).
     """
 
     keys: tuple[str, ...]
@@ -58,6 +61,7 @@ class MatchRules:
     target: int
     seats: int
     first_dealer: int
+    highest_wins: bool = False
 
     @property
     def counts_up(self) -> bool:
@@ -113,10 +117,17 @@ class MatchState:
 
     @property
     def winners(self) -> tuple[str, ...]:
-        """The names of the counters that reached the target (empty while undecided;
-        with called partners two players of a side may reach it together)."""
+        """The names of the counters that won the match (empty while undecided): those
+        that reached the target (with called partners two players of a side may reach it
+        together), or where the game says the best counter wins (``highest_wins``), the
+        best among all, more than one when level at the top."""
         r = self.rules
         up = r.counts_up
+        if r.highest_wins:
+            if not self.is_decided:
+                return ()
+            best = max(self.counters) if up else min(self.counters)
+            return tuple(k for k, c in zip(r.keys, self.counters, strict=True) if c == best)
         return tuple(k for k, c in zip(r.keys, self.counters, strict=True)
                      if reached(c, r.target, up))
 

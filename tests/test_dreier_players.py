@@ -48,12 +48,14 @@ def test_the_players_are_found_by_the_names_of_the_other_games() -> None:
 
 
 def test_a_seat_sees_its_hand_and_the_declarer_alone_the_talon() -> None:
-    """3R1: forehand fixes trump on his first three cards; 3T3: the talon and the cards
-    laid away are the declarer's secret."""
+    """3R1: forehand fixes trump on his first three cards (the others too have only
+    their first packet to go by); 3T3: the talon and the cards laid away are the
+    declarer's secret."""
     deck = deck_for("AH KH JH JD AC TC", "TD AS TS KC QC JC", "AD QD KS QH TH KD", "QS JS")
     p = Position.deal(deck, 2)
     assert view(p, 0).hand == mask("AH KH JH")
-    assert view(p, 1).hand == mask("TD AS TS KC QC JC")
+    assert view(p, 1).hand == mask("TD AS TS")
+    assert view(p.replay(["T:H"])[-1], 1).hand == mask("TD AS TS KC QC JC")
     p = p.replay(["T:H", "weiter", "weiter", "weiter", "L:QS", "L:JS"])[-1]
     me, him = view(p, 0), view(p, 1)
     assert me.talon == mask("QS JS") and me.laid == mask("QS JS")

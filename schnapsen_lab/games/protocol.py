@@ -198,6 +198,9 @@ PARTS: dict[str, str] = {
              "schnapsen_lab.columns.DEAL_COLUMNS, matches(deals, position), "
              "count_players(deals, matches, of), OWN_PLAYER_COLUMNS)",
     "table": "its practice-table model (a class taking a profile and a bot name)",
+    "widget": "its practice-table widget (a class taking a bot name, profile= and the "
+              "table's keywords); a two-player game with a table model and none plays at "
+              "the two-player table",
     "review": "its own review command (a function of the parsed arguments and the record, "
               "returning the exit code), where the two-player analysis engine does not judge it",
     "words": "its words (schnapsen_lab.i18n.Texts) for calls, contracts and seats",

@@ -3,9 +3,10 @@
 ``replay(source)`` opens the replay widget on a record, a list of records or a PSN file
 (two-player Schnapsen and four-player Bauernschnapsen alike); ``practice_table(bot)`` a
 table to play against a bot (``practice_table(variant="bauern")``: the table for four,
-with a bot partner against two bots); ``deal_recorder()`` a form to enter a deal played
-at a real table. Each takes ``lang=`` (``"en"``, ``"de"``, ``"fr"``,
-``"ru"``) and otherwise speaks the language set with :func:`schnapsen_lab.set_language`.
+with a bot partner against two bots; ``variant="dreier"``: the table for three);
+``deal_recorder()`` a form to enter a deal played at a real table. Each takes ``lang=``
+(``"en"``, ``"de"``, ``"fr"``, ``"ru"``) and otherwise speaks the language set with
+:func:`schnapsen_lab.set_language`.
 The submodule :mod:`schnapsen_lab.widgets.replay` holds the class; the name ``replay``
 in this package is the function (import the class with
 ``from schnapsen_lab.widgets.replay import ReplayWidget``).

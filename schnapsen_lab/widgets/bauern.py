@@ -44,18 +44,21 @@ and ``sl-thinking`` (which bot is thinking);
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card, Suit, cards_in, sort_cards
-from ..games.bauern.html import auction_html, table_html, tallies_html
+from ..games.auction.table import AuctionTable
+from ..games.bauern import html as bauern_html
 from ..games.bauern.rules import (
     CALLS,
     CLAIM,
     TRUMP_NAMED,
     TRUMP_UP,
+    Action,
     Call,
     Kind,
     Phase,
@@ -211,17 +214,24 @@ class BauernPracticeTable(TableWidget):
     texts = TEXT
     shown_messages = 10
     messages_style = ";margin-top:6px"
+    calls: Mapping[Call, Action] = CALLS
+    """The game's calls and their actions, in the order the buttons show them."""
+    drawing: Any = bauern_html
+    """The game's drawing module (``table_html``, ``tallies_html``, ``auction_html``)."""
+    study_guesses: tuple[str, ...] = _STUDY_GUESSES
+    """Where a study record to take over is looked for."""
+    css_class = "sl-practice4"
 
     def __init__(self, bot: str = "heuristic", *, seat: Seat | str = Seat.S,
                  profile: Profile | str = "bauern",
                  names: tuple[str, str, str, str] = ("Anna", "Bert", "Cilli", "Dani"),
                  seed: int | None = None, pause: float = 0.6,
                  save_path: str = "practice-four.psn", take_source: str | None = None,
-                 table: BauernTable | None = None, lang: str | None = None,
+                 table: AuctionTable[Any] | None = None, lang: str | None = None,
                  show_reasons: bool = False, show_tallies: bool | None = None,
                  background: bool | None = None) -> None:
         self.lang = resolve(lang)
-        self.table = table or BauernTable(bot, seat=seat, profile=profile, names=names,
+        self.table: Any = table or BauernTable(bot, seat=seat, profile=profile, names=names,
                                           seed=seed, auto_bots=False)
         self._start(pause, background)
         self.messages: list[Event] = []
@@ -231,7 +241,7 @@ class BauernPracticeTable(TableWidget):
         self._marriage_points: int | None = None
 
         self.header = classes(W.HTML(), "sl-practice-header")
-        bots = player_names("bauern")
+        bots = player_names(self.table.GAME.key)
         current = self.table.bot_name
         self.bot_picker = classes(W.Dropdown(options=[(bot_words(n), n) for n in (
                                                   bots if current in bots else [*bots, current])],
@@ -258,7 +268,7 @@ class BauernPracticeTable(TableWidget):
         self.partner_row = classes(CardRow(layout=fixed(TABLE_WIDTH)), "sl-partner-row")
         # the calls
         self.call_buttons: dict[Call, W.Button] = {}
-        for c in CALLS:  # Bauernschnapsen's calls (BA1, BA2)
+        for c in self.calls:  # the game's calls (BA1, BA2; 3A1, 3A2)
             if c.is_contract:
                 text = TEXT["call.contract"].format(contract=call_name(c), value=c.value_points)
                 tip = TEXT["call.tip.contract"].format(contract=call_name(c),
@@ -310,7 +320,7 @@ class BauernPracticeTable(TableWidget):
         self.replay_box = classes(W.VBox([]), "sl-replay-box")
         # take over
         if take_source is None:
-            take_source = next((p for p in _STUDY_GUESSES if os.path.isfile(p)), "")
+            take_source = next((p for p in self.study_guesses if os.path.isfile(p)), "")
         self.take_source = classes(W.Text(value=take_source, description=TEXT["take.record"],
                                            layout=W.Layout(width="330px"),
                                            style={"description_width": "initial"}),
@@ -323,7 +333,7 @@ class BauernPracticeTable(TableWidget):
                                                    description=TEXT["take.step"],
                                                    layout=W.Layout(width="130px")),
                                   "sl-take-step")
-        self.take_seat = classes(W.ToggleButtons(options=["N", "E", "S", "W"],
+        self.take_seat = classes(W.ToggleButtons(options=list(self.table.SEAT_LETTERS),
                                                   value=self.table.seat.name,
                                                   style={"button_width": "36px"}),
                                   "sl-take-seat")
@@ -367,9 +377,9 @@ class BauernPracticeTable(TableWidget):
                                 self.take_seat, self.take_button],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")),
                         "sl-take-box")
-        super().__init__([self.header, top, body, self.end_box, W.HTML(TEXT["take.title"]),
+        super().__init__([self.header, top, body, self.end_box, W.HTML(self.texts["take.title"]),
                           take, self.replay_box])
-        self.add_class("sl-practice4")
+        self.add_class(self.css_class)
         self._show_events(self.table.log)
         self.render()
         self._opened()
@@ -391,7 +401,7 @@ class BauernPracticeTable(TableWidget):
     def call(self, call: Call | str) -> None:
         """Say ``call`` in the round of calls: ``weiter``, ``spritze`` or a contract."""
         c = call if isinstance(call, Call) else Call(str(call).strip().lower())
-        self._run(CALLS[c])
+        self._run(self.calls[c])
 
     def play(self, card: Card | str) -> None:
         """Play (lead or follow) ``card``."""
@@ -480,7 +490,8 @@ class BauernPracticeTable(TableWidget):
             pick = [a.card for a in acts if a.kind is Kind.MARRIAGE
                     and a.points == self._marriage_points and a.card is not None]
         else:
-            pick = [a.card for a in acts if a.kind is Kind.PLAY and a.card is not None]
+            pick = [a.card for a in acts if a.kind in (Kind.PLAY, Kind.LAYAWAY)
+                    and a.card is not None]
         seen = v.hand
         unseen = bin(pos.hands[me] & ~seen).count("1")
         self.hand.felt = self._felt_html(rp, step)
@@ -488,11 +499,12 @@ class BauernPracticeTable(TableWidget):
                        backs=unseen, back_title=TEXT["unseen"], why=self.why_not)
         # what the student is asked
         prompts = {Phase.TRUMP: "trump.ask", Phase.PARTNER: "partner.ask",
-                   Phase.AUCTION: "calls.ask"}
+                   Phase.AUCTION: "calls.ask", Phase.TALON: "talon.ask"}
         key = prompts.get(phase) if acts and not t.claim_question else None
         if key == "calls.ask" and not any(a.call is Call.SPRITZE for a in acts):
             key = "calls.ask.no_double"  # forehand, the holder's side (BA4, BC4)
-        self.prompt.value = (f'<div style="font:13px sans-serif;margin:4px 0">{TEXT[key]}</div>'
+        asked = self.texts[key] if key else ""
+        self.prompt.value = (f'<div style="font:13px sans-serif;margin:4px 0">{asked}</div>'
                              if key else "")
         trumps = {a.suit for a in acts if a.kind is Kind.TRUMP and a.suit is not None}
         _show(self.trump_bar, phase is Phase.TRUMP and bool(acts))
@@ -534,9 +546,9 @@ class BauernPracticeTable(TableWidget):
         ``sl-tallies-hidden``)."""
         me = int(self.table.seat)
         if self.show_tallies or self.table.finished:
-            return tallies_html(rp, step, me)
+            return str(self.drawing.tallies_html(rp, step, me))
         return (f'<div class="sl-tallies sl-tallies-hidden" style="{PANEL_STYLE}">'
-                f"{auction_html(rp, step, me)}"
+                f"{self.drawing.auction_html(rp, step, me)}"
                 f'<div class="sl-tallies-note" style="color:#555">{TEXT["tallies.hidden"]}'
                 f"</div></div>")
 
@@ -551,6 +563,10 @@ class BauernPracticeTable(TableWidget):
 
     def _names(self) -> tuple[str, ...]:
         return tuple(escape(n) for n in self.table.names)
+
+    def _seats(self, names: tuple[str, ...], mask: int) -> str:
+        """The players of seat mask ``mask`` with the game's seat letters."""
+        return seats_text(names, mask, str(self.table.SEAT_LETTERS))
 
     def _header_html(self) -> str:
         t = self.table
@@ -587,14 +603,16 @@ class BauernPracticeTable(TableWidget):
         names = self._names()
         me = t.seat
         # the finished trick stays in sight while the next one is played (BW1)
-        table = table_html(rp, step, int(me), bottom=int(me), hands=False, last_trick=True)
+        table = self.drawing.table_html(rp, step, int(me), bottom=int(me), hands=False,
+                                        last_trick=True)
         turn = self._thinking_html()
         if not t.finished and not turn:
             who = t.position.turn
             key = {Phase.TRUMP: "their_turn.trump", Phase.PARTNER: "their_turn.partner",
-                   Phase.AUCTION: "their_turn.call"}.get(t.phase, "their_turn")
+                   Phase.AUCTION: "their_turn.call",
+                   Phase.TALON: "their_turn.talon"}.get(t.phase, "their_turn")
             turn = (TEXT["your_turn"] if t.students_turn
-                    else TEXT[key].format(who=seats_text(names, 1 << who)))
+                    else self.texts[key].format(who=self._seats(names, 1 << who)))
         said = ""
         last = next((e for e in reversed(self.messages) if e.seat != me), None)
         if last is not None and last.announced and not t.finished:
@@ -639,8 +657,8 @@ class BauernPracticeTable(TableWidget):
             more = "<br>" + TEXT["end.counters"].format(counters=self._counters_text())
             won = t.match_winners
             if won:
-                mask = sum(1 << "NESW".index(ch) for ch in won[0])
-                who = seats_text(self._names(), mask)
+                mask = sum(1 << t.SEAT_LETTERS.index(ch) for ch in won[0])
+                who = self._seats(self._names(), mask)
                 more += (f' · <b class="sl-match-winner">{FOUR["match.won"].format(who=who)}'
                          f"</b>")
         return (f'<div class="sl-outcome" style="font:14px sans-serif;background:#fff8dc;'

@@ -82,7 +82,7 @@ from .tablekit import (
     tallies_switch,
 )
 
-__all__ = ["TABLE_WIDGETS", "TEXT", "CardRow", "PracticeTable", "practice_table"]
+__all__ = ["TEXT", "CardRow", "PracticeTable", "practice_table"]
 
 TEXT = Texts({
     # the hand
@@ -630,15 +630,6 @@ class PracticeTable(TableWidget):
                 f"{bummerl}</div>")
 
 
-TABLE_WIDGETS: dict[str, str] = {
-    "schnapsen": "schnapsen_lab.widgets.table:PracticeTable",
-    "bauern": "schnapsen_lab.widgets.bauern:BauernPracticeTable",
-}
-"""The practice table widget of each game, by the game's key (``module:class``); a
-two-player game with a table model and no widget of its own (Sechsundsechzig) plays at
-the two-player table."""
-
-
 def _game_and_profile(variant: str | None, profile: Any) -> tuple[Any, Any]:
     """The game a practice table plays and its profile: from ``variant`` (a Variant name)
     and ``profile`` (a profile, or a profile's name, which also tells the game)."""
@@ -665,15 +656,18 @@ def practice_table(bot: str = "heuristic", *, variant: str | None = None, profil
     """The practice table widget against ``bot``: two-player Schnapsen
     (:class:`PracticeTable`) by default; ``variant="bauern"`` or a four-player profile
     (``profile="bauern-called"``, ``"bauern-head"``) gives the table for four
-    (:class:`~schnapsen_lab.widgets.bauern.BauernPracticeTable`). ``profile`` may be a
-    profile or its name; ``lang=`` chooses the language."""
+    (:class:`~schnapsen_lab.widgets.bauern.BauernPracticeTable`), ``variant="dreier"``
+    the table for three (:class:`~schnapsen_lab.widgets.dreier.DreierPracticeTable`):
+    the widget a game declares (its part ``widget``), else for a two-player game with a
+    table model this table. ``profile`` may be a profile or its name; ``lang=`` chooses
+    the language."""
     import importlib
 
     game, prof = _game_and_profile(variant, profile)
-    where = TABLE_WIDGETS.get(game.key)
-    if where is None and len(game.seats) == 2 and game.has_part("table"):
-        where = TABLE_WIDGETS["schnapsen"]  # any two-player talon game: this table
+    where = game.parts.get("widget")
     if where is None:
+        if len(game.seats) == 2 and game.has_part("table"):  # any two-player talon game
+            return PracticeTable(bot, profile=prof, **kwargs)
         raise KeyError(f"{game.title} has no practice table")
     module, _, name = where.partition(":")
     widget: Any = getattr(importlib.import_module(module), name)

@@ -59,6 +59,7 @@ class BauernGame(AuctionGame[Position, Profile]):
         "page": "schnapsen_lab.games.bauern.share:deal_data",
         "selfplay": "schnapsen_lab.games.bauern.selfplay:match_text",
         "table": "schnapsen_lab.games.bauern.table:BauernTable",
+        "widget": "schnapsen_lab.widgets.bauern:BauernPracticeTable",
         "stats": "schnapsen_lab.games.bauern.stats",
         "players": "schnapsen_lab.games.bauern.players:PLAYERS",
         "review": "schnapsen_lab.review_four:run_command",

@@ -56,6 +56,8 @@ class DreierGame(AuctionGame[Position, Profile]):
         "selfplay": "schnapsen_lab.games.dreier.selfplay:match_text",
         "players": "schnapsen_lab.games.dreier.players:PLAYERS",
         "stats": "schnapsen_lab.games.dreier.stats",
+        "table": "schnapsen_lab.games.dreier.table:DreierTable",
+        "widget": "schnapsen_lab.widgets.dreier:DreierPracticeTable",
     }
 
     def deal(self, deck: tuple[int, ...], tags: Mapping[str, str], profile: Profile,
@@ -99,10 +101,12 @@ class DreierGame(AuctionGame[Position, Profile]):
         return d
 
     def match_rules(self, profile: Profile) -> MatchRules:
-        """Each player from 0 to the target (3X1); C deals first (3S2)."""
+        """Each player from 0 to the target, the highest counter winning (3X1); C deals
+        first (3S2)."""
         r = _RULES.get(profile)
         if r is None:
-            r = _RULES[profile] = MatchRules(self.seats, 0, profile.match_target, 3, 2)
+            r = _RULES[profile] = MatchRules(self.seats, 0, profile.match_target, 3, 2,
+                                             highest_wins=True)
         return r
 
     def match_gains(self, outcome: Any, profile: Profile) -> tuple[tuple[int, int], ...]:

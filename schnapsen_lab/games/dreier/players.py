@@ -1,11 +1,12 @@
 """Players for the three seats of Dreierschnapsen; each sees only its seat's :class:`View`.
 
-:func:`view` says what a seat may know (DREIER.md 3W1, 3T3): its hand (forehand, fixing
-trump, only his first three cards), every card played, the card turned up for trump
-while forehand holds it, the other half of an announced marriage and the calls; the
-declarer also the talon and what he laid away. Kept apart from those facts are the
-inferences from play: a seat that did not follow suit is void in the led suit, one that
-neither followed nor trumped is void in trumps too.
+What a seat may know is the game's knowledge (:func:`~.knowledge.view`, DREIER.md 3W1,
+3T3): its hand (while forehand fixes trump, only the first three cards), every card
+played, the card turned up for trump while forehand holds it, the other half of an
+announced marriage and the calls; the declarer also the talon and what he laid away.
+Kept apart from those facts are the inferences from play: a seat that did not follow
+suit is void in the led suit, one that neither followed nor trumped is void in trumps
+too.
 
 :class:`RandomDreierPlayer` picks uniformly among the legal actions (it claims only when
 the claim is surely correct). :class:`HeuristicDreierPlayer` plays by the rules of thumb
@@ -70,10 +71,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
-from ...cards import CARD_POINTS, CARDS, RANK_OF, SUIT_OF, Card, Suit, cards_in
+from ...cards import CARD_POINTS, RANK_OF, SUIT_OF, Suit
 from ...tricks import NO_TRUMP, SUIT_MASKS, card_list, points_of
 from ..auction.heuristics import (
     ALL_CARDS,
@@ -87,16 +87,15 @@ from ..auction.heuristics import (
     trump_choice,
 )
 from ..protocol import reason
+from .knowledge import View, view
 from .rules import (
     CALLS,
-    SEATS,
     TRUMP_UP,
     Action,
     Call,
     Kind,
     Phase,
     Position,
-    Profile,
     Seat,
     trump_call,
 )
@@ -121,100 +120,6 @@ _c = card_of
 
 # -- what a seat may know ------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """One seat's knowledge at one position (3W1); card sets are bit masks.
-
-    Facts: ``hand``; ``played``; ``known[s]`` the cards seen to be in seat ``s``'s hand
-    (the turned-up trump card, the other half of a marriage; the viewer's own entry is
-    its hand); ``unknown`` every other card the viewer has not seen; ``talon`` and
-    ``laid`` the talon's cards and the cards laid away as far as the viewer knows them
-    (the declarer's alone, 3T3). Inferences, apart: ``voids[s]`` a 4-bit mask of the
-    suits seat ``s`` showed it does not hold. ``teammates`` is the viewer's side as a
-    seat mask (the viewer alone until the calls are over). ``points``, ``tricks`` and
-    ``marriages`` are per seat, as anyone counting knows them.
-    """
-
-    viewer: Seat
-    phase: Phase
-    profile: Profile
-    dealer: Seat
-    forehand: Seat
-    hand: int
-    played: int
-    known: tuple[int, ...]
-    unknown: int
-    voids: tuple[int, ...]
-    trump: Suit | None
-    named_trump: Suit | None
-    turned: Card | None
-    calls: tuple[Call, ...]
-    contract: Call | None
-    declarer: Seat | None
-    spritze: Seat | None
-    teammates: int | None
-    leader: Seat
-    to_move: Seat | None
-    trick: tuple[Card, ...]
-    points: tuple[int, ...]
-    tricks: tuple[int, ...]
-    marriages: tuple[int, ...]
-    tricks_played: int
-    legal: tuple[Action, ...]
-    talon: int = 0
-    laid: int = 0
-
-    @property
-    def hand_cards(self) -> list[Card]:
-        """The viewer's hand."""
-        return cards_in(self.hand)
-
-    @property
-    def unseen(self) -> int:
-        """Every card in the other hands (or, for a defender, laid away unseen)."""
-        return self.profile.pack.mask & ~self.hand & ~self.played & ~self.laid
-
-    @property
-    def trick_seats(self) -> tuple[Seat, ...]:
-        """The seats that played the trick's cards, in play order."""
-        return tuple(SEATS[(self.leader + i) % 3] for i in range(len(self.trick)))
-
-    def could_hold(self, seat: Seat | int) -> int:
-        """The cards seat ``seat`` may hold as far as the viewer can tell: the ones known
-        there, plus the unknown ones outside the suits it showed void in."""
-        s = int(seat)
-        if s == self.viewer:
-            return self.hand
-        v = self.voids[s]
-        out = self.unknown
-        for suit in range(4):
-            if v >> suit & 1:
-                out &= ~SUIT_MASKS[suit]
-        return out | self.known[s]
-
-    def side_score(self, seats: int) -> int:
-        """The score (3E1) of the seats of mask ``seats`` as the viewer counts it: card
-        points plus, once they have a trick, their marriages (in Schnapser and
-        Kontraschnapser only the declarer's)."""
-        pts = sum(self.points[s] for s in range(3) if seats >> s & 1)
-        tricks = sum(self.tricks[s] for s in range(3) if seats >> s & 1)
-        c = self.contract
-        if c is None:
-            if tricks:
-                pts += sum(self.marriages[s] for s in range(3) if seats >> s & 1)
-            return pts
-        d = self.declarer
-        if d is not None and c.points_count and seats >> d & 1 and self.tricks[d]:
-            pts += self.marriages[d]
-        return pts
-
-    @property
-    def my_score(self) -> int:
-        """The score of the viewer's side."""
-        return self.side_score(self.teammates if self.teammates is not None
-                               else 1 << self.viewer)
-
-
 def known_side(pos: Position, seat: Seat | int) -> int:
     """The seats ``seat`` knows to be on its side: itself during the calls, then the
     declarer alone or the two defenders (3K1)."""
@@ -222,47 +127,6 @@ def known_side(pos: Position, seat: Seat | int) -> int:
     if pos.phase in (Phase.TRUMP, Phase.AUCTION):
         return 1 << me
     return int(pos.side_seats[pos.side[me]])
-
-
-def view(pos: Position, seat: Seat | int, legal: list[Action] | None = None) -> View:
-    """What ``seat`` may know at ``pos`` (3W1, 3T3). ``legal`` gives the seat's own
-    choices: by default the legal actions when it is to move (else none); a simulator
-    passes ``(CLAIM,)`` to ask whether its side claims."""
-    me = int(seat)
-    played = pos.played
-    hand = pos.hands[me]
-    if pos.phase == Phase.TRUMP and me == pos.forehand:
-        hand = pos.first_three  # 3R1
-    public = pos.revealed & ~played
-    if pos.turned >= 0:
-        public |= 1 << pos.turned
-    known = tuple(public & pos.hands[s] if s != me else hand for s in range(3))
-    talon = laid = 0
-    if me == pos.declarer and pos.phase >= Phase.PLAY:
-        talon = (1 << pos.talon[0]) | (1 << pos.talon[1])
-        laid = sum(1 << c for c in pos.laid)
-    seen = hand | played | talon | laid | known[0] | known[1] | known[2]
-    to_move = pos.to_move
-    mine: tuple[Action, ...] = ()
-    if legal is not None:
-        mine = tuple(legal)
-    elif to_move is not None and to_move == me:
-        mine = tuple(pos.legal_actions())
-    t, nt = pos.trump, pos.named_trump
-    return View(
-        viewer=SEATS[me], phase=_PHASE[pos.phase], profile=pos.profile,
-        dealer=SEATS[pos.dealer], forehand=SEATS[pos.forehand], hand=hand, played=played,
-        known=known, unknown=pos.profile.pack.mask & ~seen, voids=tuple(pos.voids),
-        trump=_SUITS[t] if 0 <= t < 4 else None,
-        named_trump=_SUITS[nt] if nt >= 0 else None,
-        turned=CARDS[pos.turned] if pos.turned >= 0 else None, calls=pos.calls,
-        contract=pos.contract,
-        declarer=SEATS[pos.declarer] if pos.declarer >= 0 else None,
-        spritze=SEATS[pos.spritze] if pos.spritze >= 0 else None,
-        teammates=known_side(pos, me), leader=SEATS[pos.leader], to_move=to_move,
-        trick=tuple(CARDS[c] for c in pos.table), points=tuple(pos.points),
-        tricks=tuple(pos.won), marriages=tuple(pos.marriages),
-        tricks_played=pos.tricks_played, legal=mine, talon=talon, laid=laid)
 
 
 # -- players -------------------------------------------------------------------------------------

@@ -94,10 +94,7 @@ class PlayedMatch:
     def winners(self) -> tuple[str, ...]:
         """The seats whose counter is highest once one reached the target (3X1; more
         than one when level at the top, who play it off outside the record)."""
-        if not self.state.is_decided:
-            return ()
-        c = self.state.counters
-        return tuple(k for k, v in zip(DREIER_GAME.seats, c, strict=True) if v == max(c))
+        return self.state.winners
 
 
 def _ask(pos: Position, seat: int, player: SeatPlayer, rng: random.Random,
