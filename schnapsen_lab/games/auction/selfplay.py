@@ -29,6 +29,7 @@ __all__ = ["AuctionPlayedMatch", "PlayedOut", "SelfPlay", "match_rngs"]
 
 P = TypeVar("P", bound=AuctionPosition)
 D = TypeVar("D", bound="PlayedOut")
+M = TypeVar("M")
 
 
 class PlayedOut(Protocol):
@@ -77,10 +78,12 @@ def match_rngs(game: str, seats: str, seed: int, number: int) -> tuple[random.Ra
 
 
 @dataclass(frozen=True, slots=True)
-class SelfPlay(Generic[P]):
+class SelfPlay(Generic[P, M]):
     """One game's self-play: its ``Game`` object and registry name, its seats, the
     rule ids of a player that chose nothing and of an action not the player's to make,
-    how a seat sees the position (``view``) and which side it knows it is on."""
+    how a seat sees the position (``view``) and which side it knows it is on, how it
+    plays match ``number`` of ``seed`` (``play_match(players, seed, number, profile)``)
+    and its default profile."""
 
     game: Any
     name: str
@@ -89,6 +92,8 @@ class SelfPlay(Generic[P]):
     not_yours_rule: str
     view: Callable[[P, int, list[Action]], Any]
     known_side: Callable[[P, int], int]
+    play_match: Callable[[Sequence[str], int, int, Any], M]
+    profile: Any
 
     def players(self, players: Sequence[Any]) -> list[Any]:
         """The players by seat, names looked up with ``make_player``; raise ValueError
@@ -188,21 +193,22 @@ class SelfPlay(Generic[P]):
             state = state.after(self.game.match_gains(played.outcome, profile))
         return tuple(deals), state
 
-    def simulate(self, play_match: Callable[[Sequence[str], int, int, Any], Any],
-                 players: Sequence[str], matches: int, seed: int, profile: Any,
-                 first: int) -> Iterator[Any]:
-        """Matches ``first .. first + matches - 1`` played by ``play_match``, in order;
-        raise KeyError on an unknown player name before the first."""
+    def simulate(self, players: Sequence[str], matches: int, seed: int = 0,
+                 profile: Any = None, first: int = 1) -> Iterator[M]:
+        """Matches ``first .. first + matches - 1`` between registered players (by
+        seat), in order, by ``profile`` (None: the game's default); raise KeyError on an
+        unknown name."""
         for p in players:
             make_player(p, game=self.name)  # fail early on an unknown name
         for n in range(first, first + matches):
-            yield play_match(players, seed, n, profile)
+            yield self.play_match(players, seed, n, self.profile if profile is None else profile)
 
-    def match_records(self, played: AuctionPlayedMatch[D], names: Sequence[str],
+    def match_records(self, played: AuctionPlayedMatch[Any], names: Sequence[str],
                       match_id: str | None = None,
                       extra_tags: dict[str, str] | None = None) -> list[Record]:
-        """The deals of a match as PSN records with the players' name tags, Match, Deal
-        and Score (the counters before each deal)."""
+        """The deals of a match as PSN records with the players' name tags (in seat
+        order), Match, Deal and Score (the counters before each deal: by team, or by
+        player)."""
         mid = match_id if match_id is not None else str(played.number)
         out: list[Record] = []
         if not played.deals:

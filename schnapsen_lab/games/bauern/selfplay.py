@@ -20,7 +20,7 @@ simulator asks the seat that won the trick or announced; the claim is its side's
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -119,11 +119,6 @@ class PlayedMatch(AuctionPlayedMatch[PlayedDeal]):
         return self.state.winners
 
 
-SELFPLAY: SelfPlay[Position] = SelfPlay(BAUERN_GAME, "bauern", SEATS, "BP1", "BE2", view,
-                                        known_side)
-"""Bauernschnapsen's seats and rule ids for the family's self-play."""
-
-
 def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer: Seat | int,
               profile: Profile = BAUERN, knock: bool = False,
               rngs: Sequence[random.Random] | None = None, *,
@@ -163,19 +158,12 @@ def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
     return PlayedMatch(number, *SELFPLAY.to_target(profile, deck_rng, deal))
 
 
-def simulate(players: Sequence[str], matches: int, seed: int = 0, profile: Profile = BAUERN,
-             first: int = 1) -> Iterator[PlayedMatch]:
-    """Matches ``first .. first + matches - 1`` between registered players (N, E, S, W),
-    in order; raise KeyError on an unknown name."""
-    return SELFPLAY.simulate(play_match, players, matches, seed, profile, first)
+SELFPLAY: SelfPlay[Position, PlayedMatch] = SelfPlay(
+    BAUERN_GAME, "bauern", SEATS, "BP1", "BE2", view, known_side, play_match, BAUERN)
+"""Bauernschnapsen's seats, rule ids and matches for the family's self-play."""
 
-
-def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | None = None,
-                  extra_tags: dict[str, str] | None = None) -> list[Record]:
-    """The deals of a match as PSN records with the North ... West, Match, Deal and Score
-    tags (the counters before each deal: ``NS-EW``, or ``N-E-S-W`` with called
-    partners)."""
-    return SELFPLAY.match_records(played, names, match_id, extra_tags)
+simulate = SELFPLAY.simulate
+match_records = SELFPLAY.match_records
 
 
 def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,

@@ -20,7 +20,7 @@ simulator asks the seat that won the trick or announced; the claim is its side's
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...cards import CARDS, Card
@@ -78,11 +78,6 @@ class PlayedMatch(AuctionPlayedMatch[PlayedDeal]):
         return tuple(k for k, v in zip(DREIER_GAME.seats, c, strict=True) if v == max(c))
 
 
-SELFPLAY: SelfPlay[Position] = SelfPlay(DREIER_GAME, "dreier", SEATS, "3P1", "3E2", view,
-                                        known_side)
-"""Dreierschnapsen's seats and rule ids for the family's self-play."""
-
-
 def play_deal(players: Sequence[SeatPlayer], deck: Sequence[int | Card], dealer: Seat | int,
               profile: Profile = DREIER, rngs: Sequence[random.Random] | None = None, *,
               explain: bool = False) -> PlayedDeal:
@@ -117,18 +112,12 @@ def play_match(players: Sequence[SeatPlayer | str], seed: int, number: int = 1,
     return PlayedMatch(number, *SELFPLAY.to_target(profile, deck_rng, deal))
 
 
-def simulate(players: Sequence[str], matches: int, seed: int = 0, profile: Profile = DREIER,
-             first: int = 1) -> Iterator[PlayedMatch]:
-    """Matches ``first .. first + matches - 1`` between registered players (A, B, C),
-    in order; raise KeyError on an unknown name."""
-    return SELFPLAY.simulate(play_match, players, matches, seed, profile, first)
+SELFPLAY: SelfPlay[Position, PlayedMatch] = SelfPlay(
+    DREIER_GAME, "dreier", SEATS, "3P1", "3E2", view, known_side, play_match, DREIER)
+"""Dreierschnapsen's seats, rule ids and matches for the family's self-play."""
 
-
-def match_records(played: PlayedMatch, names: Sequence[str], match_id: str | None = None,
-                  extra_tags: dict[str, str] | None = None) -> list[Record]:
-    """The deals of a match as PSN records with the PlayerA ... PlayerC, Match, Deal and
-    Score tags (the three counters before each deal, ``a-b-c``)."""
-    return SELFPLAY.match_records(played, names, match_id, extra_tags)
+simulate = SELFPLAY.simulate
+match_records = SELFPLAY.match_records
 
 
 def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
