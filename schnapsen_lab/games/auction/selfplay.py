@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ...match import MatchState
 from ...players.registry import make_player
-from ...psn import Record
+from ...psn import Record, dumps
 from ...tricks import IllegalAction
 from ..protocol import reason
 from .rules import CLAIM, Action, AuctionOutcome, AuctionPosition, Phase
@@ -29,7 +29,8 @@ __all__ = ["AuctionPlayedMatch", "PlayedOut", "SelfPlay", "match_rngs"]
 
 P = TypeVar("P", bound=AuctionPosition)
 D = TypeVar("D", bound="PlayedOut")
-M = TypeVar("M")
+M = TypeVar("M", bound="AuctionPlayedMatch[Any]")
+M_co = TypeVar("M_co", covariant=True)
 
 
 class PlayedOut(Protocol):
@@ -77,6 +78,15 @@ def match_rngs(game: str, seats: str, seed: int, number: int) -> tuple[random.Ra
     return (random.Random(base + "/deck"), *(random.Random(f"{base}/{s}") for s in seats))
 
 
+class PlaysMatch(Protocol[M_co]):
+    """How a game plays match ``number`` of ``seed`` between ``players`` (by seat)."""
+
+    def __call__(self, players: Sequence[Any], seed: int, number: int = ...,
+                 profile: Any = ..., *, explain: bool = False) -> M_co:
+        """The match played; with ``explain`` each choice noted."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class SelfPlay(Generic[P, M]):
     """One game's self-play: its ``Game`` object and registry name, its seats, the
@@ -92,7 +102,7 @@ class SelfPlay(Generic[P, M]):
     not_yours_rule: str
     view: Callable[[P, int, list[Action]], Any]
     known_side: Callable[[P, int], int]
-    play_match: Callable[[Sequence[str], int, int, Any], M]
+    play_match: PlaysMatch[M]
     profile: Any
 
     def players(self, players: Sequence[Any]) -> list[Any]:
@@ -222,3 +232,11 @@ class SelfPlay(Generic[P, M]):
             out.append(d.record(tags))
             state = state.after(self.game.match_gains(d.outcome, profile), int(d.dealer))
         return out
+
+    def match_text(self, players: Sequence[str], seed: int, number: int, profile: Any,
+                   match_id: str, names: Sequence[str], *, explain: bool = False) -> str:
+        """Match ``number`` of ``seed`` between the named players (by seat) as
+        canonical PSN (the game's part ``selfplay``); with ``explain``, what a player
+        said each choice rested on is a comment after it."""
+        played = self.play_match(players, seed, number, profile, explain=explain)
+        return dumps(self.match_records(played, names, match_id))

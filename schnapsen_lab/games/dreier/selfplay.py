@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...cards import CARDS, Card
-from ...psn import Record, dumps
+from ...psn import Record
 from ..auction import selfplay
 from ..auction.selfplay import AuctionPlayedMatch, SelfPlay
 from .game import DREIER_GAME
@@ -116,14 +116,5 @@ SELFPLAY: SelfPlay[Position, PlayedMatch] = SelfPlay(
     DREIER_GAME, "dreier", SEATS, "3P1", "3E2", view, known_side, play_match, DREIER)
 """Dreierschnapsen's seats, rule ids and matches for the family's self-play."""
 
-simulate = SELFPLAY.simulate
-match_records = SELFPLAY.match_records
-
-
-def match_text(players: Sequence[str], seed: int, number: int, profile: Profile,
-               match_id: str, names: Sequence[str], *, explain: bool = False) -> str:
-    """Match ``number`` of ``seed`` between the named players (A, B, C) as canonical
-    PSN (the game's part ``selfplay``); with ``explain``, what a player said each choice
-    rested on is a comment after it."""
-    played = play_match(players, seed, number, profile, explain=explain)
-    return dumps(match_records(played, names, match_id))
+simulate, match_records, match_text = (SELFPLAY.simulate, SELFPLAY.match_records,
+                                      SELFPLAY.match_text)
