@@ -37,6 +37,19 @@ def check_json(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, lis
     return code, [json.loads(line) for line in out.splitlines()]
 
 
+def answers(cases: Path, name: str, capsys: pytest.CaptureFixture[str]
+            ) -> list[tuple[dict[str, Any], dict[str, Any], psn.Record]]:
+    """``check --json`` on the folder's ``name.psn`` (exit code 0 for ``valid``, 1 for
+    ``invalid``), one answer for each case in order: each answer with its case and its
+    record."""
+    path = cases / f"{name}.psn"
+    code, got = check_json(path, capsys)
+    want = expected(cases, name)
+    assert code == (0 if name == "valid" else 1)
+    assert [g["index"] for g in got] == [e["index"] for e in want]
+    return list(zip(got, want, psn.read(path), strict=True))
+
+
 def assert_agrees(g: dict[str, Any], e: dict[str, Any], rec: psn.Record,
                   fields: Iterable[str]) -> None:
     """The answer ``g`` for the record ``rec`` agrees with its case ``e``: the line and

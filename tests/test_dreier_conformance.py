@@ -11,18 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 
-from .conformance_cases import (
-    AUCTION,
-    FIELDS,
-    KEYS,
-    assert_agrees,
-    assert_strict_reading_stops,
-    check_json,
-    expected,
-)
+from . import conformance_cases as cases
 from .conftest import DATA
 
 CASES = DATA / "conformance" / "dreier"
@@ -31,22 +22,16 @@ CASES = DATA / "conformance" / "dreier"
 @pytest.mark.parametrize("name", ["valid", "invalid"])
 def test_check_json_agrees_with_every_case(name: str, capsys: pytest.CaptureFixture[str]
                                            ) -> None:
-    path = CASES / f"{name}.psn"
-    code, got = check_json(path, capsys)
-    want = expected(CASES, name)
-    assert code == (0 if name == "valid" else 1)
-    assert [g["index"] for g in got] == [e["index"] for e in want]
-    records = list(psn.read(path))
-    for g, e, rec in zip(got, want, records, strict=True):
+    for g, e, rec in cases.answers(CASES, name, capsys):
         assert rec.game.key == "dreier"
-        assert set(g) == KEYS | set(AUCTION), e["index"]
-        assert_agrees(g, e, rec, (*FIELDS, *AUCTION))
+        assert set(g) == cases.KEYS | set(cases.AUCTION), e["index"]
+        cases.assert_agrees(g, e, rec, (*cases.FIELDS, *cases.AUCTION))
         if not e["ok"] and e.get("error_token") is not None:
             assert g["contract"] is g["declarer"] is g["spritze"] is None
 
 
 def test_every_end_is_among_the_valid_cases(capsys: pytest.CaptureFixture[str]) -> None:
-    _, got = check_json(CASES / "valid.psn", capsys)
+    _, got = cases.check_json(CASES / "valid.psn", capsys)
     assert {g["end"] for g in got} == {"claim", "false_claim", "last_trick", "contract_made",
                                        "contract_broken", "unfinished"}
     assert {g["contract"] for g in got} == {None, "bettler", "schnapser", "gang",
@@ -63,8 +48,8 @@ def test_fmt_writes_records_that_read_back_the_same(tmp_path: Path,
     once = f.read_bytes()
     assert main(["fmt", str(f)]) == 0  # in place
     assert f.read_bytes() == once
-    _, want = check_json(CASES / "valid.psn", capsys)
-    _, got = check_json(f, capsys)
+    _, want = cases.check_json(CASES / "valid.psn", capsys)
+    _, got = cases.check_json(f, capsys)
     for g, e in zip(got, want, strict=True):
         for k in ("ok", "winner", "game_points", "end", "scores", "tricks", "counters",
                   "contract", "declarer", "spritze"):
@@ -72,4 +57,4 @@ def test_fmt_writes_records_that_read_back_the_same(tmp_path: Path,
 
 
 def test_strict_reading_stops_at_the_first_broken_record() -> None:
-    assert_strict_reading_stops(CASES)
+    cases.assert_strict_reading_stops(CASES)

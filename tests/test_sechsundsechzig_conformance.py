@@ -16,8 +16,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 
-from .conformance_cases import FIELDS, KEYS, assert_agrees, check_json
-from .conformance_cases import expected as expected_in
+from . import conformance_cases as cases
 from .conftest import DATA
 
 CASES = DATA / "conformance" / "sechsundsechzig"
@@ -25,21 +24,16 @@ OWN = ("bonus", "carry")
 
 
 def expected(name: str) -> list[dict[str, Any]]:
-    return expected_in(CASES, name)
+    return cases.expected(CASES, name)
 
 
 @pytest.mark.parametrize("name", ["valid", "invalid"])
 def test_check_json_agrees_with_every_case(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    path = CASES / f"{name}.psn"
-    code, got = check_json(path, capsys)
-    want = expected(name)
-    assert code == (0 if name == "valid" else 1)
-    assert [g["index"] for g in got] == [e["index"] for e in want]
-    records = list(psn.read(path))
-    for g, e, rec in zip(got, want, records, strict=True):
+    for g, e, rec in cases.answers(CASES, name, capsys):
         if rec.game.key == "sechsundsechzig":
-            assert set(g) == KEYS | set(OWN), e["index"]
-        assert_agrees(g, e, rec, (*FIELDS, *OWN))
+            assert set(g) == cases.KEYS | set(OWN), e["index"]
+        cases.assert_agrees(g, e, rec, (*cases.FIELDS, *OWN))
+
 
 def test_the_cases_cover_what_the_game_adds() -> None:
     """The valid cases hold a standoff carried, a last-trick bonus, a closing and a claim."""
