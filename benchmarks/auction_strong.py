@@ -1,6 +1,7 @@
 """What the benchmarks of the strong players of the games with calls share
 (benchmarks/bauern_strong.py, benchmarks/dreier_strong.py): the clock on each decision,
-the count of contracts and spritzes by kind of player, the options and the report.
+the strong player timed on it, the count of contracts and spritzes by kind of player, the
+options, the loop over the matches and the report.
 
 Imported by those scripts from their own folder (``python benchmarks/...`` puts it on the
 path).
@@ -10,15 +11,17 @@ from __future__ import annotations
 
 import argparse
 import collections
+import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from schnapsen_lab.games.auction.rules import Call, End, Kind
 from schnapsen_lab.stats.tables import wilson
 
-__all__ = ["Clock", "Tally", "options", "progress", "report_decisions", "report_share"]
+__all__ = ["Clock", "Tally", "Timed", "options", "play_rotated", "progress", "report_decisions",
+           "report_share"]
 
 
 class Clock:
@@ -37,6 +40,23 @@ class Clock:
         """Note a decision of ``phase`` begun at ``started`` that searched ``nodes``."""
         self.times[phase].append(time.process_time() - started)
         self.most_nodes = max(self.most_nodes, nodes)
+
+
+class Timed:
+    """A strong player whose decisions are timed by phase on a :class:`Clock` (with the
+    search nodes each spent); it plays as ``player`` does."""
+
+    def __init__(self, player: Any, clock: Clock) -> None:
+        self.player = player
+        self.clock = clock
+        self.name: str = player.name
+
+    def act(self, view: Any, rng: random.Random) -> Any:
+        """The player's action, timed."""
+        t = self.clock.start()
+        a = self.player.act(view, rng)
+        self.clock.stop(t, view.phase.name.lower(), self.player.last_nodes)
+        return a
 
 
 class Tally:
@@ -98,6 +118,25 @@ def options(description: str) -> argparse.Namespace:
     ap.add_argument("--minutes", type=float, default=0.0,
                     help="stop after this many minutes of wall time (0: no limit)")
     return ap.parse_args()
+
+
+def play_rotated(args: argparse.Namespace, play: Callable[[int], float]
+                 ) -> tuple[float, int, float]:
+    """Play the matches ``--first`` to ``--matches`` (until ``--minutes`` have passed):
+    ``play(i)`` plays the ``i``-th and gives the strong side's share of it; a progress
+    line every ten matches. The strong side's matches won, the matches played and the
+    process CPU seconds they took."""
+    won = 0.0
+    played = 0
+    start = time.time()
+    cpu0 = time.process_time()
+    for i in range(args.first, args.matches):
+        if args.minutes and time.time() - start > args.minutes * 60:
+            break
+        won += play(i)
+        played += 1
+        progress(played, won, start)
+    return won, played, time.process_time() - cpu0
 
 
 def report_decisions(clock: Clock, nodes: int | None, fallbacks: int) -> None:

@@ -20,65 +20,40 @@ strong player (process CPU time; goal: median at most 0.2 s, maximum at most 1 s
 core), by phase, with the most search nodes a decision spent (its node budget bounds
 them) and how many decisions finished no world and fell back on the rule of thumb.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/bauern_strong.py [--matches N] [--seed S]
-        [--samples F] [--minutes M] [--first K]
+Run as ``PYTHONPATH=. .venv/bin/python benchmarks/bauern_strong.py``, with the options
+of ``auction_strong.options`` (``--matches``, ``--seed``, ``--samples``, ``--minutes``,
+``--first``).
 """
 
 from __future__ import annotations
 
-import random
-import time
+from typing import Any
 
-from auction_strong import (
-    Clock,
-    Tally,
-    options,
-    progress,
-    report_decisions,
-    report_share,
-)
+import auction_strong as bench
 
 from schnapsen_lab.games.bauern import BAUERN, BAUERN_CALLED, Call, Profile
-from schnapsen_lab.games.bauern.knowledge import View
 from schnapsen_lab.games.bauern.players import HeuristicBauernPlayer
-from schnapsen_lab.games.bauern.rules import Action
 from schnapsen_lab.games.bauern.selfplay import play_match
 from schnapsen_lab.games.bauern.strong import StrongBauernPlayer
 from schnapsen_lab.stats.tables import wilson
 
 
-class TimedStrong(StrongBauernPlayer):
-    """The strong player, its decisions timed by phase on a :class:`Clock`."""
-
-    def __init__(self, clock: Clock, samples: float) -> None:
-        super().__init__(samples)
-        self.clock = clock
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        t = self.clock.start()
-        a = super().act(view, rng)
-        self.clock.stop(t, view.phase.name.lower(), self.last_nodes)
-        return a
-
-
 def main() -> None:
-    args = options(__doc__.split("\n")[0])
-    clock = Clock()
-    strong = TimedStrong(clock, args.samples)
+    args = bench.options(__doc__.split("\n")[0])
+    clock = bench.Clock()
+    player = StrongBauernPlayer(args.samples)
+    strong = bench.Timed(player, clock)
     plain = HeuristicBauernPlayer()
-    won = 0.0
     by: dict[str, list[float]] = {"bauern": [], "bauern-called": []}
-    tally = Tally()
+    tally = bench.Tally()
     deals = 0
-    start = time.time()
-    cpu0 = time.process_time()
-    played = 0
-    for i in range(args.first, args.matches):
-        if args.minutes and time.time() - start > args.minutes * 60:
-            break
+
+    def play(i: int) -> float:
+        nonlocal deals
         profile: Profile = BAUERN if (i // 2) % 2 == 0 else BAUERN_CALLED
         ns = i % 2 == 0
-        seats = [strong, plain, strong, plain] if ns else [plain, strong, plain, strong]
+        seats: list[Any] = [strong, plain, strong, plain] if ns else [plain, strong, plain,
+                                                                      strong]
         strong_seats = 0b0101 if ns else 0b1010
         m = play_match(seats, seed=args.seed, number=i // 2 + 1, profile=profile)
         deals += len(m.deals)
@@ -92,15 +67,13 @@ def main() -> None:
         else:
             team = "NS" if ns else "EW"
             score = 1.0 if counters[team] >= target else 0.0
-        won += score
         by[profile.name].append(score)
-        played += 1
-        progress(played, won, start)
-    n = played
+        return score
+
+    won, n, cpu = bench.play_rotated(args, play)
     print(f"\nstrong team vs rule-of-thumb team, matches to 21, seed {args.seed}, "
-          f"world scale {args.samples}: {n} matches ({deals} deals), CPU "
-          f"{time.process_time() - cpu0:.0f} s")
-    report_share(won, n, "goal >= 65%")
+          f"world scale {args.samples}: {n} matches ({deals} deals), CPU {cpu:.0f} s")
+    bench.report_share(won, n, "goal >= 65%")
     for name, scores in by.items():
         if scores:
             k = round(sum(scores))
@@ -108,7 +81,7 @@ def main() -> None:
             print(f"    {name}: {sum(scores):.1f} of {len(scores)} = "
                   f"{sum(scores) / len(scores):.1%} ({a:.1%}-{b:.1%})")
     tally.report((Call.SCHNAPSER, Call.GANG, Call.BAUERNSCHNAPSER, Call.KONTRASCHNAPSER))
-    report_decisions(clock, strong.nodes, strong.fallbacks)
+    bench.report_decisions(clock, player.nodes, player.fallbacks)
 
 
 if __name__ == "__main__":

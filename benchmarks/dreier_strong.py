@@ -16,42 +16,21 @@ them; and the seconds of each decision of the strong player (process CPU time; g
 median at most 0.2 s, maximum at most 1 s on one core), by phase, with the most search
 nodes a decision spent and how many decisions finished no world.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/dreier_strong.py [--matches N] [--seed S]
-        [--samples F] [--minutes M] [--first K]
+Run as ``PYTHONPATH=. .venv/bin/python benchmarks/dreier_strong.py``, with the options
+of ``auction_strong.options`` (``--matches``, ``--seed``, ``--samples``, ``--minutes``,
+``--first``).
 """
 
 from __future__ import annotations
 
-import random
-import time
+from typing import Any
 
-from auction_strong import (
-    Clock,
-    Tally,
-    options,
-    progress,
-    report_decisions,
-    report_share,
-)
+import auction_strong as bench
 
-from schnapsen_lab.games.dreier.players import HeuristicDreierPlayer, SeatPlayer, View
-from schnapsen_lab.games.dreier.rules import Action, Call
+from schnapsen_lab.games.dreier.players import HeuristicDreierPlayer
+from schnapsen_lab.games.dreier.rules import Call
 from schnapsen_lab.games.dreier.selfplay import PlayedMatch, play_match
 from schnapsen_lab.games.dreier.strong import StrongDreierPlayer
-
-
-class TimedStrong(StrongDreierPlayer):
-    """The strong player, its decisions timed by phase on a :class:`Clock`."""
-
-    def __init__(self, clock: Clock, samples: float, seed: int) -> None:
-        super().__init__(samples, seed=seed)
-        self.clock = clock
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        t = self.clock.start()
-        a = super().act(view, rng)
-        self.clock.stop(t, view.phase.name.lower(), self.last_nodes)
-        return a
 
 
 def share(m: PlayedMatch, strong_seat: int) -> float:
@@ -65,34 +44,31 @@ def share(m: PlayedMatch, strong_seat: int) -> float:
 
 
 def main() -> None:
-    args = options(__doc__.split("\n")[0])
-    clock = Clock()
-    strong = TimedStrong(clock, args.samples, args.seed)
+    args = bench.options(__doc__.split("\n")[0])
+    clock = bench.Clock()
+    player = StrongDreierPlayer(args.samples, seed=args.seed)
+    strong = bench.Timed(player, clock)
     plain = HeuristicDreierPlayer()
-    tally = Tally()
-    won = 0.0
-    played = deals = 0
-    start = time.time()
-    cpu0 = time.process_time()
-    for i in range(args.first, args.matches):
-        if args.minutes and time.time() - start > args.minutes * 60:
-            break
+    tally = bench.Tally()
+    deals = 0
+
+    def play(i: int) -> float:
+        nonlocal deals
         seat = i % 3
-        players: list[SeatPlayer] = [plain, plain, plain]
+        players: list[Any] = [plain, plain, plain]
         players[seat] = strong
         m = play_match(players, args.seed, i // 3 + 1)
         tally.deals(m.deals, 1 << seat)
-        won += share(m, seat)
         deals += len(m.deals)
-        played += 1
-        progress(played, won, start)
-    n = played
+        return share(m, seat)
+
+    won, n, cpu = bench.play_rotated(args, play)
     print(f"\none strong player vs two rule-of-thumb players, matches to 24, seed "
           f"{args.seed}, world scale {args.samples}: {n} matches from match {args.first} "
-          f"({deals} deals), CPU {time.process_time() - cpu0:.0f} s")
-    report_share(won, n, "goal >= 60%; an equal player wins a third")
+          f"({deals} deals), CPU {cpu:.0f} s")
+    bench.report_share(won, n, "goal >= 60%; an equal player wins a third")
     tally.report(Call)
-    report_decisions(clock, strong.nodes, strong.fallbacks)
+    bench.report_decisions(clock, player.nodes, player.fallbacks)
 
 
 if __name__ == "__main__":

@@ -406,7 +406,7 @@ class Record:
     def from_actions(cls, deck: Sequence[Card | int | str], actions: Iterable[Any] = (),
                      *, dealer: int | None = None, profile: Any = None,
                      tags: dict[str, str] | None = None, result: bool = True,
-                     trusted: bool = False) -> Record:
+                     trusted: bool = False, notes: Sequence[str | None] = ()) -> Record:
         """A record from a deck order and a list of actions (objects or PSN tokens) of the
         game whose profile ``profile`` is (None: the default game's default profile,
         two-player soft; e.g.
@@ -418,6 +418,8 @@ class Record:
         ``tags`` (four players: ``{"Cut": "knock"}`` for a knock); with ``result`` the
         Result tag is set from the computed outcome. ``trusted`` actions were refereed
         already (a deal the engine itself played) and are applied without a second check.
+        Each of ``notes`` (one an action, None or empty for none) is a comment after its
+        action.
         """
         if profile is None:
             profile = find_game({}).default_profile
@@ -442,6 +444,9 @@ class Record:
                 pos = pos.play(act)
             rec.main.moves.append(Move(act, number=number))
             prev = act
+        for move, note in zip(rec.main.moves, notes, strict=False):
+            if note:
+                move.comments.append(note)
         rec.final = pos
         rec.outcome = pos.outcome
         if result:

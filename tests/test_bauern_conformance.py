@@ -8,78 +8,37 @@ four-player records, fixed and called partners, with two-player ``bauern2`` ones
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from schnapsen_lab import psn
-from schnapsen_lab.cli import main
 
+from . import conformance_cases as cases
 from .conftest import DATA
 
 CASES = DATA / "conformance" / "bauern"
 SETS = {"bauern": CASES, "bauern24": DATA / "conformance" / "bauern24"}
-FIELDS = ("line", "winner", "game_points", "end", "closed_by", "scores", "tricks", "counters",
-          "match", "contract", "declarer", "spritze")
-TWO_PLAYER_KEYS = {"file", "index", "line", "ok", "winner", "game_points", "end", "closed_by",
-                   "scores", "tricks", "match", "counters", "errors"}
-
-
-def expected(name: str, cases: Path = CASES) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (cases / f"{name}.expect.jsonl").read_text()
-            .splitlines()]
-
-
-def check_json(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[dict[str, Any]]]:
-    code = main(["check", "--json", str(path)])
-    out = capsys.readouterr().out
-    return code, [json.loads(line) for line in out.splitlines()]
 
 
 @pytest.mark.parametrize("folder", sorted(SETS))
 @pytest.mark.parametrize("name", ["valid", "invalid"])
 def test_check_json_agrees_with_every_case(folder: str, name: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    cases = SETS[folder]
-    path = cases / f"{name}.psn"
-    code, got = check_json(path, capsys)
-    want = expected(name, cases)
-    assert code == (0 if name == "valid" else 1)
-    assert [g["index"] for g in got] == [e["index"] for e in want]
-    records = list(psn.read(path))
-    for g, e, rec in zip(got, want, records, strict=True):
-        assert g["line"] == e["line"], e["index"]
+    path = SETS[folder] / f"{name}.psn"
+    for g, e, rec in cases.answers(SETS[folder], name, capsys):
         assert g["file"] == str(path)
-        assert g["ok"] is e["ok"], (e["index"], g["errors"])
         four = rec.tags.get("Variant") == "bauern"
         assert four is ("contract" in e) or not e["ok"]
         # a four-player record has the two-player keys and three more; bauern2 only those
-        assert set(g) == TWO_PLAYER_KEYS | ({"contract", "declarer", "spritze"} if four
-                                            else set()), e["index"]
+        assert set(g) == cases.KEYS | (set(cases.AUCTION) if four else set()), e["index"]
+        cases.assert_agrees(g, e, rec, (*cases.FIELDS, *cases.AUCTION))
         if e["ok"]:
-            for k in FIELDS:
-                if k in e:
-                    assert g[k] == e[k], (e["index"], k, g[k])
-            assert g["errors"] == []
             assert g["closed_by"] is None
-        else:
-            first = g["errors"][0]
-            assert first["rule"] in e["rules"], (e["index"], first)
-            assert set(first) == {"line", "col", "rule", "message"} and first["message"]
-            if "error_line" in e:
-                assert (first["line"], first["col"]) == (e["error_line"], e["error_col"]), \
-                    (e["index"], first)
-            if e.get("error_token") is not None:  # the actions read up to the bad one
-                assert len(rec.main.moves) == e["error_token"], e["index"]
-                assert g["winner"] is None and g["end"] is None and g["game_points"] is None
 
 
 @pytest.mark.parametrize("folder", sorted(SETS))
 def test_every_valid_record_is_finished_or_marked(folder: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    _, got = check_json(SETS[folder] / "valid.psn", capsys)
+    _, got = cases.check_json(SETS[folder] / "valid.psn", capsys)
     ends = {g["end"] for g in got}
     assert {"claim", "false_claim", "last_trick", "contract_made", "contract_broken",
             "unfinished"} <= ends
@@ -99,12 +58,7 @@ def test_the_records_read_as_their_game() -> None:
 
 
 def test_strict_reading_stops_at_the_first_broken_four_player_record() -> None:
-    text = (CASES / "invalid.psn").read_text(encoding="utf-8")
-    first_bad = next(e for e in expected("invalid") if not e["ok"])
-    with pytest.raises(psn.PsnError) as info:
-        psn.loads(text, strict=True)
-    assert info.value.index == first_bad["index"]
-    assert info.value.error.rule in first_bad["rules"]
+    cases.assert_strict_reading_stops(CASES)
 
 
 def test_the_24_card_records_read_under_their_profile() -> None:

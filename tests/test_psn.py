@@ -197,6 +197,13 @@ def test_record_from_actions_and_plain_data_round_trip() -> None:
     assert d["movetext"] == "1. X TS QH 2. TD JS"
 
 
+def test_record_from_actions_writes_each_note_after_its_action() -> None:
+    rec = psn.Record.from_actions(VALID_DECK.split(), ["X", "TS", "QH"], dealer=Seat.B,
+                                  profile=STRICT, notes=["closed: the talon is poor", None, ""])
+    assert [m.comments for m in rec.main.moves] == [["closed: the talon is poor"], [], []]
+    assert "1. X {closed: the talon is poor} TS QH" in psn.dumps([rec])
+
+
 def test_canonical_text_reads_and_writes_back_unchanged() -> None:
     text = (DATA / "conformance" / "valid.psn").read_text().rstrip("\n") + "\n"
     assert psn.dumps(psn.loads(text)) == text

@@ -8,7 +8,6 @@ fault each between valid ones.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,50 +16,23 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.cli import main
 
+from . import conformance_cases as cases
 from .conftest import DATA
 
 CASES = DATA / "conformance" / "sechsundsechzig"
-FIELDS = ("line", "winner", "game_points", "end", "closed_by", "scores", "tricks", "counters",
-          "match", "bonus", "carry")
-KEYS = {"file", "index", "line", "ok", "winner", "game_points", "end", "closed_by", "scores",
-        "tricks", "match", "counters", "errors", "bonus", "carry"}
+OWN = ("bonus", "carry")
 
 
 def expected(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (CASES / f"{name}.expect.jsonl").read_text()
-            .splitlines()]
-
-
-def check_json(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[dict[str, Any]]]:
-    code = main(["check", "--json", str(path)])
-    out = capsys.readouterr().out
-    return code, [json.loads(line) for line in out.splitlines()]
+    return cases.expected(CASES, name)
 
 
 @pytest.mark.parametrize("name", ["valid", "invalid"])
 def test_check_json_agrees_with_every_case(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    path = CASES / f"{name}.psn"
-    code, got = check_json(path, capsys)
-    want = expected(name)
-    assert code == (0 if name == "valid" else 1)
-    assert [g["index"] for g in got] == [e["index"] for e in want]
-    records = list(psn.read(path))
-    for g, e, rec in zip(got, want, records, strict=True):
-        assert g["line"] == e["line"], e["index"]
-        assert g["ok"] is e["ok"], (e["index"], g["errors"])
+    for g, e, rec in cases.answers(CASES, name, capsys):
         if rec.game.key == "sechsundsechzig":
-            assert set(g) == KEYS, e["index"]
-        if e["ok"]:
-            for k in FIELDS:
-                if k in e:
-                    assert g[k] == e[k], (e["index"], k, g[k])
-            assert g["errors"] == []
-        else:
-            first = g["errors"][0]
-            assert first["rule"] in e["rules"], (e["index"], first)
-            if e.get("error_line") is not None:
-                assert (first["line"], first["col"]) == (e["error_line"], e["error_col"]), \
-                    (e["index"], first)
+            assert set(g) == cases.KEYS | set(OWN), e["index"]
+        cases.assert_agrees(g, e, rec, (*cases.FIELDS, *OWN))
 
 
 def test_the_cases_cover_what_the_game_adds() -> None:

@@ -18,6 +18,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.replay import Replay, match_groups
 
+from . import auction_share as shared
 from . import test_share_browser as _share
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
@@ -30,48 +31,25 @@ seen = _share.seen
 
 STUDY = REPO_ROOT / "records" / "study"
 
-SHOWN4 = """() => {
-  const q = s => document.querySelector(s);
-  const text = s => { const e = q(s); return e ? e.textContent.trim() : null; };
-  const all = s => Array.from(document.querySelectorAll(s));
-  const seats = ['N', 'E', 'S', 'W'];
-  return {
-    step: text('.sl-step-number'),
-    sides: all('.sl-tallies th[class^="sl-side-"]').map(e => e.textContent),
-    scores: Object.fromEntries(all('.sl-tallies td[class^="sl-score-"]')
-      .map(e => [e.className.slice(9), Number(e.textContent)])),
-    tricks: Object.fromEntries(all('.sl-tallies td[class^="sl-tricks-"]')
-      .map(e => [e.className.slice(10), Number(e.textContent)])),
+SHOWN4 = shared.shown_script("NESW", """\
     points: Object.fromEntries(all('.sl-tallies td[class^="sl-points-"]')
       .map(e => [e.className.slice(10), Number(e.textContent)])),
-    hands: seats.map(s => all('.sl-hand-' + s + ' .sl-card.sl-face').map(e => e.dataset.card)),
-    backs: seats.map(s => all('.sl-hand-' + s + ' .sl-face-down').length),
-    hidden: all('.sl-hand.sl-hidden').map(e => e.dataset.seat),
-    trick: all('.sl-trick4 .sl-card').map(e => e.dataset.card),
-    trump: q('.sl-trump') ? q('.sl-trump').dataset.trump : null,
-    calls: all('.sl-calls td[data-call]').map(e => e.dataset.call),
-    declarer: text('.sl-declarer-score'),
-    unknown: all('.sl-count tr[class^="sl-unknown-"]').map(e => Number(e.children[1].textContent)),
     voids: all('.sl-count .sl-void').map(e => e.textContent),
-    pointsOut: text('.sl-points-out'),
-    countScores: text('.sl-count-scores'),
-    result: text('.sl-result'),
     match: text('.sl-match-winner'),
-  };
-}"""
+""")
 
 
 def wait4(page: Any, step: int) -> dict[str, Any]:
-    page.wait_for_function(
-        "n => document.querySelector('.sl-step-number').textContent === n", arg=str(step))
-    shown: dict[str, Any] = page.evaluate(SHOWN4)
-    return shown
+    return shared.wait_shown(page, step, SHOWN4)
 
 
 def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None) -> None:
-    """What the page shows at ``step`` in ``viewer``'s view is the model's."""
+    """What the page shows at ``step`` in ``viewer``'s view is the model's: what every
+    game with calls shows, the sides' scores and tricks once the viewer knows the sides
+    (else each player's points), the declarer's own score and the suits each other
+    player is known to lack."""
+    shared.check_shared(rp, step, shown, viewer, "NESW")
     pos = rp[step]
-    assert shown["step"] == str(step)
     knows = viewer is None or rp.knowledge(step, viewer).partner_known
     if knows and not (pos.profile.called and pos.called < 0):  # no partner called: per player
         sides = list(pos.side_names)
@@ -81,27 +59,6 @@ def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None)
     else:
         assert shown["sides"] == [] and shown["scores"] == {}
         assert shown["points"] == {s: pos.points[i] for i, s in enumerate("NESW")}
-    for s in range(4):
-        hand = sorted(str(c) for c in pos.hand(s))
-        if viewer is None:
-            assert sorted(shown["hands"][s]) == hand and shown["backs"][s] == 0
-        elif viewer == s:
-            seen = sorted(str(c) for c in rp.knowledge(step, s).hand_cards)
-            assert sorted(shown["hands"][s]) == seen
-            assert shown["backs"][s] == len(hand) - len(seen)
-        else:
-            known = rp.knowledge(step, viewer).known[s] & pos.hands[s]
-            assert len(shown["hands"][s]) == bin(known).count("1")
-            assert shown["backs"][s] + len(shown["hands"][s]) == len(hand)
-    assert sorted(shown["hidden"]) == sorted([] if viewer is None else
-                                              ["NESW"[s] for s in range(4) if s != viewer])
-    table = [str(c) for c in pos.trick] or (
-        [str(c) for c in rp.tricks(step)[-1].cards] if rp.tricks(step) else [])
-    assert sorted(shown["trick"]) == sorted(table), step
-    assert shown["calls"] == [c.value for c in pos.calls]
-    trump = pos.trump_suit
-    assert shown["trump"] == ("" if pos.phase == 0 else "none" if trump is None
-                              else trump.name)
     c = pos.contract
     if c is not None and pos.phase >= 3 and not c.all_tricks:
         assert f"own score {pos.declarer_score()} " in (shown["declarer"] or "")
@@ -109,15 +66,11 @@ def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None)
         assert shown["declarer"] is None
     if viewer is not None:
         counting = rp.counting(step, viewer)
-        assert shown["unknown"] == [len(counting.unknown_by_suit[s]) for s in
-                                    sorted(counting.unknown_by_suit)], step
-        assert shown["pointsOut"] == f"card points out: {counting.points_out}"
         v = rp.knowledge(step, viewer)
         voids = sorted("NESW"[o] for o in range(4) for suit in range(4)
                        if o != viewer and v.voids[o] >> suit & 1
                        and counting.unknown_by_suit[suit])
         assert sorted(shown["voids"]) == voids, step
-        assert str(counting.my_score) in shown["countScores"]
 
 
 @pytest.mark.parametrize("name", ["bauern-called-partner", "bauern-spritze",
@@ -127,17 +80,7 @@ def test_every_step_in_every_view_is_the_models(page: Any, seen: Seen, tmp_path:
     source = STUDY / f"{name}.psn"
     rp = Replay(next(psn.read(source)))
     url = open_page(page, write_page(tmp_path, f"{name}.html", str(source)), seen)
-    for vi, viewer in enumerate((None, 0, 1, 2, 3)):
-        page.locator(".sl-view button").nth(vi).click()
-        page.keyboard.press("Home")
-        check_step(rp, 0, wait4(page, 0), viewer)
-        for step in range(1, len(rp)):
-            page.keyboard.press("ArrowRight")
-            check_step(rp, step, wait4(page, step), viewer)
-    shown = wait4(page, rp.last)
-    out = rp.outcome(rp.last)
-    assert out is not None and shown["result"] is not None
-    assert re.search(rf"game points? to .*\({out.rule}\)$", shown["result"])
+    shared.step_through(page, rp, (None, 0, 1, 2, 3), wait4, check_step)
     save_screenshot(page, f"share-{name}", full_page=False)
     assert_quiet(page, seen, url)
 

@@ -10,7 +10,6 @@ hands face down; the talon and the cards laid away the declarer's alone, DREIER.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 from schnapsen_lab import psn
 from schnapsen_lab.replay import Replay
 
+from . import auction_share as shared
 from . import test_share_browser as _share
 from .conftest import REPO_ROOT
 from .lab import save_screenshot
@@ -29,70 +29,23 @@ seen = _share.seen
 
 VALID = REPO_ROOT / "tests" / "data" / "conformance" / "dreier" / "valid.psn"
 
-SHOWN3 = """() => {
-  const q = s => document.querySelector(s);
-  const text = s => { const e = q(s); return e ? e.textContent.trim() : null; };
-  const all = s => Array.from(document.querySelectorAll(s));
-  const seats = ['A', 'B', 'C'];
-  return {
-    step: text('.sl-step-number'),
-    sides: all('.sl-tallies th[class^="sl-side-"]').map(e => e.textContent),
-    scores: Object.fromEntries(all('.sl-tallies td[class^="sl-score-"]')
-      .map(e => [e.className.slice(9), Number(e.textContent)])),
-    tricks: Object.fromEntries(all('.sl-tallies td[class^="sl-tricks-"]')
-      .map(e => [e.className.slice(10), Number(e.textContent)])),
-    hands: seats.map(s => all('.sl-hand-' + s + ' .sl-card.sl-face').map(e => e.dataset.card)),
-    backs: seats.map(s => all('.sl-hand-' + s + ' .sl-face-down').length),
-    hidden: all('.sl-hand.sl-hidden').map(e => e.dataset.seat),
-    trick: all('.sl-trick4 .sl-card').map(e => e.dataset.card),
-    trump: q('.sl-trump') ? q('.sl-trump').dataset.trump : null,
-    calls: all('.sl-calls td[data-call]').map(e => e.dataset.call),
-    talon: all('.sl-talon-line').map(e => e.textContent),
-    declarer: text('.sl-declarer-score'),
-    unknown: all('.sl-count tr[class^="sl-unknown-"]').map(e => Number(e.children[1].textContent)),
-    pointsOut: text('.sl-points-out'),
-    countScores: text('.sl-count-scores'),
-    result: text('.sl-result'),
-  };
-}"""
+SHOWN3 = shared.shown_script("ABC", "    talon: all('.sl-talon-line').map(e => e.textContent),\n")
 
 
 def wait3(page: Any, step: int) -> dict[str, Any]:
-    page.wait_for_function(
-        "n => document.querySelector('.sl-step-number').textContent === n", arg=str(step))
-    shown: dict[str, Any] = page.evaluate(SHOWN3)
-    return shown
+    return shared.wait_shown(page, step, SHOWN3)
 
 
 def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None) -> None:
-    """What the page shows at ``step`` in ``viewer``'s view is the model's."""
+    """What the page shows at ``step`` in ``viewer``'s view is the model's: what every
+    game with calls shows, the two sides' scores and tricks, the talon and the cards
+    laid away (the declarer's alone, 3T3) and the declarer's own score."""
+    shared.check_shared(rp, step, shown, viewer, "ABC")
     pos = rp[step]
-    assert shown["step"] == str(step)
     sides = list(pos.side_names)
     assert shown["sides"] == sides, step
     assert shown["scores"] == {sides[0]: pos.score(0), sides[1]: pos.score(1)}, step
     assert shown["tricks"] == {sides[0]: pos.side_tricks(0), sides[1]: pos.side_tricks(1)}
-    for s in range(3):
-        hand = sorted(str(c) for c in pos.hand(s))
-        if viewer is None:
-            assert sorted(shown["hands"][s]) == hand and shown["backs"][s] == 0
-        elif viewer == s:
-            seen = sorted(str(c) for c in rp.knowledge(step, s).hand_cards)
-            assert sorted(shown["hands"][s]) == seen
-            assert shown["backs"][s] == len(hand) - len(seen)
-        else:
-            known = rp.knowledge(step, viewer).known[s] & pos.hands[s]
-            assert len(shown["hands"][s]) == bin(known).count("1")
-            assert shown["backs"][s] + len(shown["hands"][s]) == len(hand)
-    assert sorted(shown["hidden"]) == sorted([] if viewer is None else
-                                              ["ABC"[s] for s in range(3) if s != viewer])
-    table = [str(c) for c in pos.trick] or (
-        [str(c) for c in rp.tricks(step)[-1].cards] if rp.tricks(step) else [])
-    assert sorted(shown["trick"]) == sorted(table), step
-    assert shown["calls"] == [c.value for c in pos.calls]
-    trump = pos.trump_suit
-    assert shown["trump"] == ("" if pos.phase == 0 else "none" if trump is None
-                              else trump.name), step
     taken = pos.phase in (3, 4, 5)
     assert bool(shown["talon"]) is taken, step
     if taken:
@@ -105,12 +58,6 @@ def check_step(rp: Replay, step: int, shown: dict[str, Any], viewer: int | None)
         assert f"own score {pos.declarer_score()} " in (shown["declarer"] or "")
     else:
         assert shown["declarer"] is None
-    if viewer is not None:
-        counting = rp.counting(step, viewer)
-        assert shown["unknown"] == [len(counting.unknown_by_suit[s]) for s in
-                                    sorted(counting.unknown_by_suit)], step
-        assert shown["pointsOut"] == f"card points out: {counting.points_out}", step
-        assert str(counting.my_score) in shown["countScores"]
 
 
 def _deal(contract: str | None, end: str) -> Replay:
@@ -136,16 +83,6 @@ def test_every_step_in_every_view_is_the_models(page: Any, seen: Seen, tmp_path:
     f.write_text(rp.record.source or "", encoding="utf-8")
     url = open_page(page, write_page(tmp_path, "deal.html", str(f)), seen)
     assert page.locator(".sl-table.sl-seats-3").count() == 1
-    for vi, viewer in enumerate((None, 0, 1, 2)):
-        page.locator(".sl-view button").nth(vi).click()
-        page.keyboard.press("Home")
-        check_step(rp, 0, wait3(page, 0), viewer)
-        for step in range(1, len(rp)):
-            page.keyboard.press("ArrowRight")
-            check_step(rp, step, wait3(page, step), viewer)
-    shown = wait3(page, rp.last)
-    out = rp.outcome(rp.last)
-    assert out is not None and shown["result"] is not None
-    assert re.search(rf"game points? to .*\({out.rule}\)$", shown["result"])
+    shared.step_through(page, rp, (None, 0, 1, 2), wait3, check_step)
     save_screenshot(page, f"share-dreier-{contract or 'normal'}", full_page=False)
     assert_quiet(page, seen, url)

@@ -268,9 +268,10 @@ class End(tricks.ShownByValue, Enum):
 class AuctionOutcome:
     """The result of a deal: the winning side (a seat mask), its game points, how the
     deal ended and the rule that decided it; ``claimant`` is the claiming side's mask.
-    A game's subclass names its seats (:attr:`LETTERS`)."""
+    A game's subclass names its seats (:attr:`LETTERS`, and :attr:`SEATS` their enum)."""
 
     LETTERS: ClassVar[str] = ""
+    SEATS: ClassVar[tuple[IntEnum, ...]] = ()
 
     winners: int
     game_points: int
@@ -285,8 +286,10 @@ class AuctionOutcome:
 
     @property
     def winner_seats(self) -> tuple[Any, ...]:
-        """The seats of the winning side (subclasses give their seat enum)."""
-        return tuple(s for s in range(len(self.LETTERS)) if self.winners >> s & 1)
+        """The seats of the winning side (the game's :attr:`SEATS` where it names them,
+        else ints)."""
+        seats = self.SEATS or range(len(self.LETTERS))
+        return tuple(s for s in seats if self.winners >> s & 1)
 
     def __str__(self) -> str:
         return f"{self.winner} {self.game_points}"
@@ -704,6 +707,23 @@ class AuctionPosition(tricks.Refereeing):
     def _follow(self, hand: int) -> int:
         """The cards of ``hand`` that may follow to the trick in progress (BP2, 3P2)."""
         return follow_mask(hand, self.table[0], self.best, self.trump, self.must_head)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may come next (after the last trick: the claim BE5, 3E5
+        allows)."""
+        ph = self.phase
+        out: list[Action] = []
+        if ph in (_PLAY, _OVER):
+            return self._play_actions(out)
+        if ph == _AUCTION:
+            return self._call_actions(out)
+        if ph == _TRUMP:
+            return self._trump_actions(out)
+        return self._own_actions(out)
+
+    def _own_actions(self, out: list[Action]) -> list[Action]:
+        """The legal actions of the game's own step (a partner call, a card laid away)."""
+        return out
 
     def _play_actions(self, out: list[Action]) -> list[Action]:
         """The legal actions of the play and after it (claims, marriages, cards)."""

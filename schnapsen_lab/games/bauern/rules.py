@@ -217,11 +217,7 @@ class Outcome(AuctionOutcome):
 
     __slots__ = ()
     LETTERS: ClassVar[str] = "NESW"
-
-    @property
-    def winner_seats(self) -> tuple[Seat, ...]:
-        """The seats of the winning side."""
-        return tuple(s for s in SEATS if self.winners >> s & 1)
+    SEATS: ClassVar[tuple[IntEnum, ...]] = SEATS
 
 
 class IllegalAction(tricks.IllegalAction):
@@ -355,16 +351,8 @@ class Position(AuctionPosition):
         return CARDS[self.called] if self.called >= 0 else None
 
     # -- legal actions ------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action that may come next (after the last trick: the claim BE5 allows)."""
-        ph = self.phase
-        out: list[Action] = []
-        if ph in (_PLAY, _OVER):
-            return self._play_actions(out)
-        if ph == _AUCTION:
-            return self._call_actions(out)
-        if ph == _TRUMP:
-            return self._trump_actions(out)
+    def _own_actions(self, out: list[Action]) -> list[Action]:
+        """Calling the partner card: any card forehand did not get among his first three (BC1)."""
         ft = self.first_three
         out.extend(PARTNER_CALLS[c] for c in self.profile.pack.cards if not ft >> c & 1)
         return out

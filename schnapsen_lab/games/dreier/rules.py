@@ -163,11 +163,7 @@ class Outcome(AuctionOutcome):
 
     __slots__ = ()
     LETTERS: ClassVar[str] = "ABC"
-
-    @property
-    def winner_seats(self) -> tuple[Seat, ...]:
-        """The seats of the winning side."""
-        return tuple(s for s in SEATS if self.winners >> s & 1)
+    SEATS: ClassVar[tuple[IntEnum, ...]] = SEATS
 
 
 class IllegalAction(tricks.IllegalAction):
@@ -279,16 +275,8 @@ class Position(AuctionPosition):
         return ((h + 1) % 3, (h + 2) % 3)
 
     # -- legal actions ------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action that may come next (after the last trick: the claim 3E5 allows)."""
-        ph = self.phase
-        out: list[Action] = []
-        if ph in (_PLAY, _OVER):
-            return self._play_actions(out)
-        if ph == _AUCTION:
-            return self._call_actions(out)
-        if ph == _TRUMP:
-            return self._trump_actions(out)
+    def _own_actions(self, out: list[Action]) -> list[Action]:
+        """Laying a card away: any card of the declarer's hand with the talon (3T1)."""
         out.extend(LAYAWAYS[c] for c in cards_in(self.hands[self.declarer]))
         return out
 

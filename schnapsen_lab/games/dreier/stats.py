@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from ...cards import CARD_POINTS
 from ...columns import CARD_NAMES, NAMES, SUITS, actions, error_text
 from ...psn import Record
-from .rules import Kind, Position
+from ..auction.stats import AuctionFeatures, count_seats, marriages, match_rows, side_facts
+from .rules import Position
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -30,6 +31,7 @@ CONTRACT_WORDS = ("bettler", "schnapser", "gang", "bauernschnapser", "kontraschn
                   "kontrabauernschnapser")
 """Dreierschnapsen's contracts (3A2), by value."""
 _ABC = "ABC"
+_PLAYERS = ("player_a", "player_b", "player_c")
 
 
 def highest(counters: tuple[int, ...]) -> str:
@@ -48,48 +50,18 @@ def _seat(seat: int) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class DreierFeatures:
+class DreierFeatures(AuctionFeatures):
     """Facts of one three-player deal's main line (DREIER.md), up to any error.
 
-    Seats are ints 0-2 (A, B, C), -1 where there is none; sides are 3-bit seat masks.
-    Per-side figures are ``(forehand's side, the other side)`` pairs. ``trump_turned`` is
-    None before trump is fixed; ``turned_card`` the card turned up (3R2) or -1; ``trump``
-    the trump in play (-1 in Gang and Bettler or before it is fixed). ``calls`` are the
-    calls in speaking order from forehand; ``contract`` is ``normal`` once the round is
-    over without one, else the contract's word, or None while the round lasts;
-    ``declarer`` the declarer (forehand in the normal game, 3A3) once the round is over,
-    else the caller of the highest contract so far. ``laid`` the cards laid away (3T1)
-    and ``laid_points`` their card points. ``decided_step`` and ``decided_trick`` say
-    where the outcome was fixed. ``pending`` counts each side's marriages that never
-    counted (3M2, 3K6)."""
+    Seats are ints 0-2 (A, B, C), -1 where there is none; sides are 3-bit seat masks;
+    the rest as :class:`~schnapsen_lab.games.auction.stats.AuctionFeatures`, with
+    ``turned_card`` the card turned up (3R2) and ``declarer`` the declarer (forehand in
+    the normal game, 3A3) once the round is over, else the caller of the highest
+    contract so far. ``laid`` the cards laid away (3T1) and ``laid_points`` their card
+    points. ``pending`` counts each side's marriages that never counted (3M2, 3K6)."""
 
-    dealer: int
-    forehand: int
-    trump_turned: bool | None
-    turned_card: int
-    trump: int
-    calls: tuple[str, ...]
-    contract: str | None
-    declarer: int
-    declarer_score: int | None
-    spritze: int
-    spritze_stands: bool
-    sides: tuple[int, int]
-    winners: int
-    claimant: int
-    game_points: int | None
-    end: str | None
-    made: bool | None
-    decided_step: int | None
-    decided_trick: int | None
-    tricks: tuple[int, int]
-    scores: tuple[int, int]
-    marriages20: tuple[int, int]
-    marriages40: tuple[int, int]
-    pending_marriages: tuple[int, int]
     laid: tuple[int, ...]
     laid_points: int
-    actions: int
 
 
 def dreier_features(record: Record) -> DreierFeatures | None:
@@ -98,73 +70,20 @@ def dreier_features(record: Record) -> DreierFeatures | None:
     fin = record.final
     if not isinstance(fin, Position):
         return None
-    acts = [m.action for m in record.main.moves]
-    dealt: list[int] | None = None
-    trump_turned: bool | None = None
-    m20 = [0, 0, 0]
-    m40 = [0, 0, 0]
-    for a in acts:
-        if a.kind is Kind.MARRIAGE:
-            if dealt is None:
-                dealt = Position.dealt(fin.deck, fin.dealer, fin.profile).hands
-            card = a.card
-            assert card is not None
-            # a card of no dealt hand came from the talon: the declarer's (3T1)
-            seat = next((s for s in range(3) if dealt[s] >> card & 1), fin.declarer)
-            (m40 if a.points == 40 else m20)[seat] += 1
-        elif a.kind is Kind.TRUMP:
-            trump_turned = a.suit is None
-    fh = fin.forehand
-    side_fh = fin.side[fh]
-    sides = (side_fh, 1 - side_fh)
-    masks = (fin.side_seats[side_fh], fin.side_seats[1 - side_fh])
+    # a card of no dealt hand came from the talon: the declarer's (3T1)
+    m20, m40, trump_turned = marriages(
+        record, lambda: Position.dealt(fin.deck, fin.dealer, fin.profile).hands, fin.declarer)
     contract = fin.contract
     over = len(fin.calls) == 3
-    tricks = (fin.side_tricks(0), fin.side_tricks(1))
-    if contract is None:  # whose marriages count in the end (3M2, 3K6)
-        counted = [tricks[fin.side[s]] > 0 for s in range(3)]
-    else:
-        counted = [contract.points_count and s == fin.declarer and fin.won[s] > 0
-                   for s in range(3)]
-
-    def per_side(values: list[int]) -> tuple[int, int]:
-        return (sum(values[s] for s in range(3) if masks[0] >> s & 1),
-                sum(values[s] for s in range(3) if masks[1] >> s & 1))
-
-    pending = [0 if counted[s] else m20[s] + m40[s] for s in range(3)]
-    out = fin.outcome
-    end = out.end.value if out is not None else None
-    made = True if end == "contract_made" else False if end == "contract_broken" else None
     return DreierFeatures(
         dealer=fin.dealer,
-        forehand=fh,
         trump_turned=trump_turned,
         turned_card=fin.deck[11] if trump_turned else -1,
-        trump=fin.trump if 0 <= fin.trump < 4 else -1,
-        calls=tuple(c.value for c in fin.calls),
-        contract=(contract.value if contract is not None else "normal" if over else None),
         declarer=fin.declarer if over else fin.holder if contract is not None else -1,
-        declarer_score=(fin.declarer_score()
-                        if contract is not None and contract.points_count else None),
-        spritze=fin.spritze,
-        spritze_stands=fin.spritze_stands,
-        sides=masks,
-        winners=out.winners if out is not None else 0,
-        claimant=out.claimant if out is not None else 0,
-        game_points=out.game_points if out is not None else None,
-        end=end,
-        made=made,
-        decided_step=len(acts) if out is not None else None,
-        decided_trick=(fin.tricks_played + (1 if fin.table else 0)
-                       if out is not None else None),
-        tricks=(tricks[sides[0]], tricks[sides[1]]),
-        scores=(fin.score(sides[0]), fin.score(sides[1])),
-        marriages20=per_side(m20),
-        marriages40=per_side(m40),
-        pending_marriages=per_side(pending),
         laid=fin.laid,
         laid_points=sum(CARD_POINTS[c] for c in fin.laid),
-        actions=len(acts),
+        **side_facts(fin, m20, m40, contract is not None and contract.points_count,
+                     len(record.main.moves)),
     )
 
 
@@ -234,87 +153,25 @@ def matches(d: pd.DataFrame, position: Any) -> pd.DataFrame:
     """The matches of three-player deals (3X1): each player's game points and counter,
     with the first deal's row position."""
     import numpy as np
-    import pandas as pd
 
-    key = ["file", "match", "bummerl"]
-    win = d["winning_side"].astype(object).where(d["winning_side"].notna(), "").astype(
-        str).to_numpy()
-    gp = d["game_points"].fillna(0).astype(int).to_numpy()
-    players = ("player_a", "player_b", "player_c")
-    counters = ("counters_a", "counters_b", "counters_c")
-    work = pd.DataFrame({
-        "file": d["file"].astype(str).to_numpy(),
-        "match": d["match"].astype(str).to_numpy(),
-        "bummerl": d["bummerl"].astype(int).to_numpy(),
-        **{p: d[p].astype(str).to_numpy() for p in players},
-        "first_dealer_seat": d["dealer_seat"].astype(str).to_numpy(),
-        "invalid": (~d["valid"].to_numpy(dtype=bool)).astype(int),
-        **{f"game_points_{s.lower()}": np.where([s in w for w in win], gp, 0) for s in _ABC},
-        **{c: d[c].to_numpy() for c in counters},
-        "match_winner": d["match_winner"].astype(object).to_numpy(),
-        "_first": position,
-    })
-    g = work.groupby(key, sort=False)
-    sums = [f"game_points_{s}" for s in "abc"]
-    out = g.agg(**{c: (c, "first") for c in (*players, "first_dealer_seat", "_first")},
-                deals=("invalid", "size"), invalid_deals=("invalid", "sum"),
-                **{c: (c, "sum") for c in sums})
-    last = g.tail(1).set_index(key)[[*counters, "match_winner"]]
-    out = out.join(last).reset_index()
-    mw = out["match_winner"].astype(object).where(out["match_winner"].notna(), None)
-    out["complete"] = mw.notna().to_numpy(dtype=bool)
-    names = out[list(players)].to_numpy(dtype=object)
-    out["winner_name"] = [
-        " & ".join(str(names[i][k]) for k, s in enumerate(_ABC) if s in w)
-        if isinstance(w, str) else None for i, w in enumerate(mw)]
-    out["variant"] = "dreier"
-    for c in ("first_dealer", "over", "winner", "north", "east", "south", "west",
-              "game_points_ns", "game_points_ew", "game_points_n", "game_points_e",
-              "game_points_s", "game_points_w", "counters_ns", "counters_ew", "counters_n",
-              "counters_e", "counters_s", "counters_w"):
-        out[c] = None
-    return out
+    def points(win: np.ndarray, gp: np.ndarray) -> dict[str, Any]:
+        return {f"game_points_{s.lower()}": np.where([s in w for w in win], gp, 0)
+                for s in _ABC}
+
+    return match_rows(
+        d, position, players=_PLAYERS, letters=_ABC, points=points,
+        sums=[f"game_points_{s}" for s in "abc"],
+        counters=("counters_a", "counters_b", "counters_c"), variant="dreier",
+        empty=("first_dealer", "over", "winner", "north", "east", "south", "west",
+               "game_points_ns", "game_points_ew", "game_points_n", "game_points_e",
+               "game_points_s", "game_points_w", "counters_ns", "counters_ew", "counters_n",
+               "counters_e", "counters_s", "counters_w"))
 
 
 def count_players(deals: pd.DataFrame, matches: pd.DataFrame,
                   of: Callable[[str], dict[str, int]]) -> None:
     """Add each three-player deal and match to the counts of the players at its seats."""
-    if len(deals):
-        cols = ["player_a", "player_b", "player_c", "forehand_seat", "winning_side",
-                "game_points", "end", "claim_side", "declarer", "contract", "contract_made",
-                "spritze_seat"]
-        sub = deals[cols].astype(object).where(deals[cols].notna(), None)
-        for a, b, c, fh, win, gp, end, claim, decl, contract, made, spr in sub.itertuples(
-                index=False, name=None):
-            finished = win is not None
-            for seat, name in zip(_ABC, (a, b, c), strict=True):
-                s = of(str(name))
-                if finished:
-                    s["deals"] += 1
-                    won = seat in win
-                    if fh == seat:
-                        s["forehand_deals"] += 1
-                        s["forehand_won"] += int(won)
-                    if won:
-                        s["deals_won"] += 1
-                        s["game_points"] += int(gp)
-                if claim is not None and seat in claim:
-                    s["claims"] += 1
-                    s["false_claims"] += int(end == "false_claim")
-                if decl == seat and contract not in (None, "normal"):
-                    s["contracts"] += 1
-                    s["contracts_made"] += int(made is True)
-                if spr == seat:
-                    s["spritzes"] += 1
-    if len(matches):
-        cols = ["player_a", "player_b", "player_c", "complete", "match_winner"]
-        sub = matches[cols].astype(object).where(matches[cols].notna(), None)
-        for a, b, c, complete, mw in sub.itertuples(index=False, name=None):
-            for seat, name in zip(_ABC, (a, b, c), strict=True):
-                s = of(str(name))
-                s["matches"] += 1
-                s["matches_complete"] += int(bool(complete))
-                s["bummerl_wins"] += int(mw is not None and seat in mw)
+    count_seats(deals, matches, of, players=_PLAYERS, letters=_ABC, normal_counts=False)
 
 
 # -- tables --------------------------------------------------------------------------------------

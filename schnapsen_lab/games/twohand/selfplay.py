@@ -75,12 +75,9 @@ class PlayedDeal:
     def record(self, tags: dict[str, str] | None = None) -> Record:
         """The deal as a PSN record with extra tags (each action was refereed as it was
         played, so it is not checked again), each note a comment after its action."""
-        rec = Record.from_actions(self.deck, self.actions, dealer=self.dealer,
-                                  profile=self.profile, tags=tags, trusted=True)
-        for move, note in zip(rec.main.moves, self.notes, strict=False):
-            if note:
-                move.comments.append(note)
-        return rec
+        return Record.from_actions(self.deck, self.actions, dealer=self.dealer,
+                                   profile=self.profile, tags=tags, trusted=True,
+                                   notes=self.notes)
 
 
 @dataclass(frozen=True, slots=True)
