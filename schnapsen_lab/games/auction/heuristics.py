@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...cards import CARD_POINTS, RANK_OF, SUIT_OF, Card, Suit
 from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
 from .rules import CLAIM, Action, Call, Kind, Phase
 
-__all__ = ["ALL_CARDS", "STRENGTH", "CardPlay", "SeatView", "card_of", "claim_choice",
+__all__ = ["ALL_CARDS", "STRENGTH", "CardPlay", "RandomSeatPlayer", "SeatPlayer", "SeatView",
+           "card_of", "claim_choice",
            "expected_schnapser", "hand_strength", "random_choice", "sure_all_tricks",
            "top_run", "trump_choice"]
 
@@ -87,6 +88,41 @@ def random_choice(legal: Sequence[Action], claim_ok: bool,
         if not legal:
             return None
     return legal[0] if len(legal) == 1 else rng.choice(legal)
+
+
+class SeatPlayer:
+    """The interface of a player at a table with calls: ``act(view, rng)`` returns one
+    of ``view.legal`` (``None`` only to decline a claim when ``view.legal == (CLAIM,)``).
+    A player sees only its view (the game's ``View``); ``act`` should be a function of
+    the view and ``rng``."""
+
+    name: str = "player"
+
+    def act(self, view: Any, rng: random.Random) -> Action | None:  # pragma: no cover
+        """The chosen action."""
+        raise NotImplementedError
+
+
+class RandomSeatPlayer(SeatPlayer):
+    """Any legal action uniformly; a claim only when it is surely correct (each game
+    names its own subclass)."""
+
+    def __init__(self, name: str = "random") -> None:
+        self.name = name
+
+    def act(self, view: Any, rng: random.Random) -> Action | None:
+        """A uniformly random legal action (claims only when sure to be correct)."""
+        return self.choose(view.legal, view.contract is None and view.my_score >= 66, rng)
+
+    @staticmethod
+    def choose(legal: Sequence[Action], claim_ok: bool,
+               rng: random.Random) -> Action | None:
+        """The choice from the legal actions and whether the side's claim is surely
+        correct; the whole of :meth:`act` (the simulator calls it without a view)."""
+        return random_choice(legal, claim_ok, rng)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
 
 
 # -- hand evaluation -----------------------------------------------------------------------------

@@ -64,10 +64,11 @@ from ...tricks import NO_TRUMP, SUIT_MASKS, card_list
 from ..auction.heuristics import (
     ALL_CARDS,
     CardPlay,
+    RandomSeatPlayer,
+    SeatPlayer,
     claim_choice,
     expected_schnapser,
     hand_strength,
-    random_choice,
     sure_all_tricks,
     top_run,
     trump_choice,
@@ -96,37 +97,8 @@ OTHERS = 13
 """Rule 5: what the other three cards of a trick the declarer leads bring him."""
 
 
-class SeatPlayer:
-    """The interface of a four-seat player: ``act(view, rng)`` returns one of
-    ``view.legal`` (``None`` only to decline a claim when ``view.legal == (CLAIM,)``).
-    A player sees only its view; ``act`` should be a function of the view and ``rng``."""
-
-    name: str = "player"
-
-    def act(self, view: View, rng: random.Random) -> Action | None:  # pragma: no cover
-        """The chosen action."""
-        raise NotImplementedError
-
-
-class RandomBauernPlayer(SeatPlayer):
+class RandomBauernPlayer(RandomSeatPlayer):
     """Any legal action uniformly; a claim only when it is surely correct."""
-
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        """A uniformly random legal action (claims only when sure to be correct)."""
-        return self.choose(view.legal, view.contract is None and view.my_score >= 66, rng)
-
-    @staticmethod
-    def choose(legal: Sequence[Action], claim_ok: bool,
-               rng: random.Random) -> Action | None:
-        """The choice from the legal actions and whether the side's claim is surely
-        correct; the whole of :meth:`act` (the simulator calls it without a view)."""
-        return random_choice(legal, claim_ok, rng)
-
-    def __repr__(self) -> str:
-        return f"RandomBauernPlayer({self.name!r})"
 
 
 class HeuristicBauernPlayer(SeatPlayer, CardPlay):

@@ -79,10 +79,11 @@ from ..auction.heuristics import (
     ALL_CARDS,
     STRENGTH,
     CardPlay,
+    RandomSeatPlayer,
+    SeatPlayer,
     card_of,
     claim_choice,
     expected_schnapser,
-    random_choice,
     top_run,
     trump_choice,
 )
@@ -131,36 +132,8 @@ def known_side(pos: Position, seat: Seat | int) -> int:
 
 # -- players -------------------------------------------------------------------------------------
 
-class SeatPlayer:
-    """The interface of a three-seat player: ``act(view, rng)`` returns one of
-    ``view.legal`` (``None`` only to decline a claim when ``view.legal == (CLAIM,)``)."""
-
-    name: str = "player"
-
-    def act(self, view: View, rng: random.Random) -> Action | None:  # pragma: no cover
-        """The chosen action."""
-        raise NotImplementedError
-
-
-class RandomDreierPlayer(SeatPlayer):
+class RandomDreierPlayer(RandomSeatPlayer):
     """Any legal action uniformly; a claim only when it is surely correct."""
-
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        """A uniformly random legal action (claims only when sure to be correct)."""
-        return self.choose(view.legal, view.contract is None and view.my_score >= 66, rng)
-
-    @staticmethod
-    def choose(legal: Sequence[Action], claim_ok: bool,
-               rng: random.Random) -> Action | None:
-        """The choice from the legal actions and whether the side's claim is surely
-        correct; the whole of :meth:`act` (the simulator calls it without a view)."""
-        return random_choice(legal, claim_ok, rng)
-
-    def __repr__(self) -> str:
-        return f"RandomDreierPlayer({self.name!r})"
 
 
 # -- hand evaluation (rules 2 and 4) -------------------------------------------------------------
