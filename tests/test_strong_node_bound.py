@@ -72,3 +72,24 @@ def test_solve_within_gives_up_beyond_its_nodes_and_stays_exact() -> None:
     assert solver.solve(pos) == exact
     assert solver.solve_within(pos, 0) == exact
     assert Solver().solve_within(pos, 10**9) == exact
+
+
+def test_a_world_too_big_for_the_bound_is_left_out_and_the_bound_doubles() -> None:
+    from schnapsen_lab.players.strong import solved_within
+    from schnapsen_lab.worlds import sample_worlds, world_action_values
+
+    pos = first_lead(2, SOFT)
+    me = pos.to_move
+    assert me is not None
+    worlds = sample_worlds(pos, me, 12, random.Random(4))
+    actions = [a for a in pos.legal_actions() if a.card is not None]
+    taken, ranked = solved_within(worlds, me, actions, 1000)
+    # no world fits in 1,000 nodes: each one left out doubles the next one's bound, until
+    # one is solved (whole: its exact values); then the bound is spent and the look ends
+    assert len(taken) == 1 and taken[0] in worlds[1:]
+    exact = dict(zip(actions, world_action_values(taken[0], actions), strict=True))
+    sign = 1 if me == Seat.A else -1
+    assert all(e.values == (sign * exact[e.action],) for e in ranked
+               if e.action is not None)
+    everything, _ = solved_within(worlds, me, actions, 0)
+    assert everything == worlds

@@ -182,26 +182,26 @@ def solved_within(worlds: Sequence[Position], seat: Seat | int,
 
     The worlds are taken in order, each solved (every one of ``actions``, with every card
     known) unless that alone would take more than ``nodes`` (then it is left out), until
-    those tried have used ``nodes`` and one is solved; where none of them is solved so,
-    the first is solved in full."""
+    those tried have used ``nodes`` and one is solved; while none is, each world left out
+    doubles what the next may take, and the last is solved in full."""
     solver = default_solver()
     per: list[list[int]] = [[] for _ in actions]
     taken: list[Position] = []
     used = 0
-    for w in worlds:
+    cap = nodes
+    for i, w in enumerate(worlds):
         if nodes and used >= nodes and taken:
             break
         start = solver.nodes
-        values = world_action_values_within(w, actions, nodes)
+        last = i == len(worlds) - 1 and not taken
+        values = world_action_values_within(w, actions, 0 if last else cap)
         used += solver.nodes - start
         if values is None:
+            if not taken:
+                cap *= 2
             continue
         taken.append(w)
         for j, v in enumerate(values):
-            per[j].append(side(seat, v))
-    if not taken and worlds:
-        taken.append(worlds[0])
-        for j, v in enumerate(world_action_values(worlds[0], actions)):
             per[j].append(side(seat, v))
     out = [ActionEstimate(a, estimate(vs), tuple(vs)) for a, vs in zip(actions, per,
                                                                       strict=True)]
