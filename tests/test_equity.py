@@ -342,3 +342,54 @@ def test_table_as_a_frame() -> None:
         assert list(df.index) == list(range(7, 0, -1)) == list(df.columns)
         assert df.index.name == "mine" and df.columns.name == "theirs"
         assert df.loc[1, 6] == t.equity(1, 6, i_deal) and df.loc[6, 1] == t.equity(6, 1, i_deal)
+
+
+# -- Sechsundsechzig: standoffs and their carry ------------------------------------------------
+
+def _iterated(counts: OutcomeCounts, start: int = 7, rounds: int = 400
+              ) -> dict[tuple[int, int, int, int], float]:
+    """The chance to win the match from every (dealer d, mine, theirs, carry) by value
+    iteration of the match's rules, written out apart from the programme in the package:
+    each deal is won by the forehand or the dealer with 1-3 game points plus the points
+    pending, or is a standoff, which adds one pending point; the deal passes on."""
+    n = counts.deals
+    p = {("forehand", k): counts.forehand[k - 1] / n for k in (1, 2, 3)}
+    p |= {("dealer", k): counts.dealer[k - 1] / n for k in (1, 2, 3)}
+    q = counts.standoff / n
+    states = [(d, m, t, c) for d in (0, 1) for m in range(1, start + 1)
+              for t in range(1, start + 1) for c in range(0, 2 * start + 1)]
+    v = dict.fromkeys(states, 0.0)
+
+    def at(d: int, m: int, t: int, c: int) -> float:
+        return 1.0 if m <= 0 else 0.0 if t <= 0 else v[(d, m, t, min(c, 2 * start))]
+
+    for _ in range(rounds):
+        new = {}
+        for d, m, t, c in states:
+            me, them = ("dealer", "forehand") if d else ("forehand", "dealer")
+            x = q * at(1 - d, m, t, c + 1)
+            for k in (1, 2, 3):
+                x += p[(me, k)] * at(1 - d, m - k - c, t, 0)
+                x += p[(them, k)] * at(1 - d, m, t - k - c, 0)
+            new[(d, m, t, c)] = x
+        v = new
+    return v
+
+
+def test_the_carry_programme_is_the_matchs_exact_chance() -> None:
+    counts = OutcomeCounts((300, 120, 40), (280, 110, 50), 100)
+    want = _iterated(counts)
+    t = _table(counts)
+    for m in range(1, 8):
+        for b in range(1, 8):
+            for c in range(0, 9):
+                for i_deal in (True, False):
+                    got = t.equity(m, b, i_deal, carry=c)
+                    assert got == pytest.approx(want[(int(i_deal), m, b, c)], abs=1e-9)
+
+
+def test_without_standoffs_the_carry_changes_nothing() -> None:
+    counts = OutcomeCounts((300, 120, 40), (280, 110, 50))
+    with_zero = OutcomeCounts((300, 120, 40), (280, 110, 50), 0)
+    assert solve_table(counts) == solve_table(with_zero)
+    assert counts.deals == with_zero.deals == 900
