@@ -73,10 +73,14 @@ class BummerlScore:
         return self.tag or f"{self.counters[0]}-{self.counters[1]}"
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: the counters, the dealer and the table used."""
-        return {"counters": {"A": self.counters[0], "B": self.counters[1]},
-                "dealer": str(self.dealer), "table": f"{self.table.profile}/"
-                f"{self.table.player}"}
+        """Plain data for JSON: the counters (game points still to make), the dealer and
+        the table used; and the Score tag's text where it counts up (``score``)."""
+        d: dict[str, Any] = {"counters": {"A": self.counters[0], "B": self.counters[1]},
+                             "dealer": str(self.dealer), "table": f"{self.table.profile}/"
+                             f"{self.table.player}"}
+        if self.tag:
+            d["score"] = self.tag
+        return d
 
 
 def score_of(record: Any, table: EquityTable | None = None) -> BummerlScore | None:

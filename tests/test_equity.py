@@ -33,7 +33,9 @@ from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 from .conftest import ROOT, wait_until_pool_works
 from .ctrl_c import as_at_a_terminal
 
-PROFILES = ("soft", "strict", "beginner")
+PROFILES = ("soft", "strict", "beginner", "sechsundsechzig")
+MEASURED = PROFILES[:3]
+"""The profiles ``equity --rebuild`` measures by default (Schnapsen's)."""
 SHIPPED = load_tables()
 
 
@@ -48,6 +50,9 @@ def test_the_shipped_tables() -> None:
     """Every profile has the rule-of-thumb player's table; the strong player's soft table
     has 5,000 deals (docs/equity.md says which other strong tables ship, and how many)."""
     assert {(p, "heuristic") for p in PROFILES} | {("soft", "strong")} <= set(SHIPPED)
+    # only Sechsundsechzig's deals end in standoffs
+    assert all((t.outcomes.standoff > 0) == (p == "sechsundsechzig")
+               for (p, _), t in SHIPPED.items())
     assert {pl for _, pl in SHIPPED} == {"strong", "heuristic"}
     for (profile, player), t in SHIPPED.items():
         assert profile in PROFILES
@@ -115,7 +120,8 @@ def test_heuristic_tables_regenerate_exactly(tmp_path: Path,
     seed = SHIPPED[("soft", "heuristic")].seed
     deals = SHIPPED[("soft", "heuristic")].outcomes.deals
     assert main(["equity", "--rebuild", "--players", "heuristic", "--deals", str(deals),
-                 "--seed", str(seed), "-q", "--file", str(out)]) == 0
+                 "--seed", str(seed), "--rules", ",".join(PROFILES), "-q",
+                 "--file", str(out)]) == 0
     capsys.readouterr()
     rebuilt = load_tables(out)
     shipped = json.loads(DATA_FILE.read_text(encoding="utf-8"))["profiles"]
@@ -298,7 +304,7 @@ def test_cli_rebuild_keeps_other_tables(tmp_path: Path,
     assert main([*base, "--rules", "beginner", "--jobs", "2"]) == 0
     capsys.readouterr()
     tables = load_tables(out)
-    assert set(tables) == {(p, "heuristic") for p in PROFILES}
+    assert set(tables) == {(p, "heuristic") for p in MEASURED}
     doc = json.loads(out.read_text(encoding="utf-8"))["profiles"]
     assert {k: v for k, v in doc.items() if k != "beginner"} == json.loads(first)["profiles"]
     assert tables[("beginner", "heuristic")].outcomes.deals == 60
@@ -393,3 +399,32 @@ def test_without_standoffs_the_carry_changes_nothing() -> None:
     with_zero = OutcomeCounts((300, 120, 40), (280, 110, 50), 0)
     assert solve_table(counts) == solve_table(with_zero)
     assert counts.deals == with_zero.deals == 900
+
+
+def test_a_standoff_carries_a_point_to_the_next_deal() -> None:
+    t = SHIPPED[("sechsundsechzig", "heuristic")]
+    # A standoff at 1 : 1 to go: the next deal's winner wins the match, whoever deals
+    assert deal_equity(Seat.A, 0, (1, 1), Seat.B, Seat.A, t) == pytest.approx(
+        t.equity(1, 1, True, carry=1))
+    assert value_equity(0, (5, 5), Seat.B, Seat.A, t) == pytest.approx(
+        t.equity(5, 5, True, carry=1))
+    # a point pending is worth having when behind: it comes to whoever wins next
+    assert t.equity(1, 3, True, carry=2) == pytest.approx(
+        t.equity(1, 1, True), abs=1e-6)
+    # won with the carry: 1 game point and 1 pending take 2 off the counter
+    assert deal_equity(Seat.A, 1, (2, 4), Seat.B, Seat.A, t, carry=1) == 1.0
+    assert 0 < t.outcomes.standoff_share < 0.05
+
+
+def test_sechsundsechzig_table_counts_up_to_seven() -> None:
+    from schnapsen_lab.bummerl import score_of
+    from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE
+    from schnapsen_lab.psn import read
+
+    rec = next(iter(read(ROOT / "records" / "sechsundsechzig-heuristic-vs-heuristic.psn")))
+    assert rec.profile is SECHSUNDSECHZIG_PROFILE
+    rec.tags["Score"] = "6-2"
+    score = score_of(rec)
+    assert score is not None
+    assert score.counters == (1, 5) and score.text == "6-2"
+    assert score.table.profile == "sechsundsechzig"
