@@ -43,12 +43,16 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class BummerlScore:
-    """Where a deal stands in its Bummerl: A's and B's counters before the deal (the
-    Score tag), who deals it, and the equity table that values the counters after it."""
+    """Where a deal stands in its Bummerl: A's and B's game points still to make before
+    the deal (Schnapsen's counters, the Score tag; in Sechsundsechzig, whose Score tag
+    counts up to 7, what is left to 7), who deals it, and the equity table that values
+    the counters after it; ``tag`` is the Score tag's text where it differs from the
+    counters."""
 
     counters: tuple[int, int]
     dealer: Seat
     table: EquityTable
+    tag: str = ""
 
     def equity(self, value: int, me: Seat | int) -> float:
         """``me``'s chance to win the Bummerl once the deal ends with ``value`` game points
@@ -66,20 +70,26 @@ class BummerlScore:
     @property
     def text(self) -> str:
         """The counters as the Score tag writes them: ``1-6``."""
-        return f"{self.counters[0]}-{self.counters[1]}"
+        return self.tag or f"{self.counters[0]}-{self.counters[1]}"
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: the counters, the dealer and the table used."""
-        return {"counters": {"A": self.counters[0], "B": self.counters[1]},
-                "dealer": str(self.dealer), "table": f"{self.table.profile}/"
-                f"{self.table.player}"}
+        """Plain data for JSON: the counters (game points still to make), the dealer and
+        the table used; and the Score tag's text where it counts up (``score``)."""
+        d: dict[str, Any] = {"counters": {"A": self.counters[0], "B": self.counters[1]},
+                             "dealer": str(self.dealer), "table": f"{self.table.profile}/"
+                             f"{self.table.player}"}
+        if self.tag:
+            d["score"] = self.tag
+        return d
 
 
 def score_of(record: Any, table: EquityTable | None = None) -> BummerlScore | None:
     """The Bummerl score of a two-player ``record`` from its Score tag and dealer, valued
     with ``table`` (default: the shipped table of the record's rules profile); None when
     there is no Score tag, no shipped table for the profile, or the counters are not those
-    of an undecided Bummerl (each between 1 and the table's start)."""
+    of an undecided Bummerl (each between 1 and the table's start to go). A match that
+    counts up (Sechsundsechzig's, to 7) is read as the points left to its target; no
+    standoff point is taken to be pending (no tag says so)."""
     text = record.tags.get("Score")
     if text is None:
         return None
@@ -89,6 +99,11 @@ def score_of(record: Any, table: EquityTable | None = None) -> BummerlScore | No
         return None
     if len(counters) != 2:
         return None
+    rules = record.match_rules
+    shown = ""
+    if rules.counts_up:
+        shown = rules.score_text(counters)
+        counters = tuple(rules.target - c for c in counters)
     if table is None:
         try:
             table = equity.table(record.profile.name)
@@ -96,7 +111,7 @@ def score_of(record: Any, table: EquityTable | None = None) -> BummerlScore | No
             return None
     if not all(1 <= c <= table.start for c in counters):
         return None
-    return BummerlScore((counters[0], counters[1]), Seat(int(record.dealer)), table)
+    return BummerlScore((counters[0], counters[1]), Seat(int(record.dealer)), table, shown)
 
 
 def option_equities(options: Sequence[ActionEstimate], me: Seat | int,

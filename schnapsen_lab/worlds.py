@@ -53,6 +53,7 @@ __all__ = [
     "sample_worlds_hidden",
     "side",
     "world_action_values",
+    "world_action_values_within",
     "world_count",
 ]
 
@@ -417,28 +418,48 @@ def world_action_values(w: Position, actions: Sequence[Action | None]) -> list[i
     ``None`` declines a claim the player could make: at a marriage lead the follower then
     plays its best card; after the last trick the last-trick result stands.
     """
-    from .solver import solve
+    values = world_action_values_within(w, actions, 0)
+    assert values is not None
+    return values
+
+
+def world_action_values_within(w: Position, actions: Sequence[Action | None],
+                               nodes: int) -> list[int] | None:
+    """As :func:`world_action_values`, or None when solving them all would take more than
+    ``nodes`` search nodes (0: no bound)."""
+    from .solver.api import OutOfNodes, default_solver
+
+    solver = default_solver()
+    limit = solver.nodes + nodes if nodes > 0 else 0
 
     def after(a: Action) -> int:
         child = w.copy()
         child.apply_unchecked(a)
         if child.outcome is not None and not child.legal_actions():
             return _outcome_value(child)
-        return solve(child)
+        if not limit:
+            return solver.solve(child)
+        v = solver.solve_within(child, max(1, limit - solver.nodes))
+        if v is None:
+            raise OutOfNodes
+        return v
 
     if w.outcome is not None:  # after the last trick: claim or let the result stand
         return [_outcome_value(w.play(a)) if a is not None else _outcome_value(w)
                 for a in actions]
     res: list[int] = []
-    for a in actions:
-        if a is None:
-            cards = [b for b in w.legal_actions() if b.kind is not ActionKind.CLAIM]
-            cv = [after(b) for b in cards]
-            res.append(max(cv) if w.to_move is Seat.A else min(cv))
-        elif a.kind is ActionKind.CLAIM:
-            res.append(_outcome_value(w.play(a)))
-        else:
-            res.append(after(a))
+    try:
+        for a in actions:
+            if a is None:
+                cards = [b for b in w.legal_actions() if b.kind is not ActionKind.CLAIM]
+                cv = [after(b) for b in cards]
+                res.append(max(cv) if w.to_move is Seat.A else min(cv))
+            elif a.kind is ActionKind.CLAIM:
+                res.append(_outcome_value(w.play(a)))
+            else:
+                res.append(after(a))
+    except OutOfNodes:
+        return None
     return res
 
 

@@ -33,7 +33,9 @@ from schnapsen_lab.games.twohand.rules import SOFT, STRICT, Seat
 from .conftest import ROOT, wait_until_pool_works
 from .ctrl_c import as_at_a_terminal
 
-PROFILES = ("soft", "strict", "beginner")
+PROFILES = ("soft", "strict", "beginner", "sechsundsechzig")
+MEASURED = PROFILES[:3]
+"""The profiles ``equity --rebuild`` measures by default (Schnapsen's)."""
 SHIPPED = load_tables()
 
 
@@ -48,6 +50,9 @@ def test_the_shipped_tables() -> None:
     """Every profile has the rule-of-thumb player's table; the strong player's soft table
     has 5,000 deals (docs/equity.md says which other strong tables ship, and how many)."""
     assert {(p, "heuristic") for p in PROFILES} | {("soft", "strong")} <= set(SHIPPED)
+    # only Sechsundsechzig's deals end in standoffs
+    assert all((t.outcomes.standoff > 0) == (p == "sechsundsechzig")
+               for (p, _), t in SHIPPED.items())
     assert {pl for _, pl in SHIPPED} == {"strong", "heuristic"}
     for (profile, player), t in SHIPPED.items():
         assert profile in PROFILES
@@ -115,7 +120,8 @@ def test_heuristic_tables_regenerate_exactly(tmp_path: Path,
     seed = SHIPPED[("soft", "heuristic")].seed
     deals = SHIPPED[("soft", "heuristic")].outcomes.deals
     assert main(["equity", "--rebuild", "--players", "heuristic", "--deals", str(deals),
-                 "--seed", str(seed), "-q", "--file", str(out)]) == 0
+                 "--seed", str(seed), "--rules", ",".join(PROFILES), "-q",
+                 "--file", str(out)]) == 0
     capsys.readouterr()
     rebuilt = load_tables(out)
     shipped = json.loads(DATA_FILE.read_text(encoding="utf-8"))["profiles"]
@@ -298,7 +304,7 @@ def test_cli_rebuild_keeps_other_tables(tmp_path: Path,
     assert main([*base, "--rules", "beginner", "--jobs", "2"]) == 0
     capsys.readouterr()
     tables = load_tables(out)
-    assert set(tables) == {(p, "heuristic") for p in PROFILES}
+    assert set(tables) == {(p, "heuristic") for p in MEASURED}
     doc = json.loads(out.read_text(encoding="utf-8"))["profiles"]
     assert {k: v for k, v in doc.items() if k != "beginner"} == json.loads(first)["profiles"]
     assert tables[("beginner", "heuristic")].outcomes.deals == 60
@@ -342,3 +348,83 @@ def test_table_as_a_frame() -> None:
         assert list(df.index) == list(range(7, 0, -1)) == list(df.columns)
         assert df.index.name == "mine" and df.columns.name == "theirs"
         assert df.loc[1, 6] == t.equity(1, 6, i_deal) and df.loc[6, 1] == t.equity(6, 1, i_deal)
+
+
+# -- Sechsundsechzig: standoffs and their carry ------------------------------------------------
+
+def _iterated(counts: OutcomeCounts, start: int = 7, rounds: int = 400
+              ) -> dict[tuple[int, int, int, int], float]:
+    """The chance to win the match from every (dealer d, mine, theirs, carry) by value
+    iteration of the match's rules, written out apart from the programme in the package:
+    each deal is won by the forehand or the dealer with 1-3 game points plus the points
+    pending, or is a standoff, which adds one pending point; the deal passes on."""
+    n = counts.deals
+    p = {("forehand", k): counts.forehand[k - 1] / n for k in (1, 2, 3)}
+    p |= {("dealer", k): counts.dealer[k - 1] / n for k in (1, 2, 3)}
+    q = counts.standoff / n
+    states = [(d, m, t, c) for d in (0, 1) for m in range(1, start + 1)
+              for t in range(1, start + 1) for c in range(0, 2 * start + 1)]
+    v = dict.fromkeys(states, 0.0)
+
+    def at(d: int, m: int, t: int, c: int) -> float:
+        return 1.0 if m <= 0 else 0.0 if t <= 0 else v[(d, m, t, min(c, 2 * start))]
+
+    for _ in range(rounds):
+        new = {}
+        for d, m, t, c in states:
+            me, them = ("dealer", "forehand") if d else ("forehand", "dealer")
+            x = q * at(1 - d, m, t, c + 1)
+            for k in (1, 2, 3):
+                x += p[(me, k)] * at(1 - d, m - k - c, t, 0)
+                x += p[(them, k)] * at(1 - d, m, t - k - c, 0)
+            new[(d, m, t, c)] = x
+        v = new
+    return v
+
+
+def test_the_carry_programme_is_the_matchs_exact_chance() -> None:
+    counts = OutcomeCounts((300, 120, 40), (280, 110, 50), 100)
+    want = _iterated(counts)
+    t = _table(counts)
+    for m in range(1, 8):
+        for b in range(1, 8):
+            for c in range(0, 9):
+                for i_deal in (True, False):
+                    got = t.equity(m, b, i_deal, carry=c)
+                    assert got == pytest.approx(want[(int(i_deal), m, b, c)], abs=1e-9)
+
+
+def test_without_standoffs_the_carry_changes_nothing() -> None:
+    counts = OutcomeCounts((300, 120, 40), (280, 110, 50))
+    with_zero = OutcomeCounts((300, 120, 40), (280, 110, 50), 0)
+    assert solve_table(counts) == solve_table(with_zero)
+    assert counts.deals == with_zero.deals == 900
+
+
+def test_a_standoff_carries_a_point_to_the_next_deal() -> None:
+    t = SHIPPED[("sechsundsechzig", "heuristic")]
+    # A standoff at 1 : 1 to go: the next deal's winner wins the match, whoever deals
+    assert deal_equity(Seat.A, 0, (1, 1), Seat.B, Seat.A, t) == pytest.approx(
+        t.equity(1, 1, True, carry=1))
+    assert value_equity(0, (5, 5), Seat.B, Seat.A, t) == pytest.approx(
+        t.equity(5, 5, True, carry=1))
+    # a point pending is worth having when behind: it comes to whoever wins next
+    assert t.equity(1, 3, True, carry=2) == pytest.approx(
+        t.equity(1, 1, True), abs=1e-6)
+    # won with the carry: 1 game point and 1 pending take 2 off the counter
+    assert deal_equity(Seat.A, 1, (2, 4), Seat.B, Seat.A, t, carry=1) == 1.0
+    assert 0 < t.outcomes.standoff_share < 0.05
+
+
+def test_sechsundsechzig_table_counts_up_to_seven() -> None:
+    from schnapsen_lab.bummerl import score_of
+    from schnapsen_lab.games.sechsundsechzig.game import SECHSUNDSECHZIG_PROFILE
+    from schnapsen_lab.psn import read
+
+    rec = next(iter(read(ROOT / "records" / "sechsundsechzig-heuristic-vs-heuristic.psn")))
+    assert rec.profile is SECHSUNDSECHZIG_PROFILE
+    rec.tags["Score"] = "6-2"
+    score = score_of(rec)
+    assert score is not None
+    assert score.counters == (1, 5) and score.text == "6-2"
+    assert score.table.profile == "sechsundsechzig"

@@ -196,8 +196,8 @@ def test_advise_closes_the_study_deal_worth_three(tmp_path: Path) -> None:
 
 def test_review_a_sechsundsechzig_deal(tmp_path: Path) -> None:
     """``review`` on a recorded Sechsundsechzig deal, by points and with the choices
-    played out by strong players; ``--by equity`` is refused in one line (no
-    match-equity table for Sechsundsechzig yet)."""
+    played out by strong players, and by equity: the chance to win the match to 7 from
+    the Score tag's points (0-0: 7 to go each), read from Sechsundsechzig's table."""
     src = str(ROOT / "records/sechsundsechzig-heuristic-vs-heuristic.psn")
     r = _cli(tmp_path, "review", src, "--record", "1", "--samples", "2", "--played", "1",
              "--no-progress", "--json")
@@ -208,10 +208,14 @@ def test_review_a_sechsundsechzig_deal(tmp_path: Path) -> None:
     r = _cli(tmp_path, "review", src, "--record", "1", "--samples", "2", "--by", "points",
              "--no-progress")
     assert r.returncode == 0 and "accuracy" in r.stdout, r.stderr
-    r = _cli(tmp_path, "review", src, "--record", "1", "--by", "equity", "--no-progress")
-    assert r.returncode == 2
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "no match-equity table for the sechsundsechzig rules" in lines[0]
+    r = _cli(tmp_path, "review", src, "--record", "1", "--samples", "2", "--by", "equity",
+             "--no-progress", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["bummerl"] == {"counters": {"A": 7, "B": 7}, "dealer": "B", "score": "0-0",
+                            "table": "sechsundsechzig/heuristic"}
+    judged = [x for x in d["decisions"] if "equity" in x]
+    assert judged and all(0 <= x["equity"]["loss"] <= 1 for x in judged)
 
 
 def test_the_words_know_the_nines() -> None:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 _PROFILES = ("soft", "strict", "beginner")
+"""The profiles measured by default."""
+_KNOWN = (*_PROFILES, "sechsundsechzig")
+"""Every profile with a table (Sechsundsechzig's: a match to 7 with standoffs)."""
 _PLAYERS = ("strong", "heuristic")
 
 
@@ -69,13 +72,19 @@ def _names(text: str | None, default: tuple[str, ...], what: str,
 
 
 def format_table(t: EquityTable) -> str:
-    """The distribution and both tables of ``t`` as text."""
+    """The distribution and both tables of ``t`` as text (no standoff point pending)."""
+    from ..stats.tables import wilson
+
     lines = [f"Bummerl equity, {t.profile} rules, {t.player} against itself "
              f"({t.outcomes.deals} deals, seed {t.seed})", "",
              "deal outcome             deals   share   95% interval"]
     for w, k, n, share, lo, hi in t.outcomes.rows():
         lines.append(f"{w:8s} wins {k} game pt{'s' if k > 1 else ' '} {n:7d}  "
                      f"{share:6.1%}   {lo:6.1%} .. {hi:6.1%}")
+    if t.outcomes.standoff:
+        lo, hi = wilson(t.outcomes.standoff, t.outcomes.deals)
+        lines.append(f"standoff                {t.outcomes.standoff:7d}  "
+                     f"{t.outcomes.standoff_share:6.1%}   {lo:6.1%} .. {hi:6.1%}")
     order = range(t.start, 0, -1)
     for i_deal in (False, True):
         lines += ["", f"my chance to win the Bummerl, {'I' if i_deal else 'they'} deal next "
@@ -91,7 +100,7 @@ def _print(args: argparse.Namespace) -> int:
     from ..equity import load_tables
     from . import CliError
 
-    profiles = _names(args.rules, ("soft",), "rules", _PROFILES)
+    profiles = _names(args.rules, ("soft",), "rules", _KNOWN)
     players = _names(args.players, (), "players", _PLAYERS)
     try:
         tables = load_tables(args.file)
@@ -124,13 +133,14 @@ def _rebuild(args: argparse.Namespace) -> int:
         solve_table,
         tables_to_json,
     )
+    from ..games.sechsundsechzig.game import PROFILES as SIXTY_SIX
     from ..games.twohand.rules import profile_named
     from ..io import atomic_write
     from ..simulate import default_jobs
     from ..terminal import progress_stream
     from . import CliError, check_writable, write_error
 
-    profiles = _names(args.rules, _PROFILES, "rules", _PROFILES)
+    profiles = _names(args.rules, _PROFILES, "rules", _KNOWN)
     players = _names(args.players, _PLAYERS, "players", _PLAYERS)
     if args.deals < 1:
         raise CliError(f"--deals {args.deals}: give at least 1")
@@ -158,7 +168,8 @@ def _rebuild(args: argparse.Namespace) -> int:
     try:
         for profile, player in todo:
             bar.set_description(f"equity {profile}/{player}")
-            results = measure(player, args.deals, args.seed, profile_named(profile), jobs)
+            results = measure(player, args.deals, args.seed,
+                              profile_named(profile, SIXTY_SIX.values()), jobs)
             pairs: list[tuple[bool, int]] = []
             try:
                 for r in results:

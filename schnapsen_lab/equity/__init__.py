@@ -53,6 +53,7 @@ __all__ = [
     "load_tables",
     "mean_deal_equity",
     "rebuild_command",
+    "solve_carried",
     "solve_table",
     "table",
     "table_from_dict",
@@ -80,15 +81,18 @@ Grid = tuple[tuple[float, ...], ...]
 @dataclass(frozen=True, slots=True)
 class OutcomeCounts:
     """How many measured deals ended in each way: ``forehand[k - 1]`` deals were won by
-    the forehand with ``k`` game points, ``dealer[k - 1]`` by the dealer."""
+    the forehand with ``k`` game points, ``dealer[k - 1]`` by the dealer; ``standoff``
+    deals had no winner (Sechsundsechzig's standoff, 6G4: its points carried to the next
+    deal; 0 in Schnapsen)."""
 
     forehand: tuple[int, int, int]
     dealer: tuple[int, int, int]
+    standoff: int = 0
 
     def __post_init__(self) -> None:
         if len(self.forehand) != 3 or len(self.dealer) != 3:
             raise ValueError("give three counts (1, 2, 3 game points) for each winner")
-        if any(c < 0 for c in (*self.forehand, *self.dealer)):
+        if any(c < 0 for c in (*self.forehand, *self.dealer, self.standoff)):
             raise ValueError("a count cannot be negative")
         if self.deals == 0:
             raise ValueError("no deals counted")
@@ -96,7 +100,7 @@ class OutcomeCounts:
     @property
     def deals(self) -> int:
         """Deals measured."""
-        return sum(self.forehand) + sum(self.dealer)
+        return sum(self.forehand) + sum(self.dealer) + self.standoff
 
     def count(self, winner: Winner, points: int) -> int:
         """Deals won by ``winner`` with ``points`` game points."""
@@ -129,16 +133,25 @@ class OutcomeCounts:
         return pd.DataFrame(self.rows(),
                             columns=["winner", "game_points", "deals", "share", "low", "high"])
 
+    @property
+    def standoff_share(self) -> float:
+        """The share of deals that ended in a standoff."""
+        return self.standoff / self.deals
+
     @classmethod
     def of_results(cls, results: Iterable[tuple[bool, int]]) -> OutcomeCounts:
-        """Count ``(dealer_won, game_points)`` pairs."""
+        """Count ``(dealer_won, game_points)`` pairs (0 game points: a standoff)."""
         fh = [0, 0, 0]
         dl = [0, 0, 0]
+        standoff = 0
         for dealer_won, k in results:
+            if k == 0:
+                standoff += 1
+                continue
             if k not in POINTS:
                 raise ValueError(f"{k} game points: a deal is worth 1, 2 or 3")
             (dl if dealer_won else fh)[k - 1] += 1
-        return cls((fh[0], fh[1], fh[2]), (dl[0], dl[1], dl[2]))
+        return cls((fh[0], fh[1], fh[2]), (dl[0], dl[1], dl[2]), standoff)
 
 
 # -- the dynamic programme ---------------------------------------------------------------------
@@ -147,7 +160,14 @@ def solve_table(outcomes: OutcomeCounts, start: int = START) -> tuple[Grid, Grid
     """The chance to win the Bummerl from counters ``mine, theirs`` in ``1 .. start``:
     ``(i_deal, they_deal)``, each ``grid[mine - 1][theirs - 1]``, for the deal about to be
     dealt by me or by them; from the shares of ``outcomes`` (deals independent, the deal
-    passing to the other player after each, B1)."""
+    passing to the other player after each, B1). With standoffs, no standoff pending
+    (:func:`solve_carried` gives the chances with one)."""
+    if outcomes.standoff:
+        carried = solve_carried(outcomes, start)
+        return (tuple(tuple(carried[1][m][t][0] for t in range(1, start + 1))
+                      for m in range(1, start + 1)),
+                tuple(tuple(carried[0][m][t][0] for t in range(1, start + 1))
+                      for m in range(1, start + 1)))
     n = outcomes.deals
     p_fh = [c / n for c in outcomes.forehand]
     p_dl = [c / n for c in outcomes.dealer]
@@ -174,6 +194,51 @@ def solve_table(outcomes: OutcomeCounts, start: int = START) -> tuple[Grid, Grid
     return grids[0], grids[1]
 
 
+Carried = tuple[tuple[tuple[tuple[float, ...], ...], ...], ...]
+"""``e[d][mine][theirs][carry]``: my chance to win the match with counters ``mine`` and
+``theirs`` to go (0 .. start), ``carry`` standoff points pending (0 .. start), ``d`` 1
+when I deal next."""
+
+
+@cache
+def solve_carried(outcomes: OutcomeCounts, start: int = START) -> Carried:
+    """The chance to win the match from every counters, dealer and standoff points
+    pending (:data:`Carried`), from the shares of ``outcomes``: a standoff (6G4) adds a
+    game point for the winner of the next deal that has one, the deal passing on as after
+    any deal (6B1: pending points beyond the counter needed change nothing, so the carry
+    counts up to ``start`` at most)."""
+    n = outcomes.deals
+    p_fh = [c / n for c in outcomes.forehand]
+    p_dl = [c / n for c in outcomes.dealer]
+    q = outcomes.standoff / n
+    size = start + 1
+    e = [[[[math.nan] * size for _ in range(size)] for _ in range(size)] for _ in range(2)]
+
+    def at(d: int, m: int, t: int, c: int) -> float:
+        if m <= 0:
+            return 1.0
+        if t <= 0:
+            return 0.0
+        return e[d][m][t][c]
+
+    def decided(d: int, m: int, t: int, c: int) -> float:
+        mine, theirs = (p_dl, p_fh) if d else (p_fh, p_dl)
+        return sum(mine[k - 1] * at(1 - d, m - k - c, t, 0)
+                   + theirs[k - 1] * at(1 - d, m, t - k - c, 0) for k in POINTS)
+
+    for total in range(2, 2 * start + 1):
+        for m in range(max(1, total - start), min(start, total - 1) + 1):
+            t = total - m
+            # the most points pending: one more standoff leaves them as they are
+            a = [decided(d, m, t, start) for d in (0, 1)]
+            for d in (0, 1):
+                e[d][m][t][start] = (a[d] + q * a[1 - d]) / (1 - q * q)
+            for c in range(start - 1, -1, -1):
+                for d in (0, 1):
+                    e[d][m][t][c] = decided(d, m, t, c) + q * e[1 - d][m][t][c + 1]
+    return tuple(tuple(tuple(tuple(r) for r in g) for g in dd) for dd in e)
+
+
 @dataclass(frozen=True, slots=True)
 class EquityTable:
     """A Bummerl equity table: the chance to win the Bummerl from counters (mine,
@@ -196,16 +261,22 @@ class EquityTable:
         """The counters a Bummerl starts from (7)."""
         return len(self.i_deal)
 
-    def equity(self, mine: int, theirs: int, i_deal: bool) -> float:
+    def equity(self, mine: int, theirs: int, i_deal: bool, carry: int = 0) -> float:
         """My chance to win the Bummerl with counters ``mine`` and ``theirs`` (game points
         still to make; 0 or less means won), when I deal the next deal (``i_deal``) or they
-        do. A counter at or below 0 gives 1 or 0; mine is looked at first."""
+        do, ``carry`` standoff points pending (Sechsundsechzig, 6G4). A counter at or below
+        0 gives 1 or 0; mine is looked at first."""
         if mine <= 0:
             return 1.0
         if theirs <= 0:
             return 0.0
         if mine > self.start or theirs > self.start:
             raise ValueError(f"counters {mine} : {theirs}: a Bummerl starts at {self.start}")
+        if carry < 0:
+            raise ValueError(f"{carry} standoff points pending: give 0 or more")
+        if carry:
+            e = solve_carried(self.outcomes, self.start)
+            return e[int(i_deal)][mine][theirs][min(carry, self.start)]
         grid = self.i_deal if i_deal else self.they_deal
         return grid[mine - 1][theirs - 1]
 
@@ -226,23 +297,29 @@ class EquityTable:
 # -- section 2's entry points: one exact deal outcome as an equity -----------------------------
 
 def deal_equity(winner: Seat | int, game_points: int, counters: tuple[int, int],
-                dealer: Seat | int, me: Seat | int, table: EquityTable) -> float:
+                dealer: Seat | int, me: Seat | int, table: EquityTable,
+                carry: int = 0) -> float:
     """``me``'s chance to win the Bummerl once the deal dealt by ``dealer`` at
-    ``counters`` (A's and B's before the deal, the Score tag) ends with ``winner`` taking
-    ``game_points``; the next deal is dealt by the other player."""
+    ``counters`` (A's and B's game points still to make before the deal) ends with
+    ``winner`` taking ``game_points`` (0: a standoff, where the table has them; ``carry``
+    standoff points pending before the deal go to the winner too); the next deal is dealt
+    by the other player."""
+    m = int(me)
+    if game_points == 0 and table.outcomes.standoff:
+        return table.equity(counters[m], counters[1 - m], int(dealer) != m, carry + 1)
     if game_points not in POINTS:
         raise ValueError(f"{game_points} game points: a deal is worth 1, 2 or 3")
     c = [counters[0], counters[1]]
-    c[int(winner)] -= game_points
-    m = int(me)
+    c[int(winner)] -= game_points + carry
     return table.equity(c[m], c[1 - m], i_deal=int(dealer) != m)
 
 
 def value_equity(value: int, counters: tuple[int, int], dealer: Seat | int, me: Seat | int,
                  table: EquityTable) -> float:
     """:func:`deal_equity` of a solver value: game points won by A (positive) or B
-    (negative), as :func:`schnapsen_lab.solver.solve` gives them."""
-    if value == 0:
+    (negative), as :func:`schnapsen_lab.solver.solve` gives them; 0 is a standoff, only
+    where the table has them."""
+    if value == 0 and not table.outcomes.standoff:
         raise ValueError("a deal always has a winner: the value cannot be 0")
     return deal_equity(Seat.A if value > 0 else Seat.B, abs(value), counters, dealer, me,
                        table)
@@ -266,7 +343,7 @@ def mean_deal_equity(outcomes: Iterable[tuple[Seat | int, int]], counters: tuple
 
 def table_from_dict(profile: str, player: str, d: Mapping[str, Any]) -> EquityTable:
     """A table from its JSON form (see :func:`table_to_dict`); the grids as stored."""
-    counts = OutcomeCounts(tuple(d["forehand"]), tuple(d["dealer"]))
+    counts = OutcomeCounts(tuple(d["forehand"]), tuple(d["dealer"]), int(d.get("standoff", 0)))
 
     def grid(rows: list[list[float]]) -> Grid:
         return tuple(tuple(float(x) for x in r) for r in rows)
@@ -283,11 +360,16 @@ def table_to_dict(t: EquityTable, digits: int = 6) -> dict[str, Any]:
     def rows(g: Grid) -> list[list[float]]:
         return [[round(x, digits) for x in r] for r in g]
 
-    return {"command": rebuild_command(t.profile, t.player, t.outcomes.deals, t.seed),
-            "measured_by": t.measured_by,
-            "deals": t.outcomes.deals, "seed": t.seed, "forehand": list(t.outcomes.forehand),
-            "dealer": list(t.outcomes.dealer), "i_deal": rows(t.i_deal),
-            "they_deal": rows(t.they_deal)}
+    d: dict[str, Any] = {
+        "command": rebuild_command(t.profile, t.player, t.outcomes.deals, t.seed),
+        "measured_by": t.measured_by,
+        "deals": t.outcomes.deals, "seed": t.seed, "forehand": list(t.outcomes.forehand),
+        "dealer": list(t.outcomes.dealer)}
+    if t.outcomes.standoff:
+        d["standoff"] = t.outcomes.standoff
+    d["i_deal"] = rows(t.i_deal)
+    d["they_deal"] = rows(t.they_deal)
+    return d
 
 
 def build_id() -> str:

@@ -59,11 +59,12 @@ def _dealer(o: OutcomeCounts) -> float:
 
 
 def _grids_of_shares(p: Sequence[float]) -> list[list[list[float]]]:
-    """The dynamic programme's two grids for the six shares ``p`` (forehand 1, 2, 3,
-    dealer 1, 2, 3), not necessarily counts."""
+    """The dynamic programme's two grids for the shares ``p`` (forehand 1, 2, 3, dealer
+    1, 2, 3, and a standoff's where there is one), not necessarily counts."""
     o = OutcomeCounts.__new__(OutcomeCounts)
     object.__setattr__(o, "forehand", tuple(p[:3]))
-    object.__setattr__(o, "dealer", tuple(p[3:]))
+    object.__setattr__(o, "dealer", tuple(p[3:6]))
+    object.__setattr__(o, "standoff", p[6] if len(p) > 6 else 0)
     i_deal, they_deal = solve_table(o)
     return [[list(r) for r in i_deal], [list(r) for r in they_deal]]
 
@@ -74,11 +75,11 @@ def value_error(t: EquityTable, z: float = 1.96) -> list[list[list[float]]]:
     method."""
     o = t.outcomes
     n = o.deals
-    p = [c / n for c in (*o.forehand, *o.dealer)]
+    p = [c / n for c in (*o.forehand, *o.dealer, *((o.standoff,) if o.standoff else ()))]
     base = _grids_of_shares(p)
     h = 1e-6
     grads = []
-    for i in range(6):
+    for i in range(len(p)):
         q = list(p)
         q[i] += h
         g = _grids_of_shares(q)
@@ -88,7 +89,7 @@ def value_error(t: EquityTable, z: float = 1.96) -> list[list[list[float]]]:
     for d in range(2):
         for a in range(t.start):
             for b in range(t.start):
-                gv = [grads[i][d][a][b] for i in range(6)]
+                gv = [grads[i][d][a][b] for i in range(len(p))]
                 mean = sum(gi * pi for gi, pi in zip(gv, p, strict=True))
                 var = sum(pi * (gi - mean) ** 2 for gi, pi in zip(gv, p, strict=True)) / n
                 out[d][a][b] = z * math.sqrt(max(var, 0.0))
@@ -152,7 +153,8 @@ def shipped_section(tables: Mapping[tuple[str, str], EquityTable] | None = None)
     heur = tables[("soft", "heuristic")]
     heuristic = [tables[(p, "heuristic")] for p in PROFILES if (p, "heuristic") in tables]
     strongs = [tables[(p, "strong")] for p in PROFILES if (p, "strong") in tables]
-    full = [t for t in tables.values() if t.outcomes.deals >= FULL]
+    full = [t for (profile, _), t in tables.items()
+            if t.outcomes.deals >= FULL and profile in PROFILES]
     errors = [value_error(t) for t in full]
     typical = max(_cells(e)[len(_cells(e)) // 2] for e in errors)
     worst = max(max(_cells(e)) for e in errors)
@@ -215,6 +217,23 @@ def shipped_section(tables: Mapping[tuple[str, str], EquityTable] | None = None)
             "the rule-of-thumb player's table. Measure them in full with "
             f"`schnapsen-lab equity --rebuild --rules {rules} --players strong`.",
         ]
+    six = tables.get(("sechsundsechzig", "heuristic"))
+    if six is not None:
+        o = six.outcomes
+        lines += [
+            "",
+            "Sechsundsechzig's table (`sechsundsechzig`) is of a match counted up to 7: its "
+            "counters are the game points still to make (7 minus the points won), and a "
+            "standoff (6G4: 65 to 65 after twelve tricks) gives its point to the winner of "
+            f"the next deal: {o.standoff:,} of its {o.deals:,} deals "
+            f"({_pct(o.standoff_share, 2)}) were standoffs, which the programme carries "
+            "(`equity.solve_carried`; a test checks it against value iteration of the "
+            "match). It is the rule-of-thumb player's: the strong player, whose "
+            "Sechsundsechzig deals cost seconds each, is not yet measured. Its deals are "
+            f"worth three game points {_pct(_three(o))} of the time (Schnapsen's, soft: "
+            f"{_pct(_three(heur.outcomes))}), and at 6 : 1 the one behind keeps "
+            f"{_pct(six.equity(6, 1, True))}.",
+        ]
     by_build: dict[str, list[str]] = {}
     for profile, player in _order(tables):
         build = tables[(profile, player)].measured_by or "an earlier build (not recorded)"
@@ -226,7 +245,7 @@ def shipped_section(tables: Mapping[tuple[str, str], EquityTable] | None = None)
         + " (the `measured_by` field of each table in `schnapsen_lab/equity/tables.json`).",
     ]
     prose = ("What the numbers", "The shares have", "The strong player's tables",
-             "Measured by")
+             "Measured by", "Sechsundsechzig's table")
     return "\n".join(_wrap(x) if x.startswith(prose) else x for x in lines) + "\n"
 
 

@@ -54,16 +54,17 @@ from ..worlds import (
     sample_worlds_hidden,
     side,
     world_action_values,
+    world_action_values_within,
     world_count,
 )
 from .registry import register
 
-__all__ = ["CLOSING_MARGIN", "DEFAULT_SAMPLES", "PLAN_BUDGET", "PLAN_HANDS", "PLAYOUT_WORLDS",
-           "REPLY_TALON", "Decision", "MyLead", "StrongPlayer", "answer_loss",
-           "answered_values", "before_answer", "before_lead", "close_call", "counted",
-           "guessed_answer", "guessed_lead", "hands_to_plan", "lead_losses", "margin_values",
-           "played_out_values", "replied_values", "resample", "sure_enough",
-           "unannounced_partner"]
+__all__ = ["CLOSING_MARGIN", "DECISION_NODES", "DEFAULT_SAMPLES", "LONG_NODES", "LONG_TALON",
+           "PLAN_BUDGET", "PLAN_HANDS", "PLAYOUT_WORLDS", "REPLY_TALON", "Decision", "MyLead",
+           "StrongPlayer", "answer_loss", "answered_values", "before_answer", "before_lead",
+           "close_call", "counted", "guessed_answer", "guessed_lead", "hands_to_plan",
+           "lead_losses", "margin_values", "played_out_values", "replied_values", "resample",
+           "solved_within", "sure_enough", "unannounced_partner"]
 
 DEFAULT_SAMPLES = 30
 """Worlds a decision by default."""
@@ -88,6 +89,23 @@ REPLY_TALON = 8
 """The most cards the talon may hold for ``reply_worlds`` to judge a lead: with the full
 talon (the deal's first lead) a world costs some ten times more (about 6 s a decision
 at 60 worlds and 4 of his)."""
+
+LONG_TALON = 10
+"""The most cards the talon may hold (the indicator counted) for a decision's first look to
+solve all its ``samples`` worlds: Schnapsen's talon never holds more (10 at the first
+lead); Sechsundsechzig's holds 12 during the first trick, where one world takes some
+fifteen times longer to solve and the worlds are solved only within :data:`LONG_NODES`."""
+DECISION_NODES = 15_000_000
+"""Search nodes the first look of a decision may spend on its worlds (some 1.2 s): the
+worlds are solved in the order drawn until they have taken that many, a world that alone
+would take more left out (:func:`solved_within`). Schnapsen's decisions stay well below
+it (at most some 6 million nodes over its 30 worlds at the first lead);
+Sechsundsechzig's at the second trick, with 10 cards in the talon, took up to 60 million."""
+LONG_NODES = 2_000_000
+"""Search nodes the first look of a decision may spend on its worlds with more than
+:data:`LONG_TALON` cards in the talon (some 0.15 s): the worlds are solved in the order
+drawn until they have taken that many (:func:`solved_within`). Over all 30 of them such a
+decision took up to 270 million nodes (some 20 s) in Sechsundsechzig."""
 
 PLAYOUT_WORLDS = 6
 """The worlds of his own each chooser's choices are made over in a playout
@@ -153,6 +171,42 @@ def before_lead(w: Position) -> Position | None:
         else:
             p.pending[me] -= points
     return p
+
+
+def solved_within(worlds: Sequence[Position], seat: Seat | int,
+                  actions: Sequence[Action], nodes: int) -> tuple[list[Position],
+                                                                   list[ActionEstimate]]:
+    """The worlds of ``worlds`` solved within ``nodes`` search nodes (0: all of them), and
+    each action's expected game points for ``seat`` over them, best first (as
+    :func:`~schnapsen_lab.worlds.estimate_actions` gives them).
+
+    The worlds are taken in order, each solved (every one of ``actions``, with every card
+    known) unless that alone would take more than ``nodes`` (then it is left out), until
+    those tried have used ``nodes`` and one is solved; while none is, each world left out
+    doubles what the next may take, and the last is solved in full."""
+    solver = default_solver()
+    per: list[list[int]] = [[] for _ in actions]
+    taken: list[Position] = []
+    used = 0
+    cap = nodes
+    for i, w in enumerate(worlds):
+        if nodes and used >= nodes and taken:
+            break
+        start = solver.nodes
+        last = i == len(worlds) - 1 and not taken
+        values = world_action_values_within(w, actions, 0 if last else cap)
+        used += solver.nodes - start
+        if values is None:
+            if not taken:
+                cap *= 2
+            continue
+        taken.append(w)
+        for j, v in enumerate(values):
+            per[j].append(side(seat, v))
+    out = [ActionEstimate(a, estimate(vs), tuple(vs)) for a, vs in zip(actions, per,
+                                                                      strict=True)]
+    out.sort(key=lambda e: -e.mean)
+    return taken, out
 
 
 def lead_losses(worlds: Sequence[Position]) -> list[int]:
@@ -645,6 +699,13 @@ class StrongPlayer:
     ``free_closing`` (default 0: nowhere) drops ``close_share`` likewise with at most that
     many cards in the talon (the indicator counted): 2 is ``last_closing``, 4 drops it with
     4 cards in the talon as well as with 2.
+    ``decision_nodes`` (default :data:`DECISION_NODES`; 0: no bound) bounds the first
+    look's solver work: no more of the drawn worlds are solved once they have taken that
+    many search nodes, and a world that alone would take more is left out
+    (:func:`solved_within`; at least one world is solved), deterministic, unlike a clock.
+    ``long_nodes`` (default :data:`LONG_NODES`) is that bound with more than
+    :data:`LONG_TALON` cards in the talon (Sechsundsechzig's first trick). Schnapsen's
+    decisions stay within both (checked on fixed positions by the tests).
     """
 
     name = "strong"
@@ -658,13 +719,15 @@ class StrongPlayer:
                  margin_weight: int = 100, reply_worlds: int = 0,
                  lead_worlds: int = 0, playout_talon: int = 0,
                  playout_answers: bool = True, paired_playouts: bool = False,
-                 last_closing: bool = False, free_closing: int = 0) -> None:
+                 last_closing: bool = False, free_closing: int = 0,
+                 decision_nodes: int = DECISION_NODES, long_nodes: int = LONG_NODES) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if min(second_look, look_nodes, plan_hands, reply_worlds, lead_worlds,
-               playout_talon, free_closing) < 0:
+               playout_talon, free_closing, decision_nodes, long_nodes) < 0:
             raise ValueError("second_look, look_nodes, plan_hands, reply_worlds, lead_worlds, "
-                             "playout_talon and free_closing cannot be negative")
+                             "playout_talon, free_closing, decision_nodes and long_nodes "
+                             "cannot be negative")
         if not all(0 <= x <= 100 for x in (close_share, lead_weight, answer_weight,
                                            margin_weight)):
             raise ValueError("close_share, lead_weight, answer_weight and margin_weight are "
@@ -693,6 +756,8 @@ class StrongPlayer:
         self.paired_playouts = paired_playouts
         self.last_closing = last_closing
         self.free_closing = free_closing
+        self.decision_nodes = decision_nodes
+        self.long_nodes = long_nodes
         self.last: Decision | None = None
         self._my_lead: dict[int, tuple[MyLead, int, int]] = {}
         self._weighed: tuple[float, float] | None = None
@@ -803,7 +868,11 @@ class StrongPlayer:
         solver = default_solver()
         start = solver.nodes
         worlds = sample_worlds_hidden(pos, h, self.samples, gen, exhaustive=True)
-        ranked = list(estimate_actions(worlds, view.viewer, options, exact=exact))
+        if exact:
+            ranked = list(estimate_actions(worlds, view.viewer, options, exact=True))
+        else:
+            bound = self.long_nodes if view.talon > LONG_TALON else self.decision_nodes
+            worlds, ranked = solved_within(worlds, view.viewer, options, bound)
         weighed = (self.lead_weight < 100 and not exact and len(view.trick) == 1
                    and view.leader != view.viewer)
         if exact:

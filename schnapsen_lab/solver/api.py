@@ -14,6 +14,7 @@ from . import search
 from .reference import claim_now, outcome_value
 
 __all__ = [
+    "OutOfNodes",
     "Solver",
     "action_values",
     "best_actions",
@@ -41,6 +42,10 @@ def engine_refusal(profile: Profile) -> str | None:
     if profile.pack.size not in (20, 24):
         return f"the solver knows the packs of 20 and 24 cards, not {profile.pack.size}"
     return None
+
+
+class OutOfNodes(Exception):
+    """A search gave up at the node count it was allowed (:meth:`Solver.solve_within`)."""
 
 
 _RULES: dict[Profile, Any] = {}
@@ -122,6 +127,19 @@ class Solver:
         return int(self._stack[search.MAX_DEPTH - 1, 0])
 
     # -- values -------------------------------------------------------------------------------
+    def solve_within(self, pos: Position, nodes: int) -> int | None:
+        """As :meth:`solve`, or None when the search would take more than ``nodes`` search
+        nodes (it stops there; 0: no bound)."""
+        if nodes <= 0:
+            return self.solve(pos)
+        self._stack[search.MAX_DEPTH - 1, 1] = self.nodes + nodes
+        try:
+            return self.solve(pos)
+        except OutOfNodes:
+            return None
+        finally:
+            self._stack[search.MAX_DEPTH - 1, 1] = 0
+
     def solve(self, pos: Position) -> int:
         """The exact value of ``pos`` in game points from A's side.
 
@@ -233,6 +251,8 @@ class Solver:
         b = 1
         while True:
             v = int(self._run(self._root, b - 1, b, *args))
+            if v == search.OUT_OF_NODES:
+                raise OutOfNodes
             if v >= b:
                 lo = v
             else:

@@ -24,14 +24,18 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["KERNEL_FUNCTIONS", "MAX_DEPTH", "NF", "RULES", "STATE", "TT_BITS", "claim_value",
-           "last_trick_value", "run", "won_worlds"]
+__all__ = ["KERNEL_FUNCTIONS", "MAX_DEPTH", "NF", "OUT_OF_NODES", "RULES", "STATE", "TT_BITS",
+           "claim_value", "last_trick_value", "run", "won_worlds"]
 
 TT_BITS = 19
 """log2 of the transposition table's size (entries)."""
 MAX_DEPTH = 80
 """Frames of the explicit stack (a trick takes at most four: exchange, close, lead, answer);
-the last frame's first field counts the nodes searched."""
+the last frame's first field counts the nodes searched; its second, when above 0, is the
+count at which :func:`run` gives up and returns :data:`OUT_OF_NODES`."""
+OUT_OF_NODES = 100
+"""What :func:`run` returns when it gave up at the node count the stack's last frame names
+(no value is -3..3 game points beyond it; what it stored in the table stays exact)."""
 
 # the state of a frame (the arguments of run's ``root``)
 H0, H1, LDR, LEAD, ND, IND, CB, T0Z, S0HI, SC0, SC1, TR0, TR1, PD0, PD1 = range(15)
@@ -162,6 +166,8 @@ def run(root: Any, alpha: int, beta: int, deck: Any, trump: int, rules: Any,
     while True:
         if mode == _ENTER:
             st[MAX_DEPTH - 1, 0] += 1
+            if 0 < st[MAX_DEPTH - 1, 1] <= st[MAX_DEPTH - 1, 0]:
+                return OUT_OF_NODES
             lead = st[d, LEAD]
             ldr = st[d, LDR]
             nd = st[d, ND]
