@@ -20,8 +20,8 @@ from ...cards import CARD_POINTS, RANK_OF, SUIT_OF, Card, Suit
 from ...tricks import NO_TRUMP, SUIT_MASKS, beats, card_list
 from .rules import CLAIM, Action, Call, Kind, Phase
 
-__all__ = ["ALL_CARDS", "STRENGTH", "CardPlay", "RandomSeatPlayer", "SeatPlayer", "SeatView",
-           "card_of", "claim_choice",
+__all__ = ["ALL_CARDS", "STRENGTH", "CardPlay", "HeuristicSeatPlayer", "RandomSeatPlayer",
+           "SeatPlayer", "SeatView", "card_of", "claim_choice",
            "expected_schnapser", "hand_strength", "random_choice", "sure_all_tricks",
            "top_run", "trump_choice"]
 
@@ -384,3 +384,29 @@ class CardPlay:
             return (v, CARD_POINTS[c], c)
 
         return min(plays, key=keep)
+
+
+class HeuristicSeatPlayer(SeatPlayer, CardPlay):
+    """A rule-of-thumb player at a table with calls: a sure claim first, a forced
+    action at once, else the game's own :meth:`decide` (each game names its subclass)."""
+
+    def __init__(self, name: str = "heuristic") -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    def act(self, view: Any, rng: random.Random) -> Action | None:
+        """The chosen action; deterministic (``rng`` is not used)."""
+        claim, legal = claim_choice(view, view.legal)
+        if claim is not None:
+            return claim
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(view, legal)
+
+    def decide(self, view: Any, legal: Sequence[Action]) -> Action:  # pragma: no cover
+        """The game's choice among two or more legal actions (no claim to make)."""
+        raise NotImplementedError

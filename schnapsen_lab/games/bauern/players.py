@@ -56,17 +56,15 @@ Play
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ...cards import CARDS
 from ...tricks import NO_TRUMP, SUIT_MASKS, card_list
 from ..auction.heuristics import (
     ALL_CARDS,
-    CardPlay,
+    HeuristicSeatPlayer,
     RandomSeatPlayer,
     SeatPlayer,
-    claim_choice,
     expected_schnapser,
     hand_strength,
     sure_all_tricks,
@@ -101,25 +99,12 @@ class RandomBauernPlayer(RandomSeatPlayer):
     """Any legal action uniformly; a claim only when it is surely correct."""
 
 
-class HeuristicBauernPlayer(SeatPlayer, CardPlay):
+class HeuristicBauernPlayer(HeuristicSeatPlayer):
     """A rule-of-thumb club player for four seats; its rules are in the module docs (the
     play of the cards, rules 8-12, is the auction family's :class:`CardPlay`)."""
 
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"HeuristicBauernPlayer({self.name!r})"
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        """The chosen action; deterministic (``rng`` is not used)."""
-        claim, legal = claim_choice(view, view.legal)
-        if claim is not None:
-            return claim
-        if not legal:
-            return None
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        """The choice among two or more legal actions (rules in the module docs)."""
         ph = view.phase
         if ph == Phase.TRUMP:
             return self._trump(view)

@@ -69,7 +69,6 @@ Play
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
@@ -78,11 +77,10 @@ from ...tricks import NO_TRUMP, SUIT_MASKS, card_list, points_of
 from ..auction.heuristics import (
     ALL_CARDS,
     STRENGTH,
-    CardPlay,
+    HeuristicSeatPlayer,
     RandomSeatPlayer,
     SeatPlayer,
     card_of,
-    claim_choice,
     expected_schnapser,
     top_run,
     trump_choice,
@@ -208,24 +206,11 @@ def _keep_value(kept: int, laid: int, trump: int) -> float:
     return v - points_of(laid) / 2
 
 
-class HeuristicDreierPlayer(SeatPlayer, CardPlay):
+class HeuristicDreierPlayer(HeuristicSeatPlayer):
     """A rule-of-thumb club player for three seats; its rules are in the module docs."""
 
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"HeuristicDreierPlayer({self.name!r})"
-
-    def act(self, view: View, rng: random.Random) -> Action | None:
-        """The chosen action; deterministic (``rng`` is not used)."""
-        claim, legal = claim_choice(view, view.legal)
-        if claim is not None:
-            return claim
-        if not legal:
-            return None
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        """The choice among two or more legal actions (rules in the module docs)."""
         ph = view.phase
         if ph == Phase.TRUMP:
             suit = trump_choice(view.hand)
